@@ -1,0 +1,26 @@
+import { handle } from "@/lib/http/handle";
+import { getSessionOp, signInOp, signOutOp } from "@/lib/operations/sessions";
+import { SESSION_COOKIE, describeSession, signIn, signOut } from "@/lib/auth/sessions";
+import { isHttps, serializeCookie } from "@/lib/http/cookies";
+
+const cookie = (req: Request, value: string, maxAgeSeconds: number) =>
+  serializeCookie(SESSION_COOKIE, value, { path: "/", sameSite: "Strict", secure: isHttps(req), maxAgeSeconds });
+
+// POST /session – sign in
+export const POST = handle(signInOp, async ({ req, body, clientIp }) => {
+  const r = await signIn(body, clientIp);
+  return { status: 200, body: r.body, cookies: [cookie(req, r.token, (r.expiresAt.getTime() - Date.now()) / 1000)] };
+});
+
+// GET /session – current identity
+export const GET = handle(getSessionOp, async ({ principal }) => {
+  if (principal.kind !== "user") throw new Error("unreachable");
+  return { status: 200, body: await describeSession(principal) };
+});
+
+// DELETE /session – sign out
+export const DELETE = handle(signOutOp, async ({ req, principal }) => {
+  if (principal.kind !== "user") throw new Error("unreachable");
+  await signOut(principal.sessionId);
+  return { status: 204, cookies: [cookie(req, "", 0)] };
+});

@@ -1,0 +1,115 @@
+import { db, type Tx } from "@/lib/db";
+import { env } from "@/lib/env";
+import { randomToken, sha256Hex } from "@/lib/crypto";
+import { newId } from "@/lib/ids";
+import { AppError } from "@/lib/errors";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "@/lib/auth/passwords";
+import { isRole, type Role } from "@/lib/auth/permissions";
+import type { IssuerPrincipal } from "@/lib/auth/principal";
+import { hitRateLimit } from "@/lib/rate-limit";
+
+export const SESSION_COOKIE = "fos_session";
+
+export type SignInResult = {
+  token: string;
+  expiresAt: Date;
+  body: {
+    user: { id: string; email: string; name: string };
+    organization: { id: string; name: string };
+    role: Role;
+    expires_at: string;
+  };
+};
+
+// POST /session: argon2id check, throttled per email in the database (shared by every
+// instance), session token stored as SHA-256 only.
+export async function signIn(input: { email: string; password: string }, clientIp: string): Promise<SignInResult> {
+  const email = input.email.trim().toLowerCase();
+  const { LOGIN_MAX_FAILURES, LOGIN_WINDOW_SECONDS, SESSION_TTL_HOURS } = env();
+  const throttleKeys = [`login:email:${sha256Hex(email)}`, `login:ip:${clientIp}`];
+  for (const key of throttleKeys) {
+    const limit = key.startsWith("login:ip:") ? LOGIN_MAX_FAILURES * 20 : LOGIN_MAX_FAILURES;
+    const state = await hitRateLimit(key, LOGIN_WINDOW_SECONDS, limit, { peek: true });
+    if (state.limited) {
+      throw new AppError("rate_limited", "too many failed sign-in attempts; try again later", {
+        headers: { "Retry-After": String(state.retryAfterSeconds) },
+      });
+    }
+  }
+  const user = await db().user.findUnique({
+    where: { email },
+    include: { memberships: { include: { organization: true }, orderBy: { createdAt: "asc" } } },
+  });
+  const ok = user ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
+  const membership = user?.memberships[0];
+  if (!ok || !user || !membership || !isRole(membership.role)) {
+    for (const key of throttleKeys) await hitRateLimit(key, LOGIN_WINDOW_SECONDS, Number.MAX_SAFE_INTEGER);
+    throw new AppError("unauthenticated", "email or password is incorrect");
+  }
+  const token = randomToken(32);
+  const expiresAt = new Date(Date.now() + SESSION_TTL_HOURS * 3600_000);
+  await db().issuerSession.create({
+    data: { id: newId(), organizationId: membership.organizationId, userId: user.id, tokenHash: sha256Hex(token), expiresAt },
+  });
+  return {
+    token,
+    expiresAt,
+    body: {
+      user: { id: user.id, email: user.email, name: user.name },
+      organization: { id: membership.organization.id, name: membership.organization.name },
+      role: membership.role,
+      expires_at: expiresAt.toISOString(),
+    },
+  };
+}
+
+export async function resolveSession(token: string): Promise<IssuerPrincipal | undefined> {
+  const session = await db().issuerSession.findUnique({ where: { tokenHash: sha256Hex(token) } });
+  if (!session || session.revokedAt || session.expiresAt <= new Date()) return undefined;
+  const membership = await db().membership.findUnique({
+    where: { organizationId_userId: { organizationId: session.organizationId, userId: session.userId } },
+    include: { user: true },
+  });
+  if (!membership || !isRole(membership.role)) return undefined;
+  return {
+    kind: "user",
+    organizationId: session.organizationId,
+    userId: session.userId,
+    sessionId: session.id,
+    role: membership.role,
+    email: membership.user.email,
+    name: membership.user.name,
+  };
+}
+
+export async function describeSession(p: Extract<IssuerPrincipal, { kind: "user" }>) {
+  const [session, org] = await Promise.all([
+    db().issuerSession.findUniqueOrThrow({ where: { id: p.sessionId } }),
+    db().organization.findUniqueOrThrow({ where: { id: p.organizationId } }),
+  ]);
+  return {
+    user: { id: p.userId, email: p.email, name: p.name },
+    organization: { id: org.id, name: org.name },
+    role: p.role,
+    expires_at: session.expiresAt.toISOString(),
+  };
+}
+
+export async function signOut(sessionId: string): Promise<void> {
+  await db().issuerSession.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: new Date() } });
+}
+
+// Changing a password revokes every session of the user, this one included.
+export async function changePassword(
+  tx: Tx,
+  p: Extract<IssuerPrincipal, { kind: "user" }>,
+  input: { current_password: string; new_password: string },
+): Promise<void> {
+  const user = await tx.user.findUniqueOrThrow({ where: { id: p.userId } });
+  if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+    throw new AppError("validation_failed", "current_password: is incorrect");
+  }
+  const now = new Date();
+  await tx.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(input.new_password), passwordChangedAt: now } });
+  await tx.issuerSession.updateMany({ where: { userId: user.id, revokedAt: null }, data: { revokedAt: now } });
+}

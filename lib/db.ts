@@ -1,0 +1,34 @@
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+import { env } from "@/lib/env";
+
+// The one database handle. Both deployments speak the PostgreSQL wire protocol: real
+// PostgreSQL via DATABASE_URL, or the embedded PGlite that scripts/start.ts serves over
+// a local socket and hands to the server as DATABASE_URL.
+export type Db = PrismaClient;
+export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
+
+const globalForDb = globalThis as unknown as { __fosPrisma?: PrismaClient };
+
+export function db(): PrismaClient {
+  if (!globalForDb.__fosPrisma) {
+    const url = env().DATABASE_URL;
+    if (!url) throw new Error("DATABASE_URL is not set");
+    const adapter = new PrismaPg({ connectionString: url, max: env().DB_POOL_MAX });
+    globalForDb.__fosPrisma = new PrismaClient({ adapter });
+  }
+  return globalForDb.__fosPrisma;
+}
+
+// Interactive transaction with limits generous enough for the embedded database, where
+// the socket multiplexer runs one transaction at a time.
+export function transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db().$transaction(fn, { maxWait: 15_000, timeout: 30_000 });
+}
+
+export async function disconnectDb(): Promise<void> {
+  if (globalForDb.__fosPrisma) {
+    await globalForDb.__fosPrisma.$disconnect();
+    globalForDb.__fosPrisma = undefined;
+  }
+}

@@ -1,0 +1,72 @@
+import { z } from "zod";
+
+// The one place that reads process.env. Everything else imports `env()`.
+const ZBool = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const ZEnv = z.object({
+  NODE_ENV: z.string().default("production"),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default("./.data"),
+  APP_SECRET: z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PUBLIC_BASE_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  CRON_SECRET: z.string().min(16).optional(),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+  RECIPIENT_SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+  PAYMENT_REQUEST_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).default(10 * 1024 * 1024),
+  MAX_JSON_BYTES: z.coerce.number().int().min(1).default(1024 * 1024),
+  IDEMPOTENCY_RETENTION_HOURS: z.coerce.number().min(24).default(48),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(0),
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .default("0,5,300,1800,7200,18000,36000,36000")
+    .transform((s, ctx) => {
+      const parts = s.split(",").map((p) => p.trim());
+      const nums = parts.map(Number);
+      if (parts.length === 0 || nums.some((n) => !Number.isInteger(n) || n < 0)) {
+        ctx.addIssue({ code: "custom", message: "WEBHOOK_RETRY_SCHEDULE must be a comma list of whole seconds" });
+        return z.NEVER;
+      }
+      return nums;
+    }),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: ZBool,
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  WEBHOOK_WORKER: z.enum(["on", "off"]).default("on"),
+  WEBHOOK_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
+  DEMO_SEED: z.enum(["on", "off"]).default("on"),
+});
+
+export type TEnv = z.infer<typeof ZEnv>;
+
+let cached: TEnv | undefined;
+
+export function env(): TEnv {
+  if (!cached) {
+    const parsed = ZEnv.safeParse(process.env);
+    if (!parsed.success) {
+      const detail = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+      throw new Error(`Invalid configuration: ${detail}`);
+    }
+    cached = parsed.data;
+  }
+  return cached;
+}
+
+export function publicBaseUrl(): string {
+  const e = env();
+  return (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+}
+
+export function appSecret(): string {
+  const s = env().APP_SECRET;
+  if (!s) throw new Error("APP_SECRET is not set (the start script sets it from DATA_DIR for the embedded database)");
+  return s;
+}

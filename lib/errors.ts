@@ -1,0 +1,51 @@
+// The one error type of the service. Domain code throws AppError; the request pipeline
+// (lib/http/handle.ts) turns it into `{ error: { code, message } }` with the status of
+// ERROR_STATUS. Anything else becomes 500 internal_error with no detail in the body.
+export const ERROR_STATUS = {
+  malformed_request: 400,
+  idempotency_key_required: 400,
+  unauthenticated: 401,
+  insufficient_permission: 403,
+  insufficient_scope: 403,
+  request_marker_required: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  version_conflict: 409,
+  idempotency_request_in_progress: 409,
+  invalid_state: 409,
+  delivery_not_failed: 409,
+  duplicate: 409,
+  payment_request_revoked: 410,
+  payment_request_expired: 410,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  validation_failed: 422,
+  idempotency_key_reused: 422,
+  allocation_exceeds_remaining: 422,
+  currency_mismatch: 422,
+  payment_terms_mismatch: 422,
+  rate_limited: 429,
+  internal_error: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, message: string, opts: { headers?: Record<string, string>; cause?: unknown } = {}) {
+    super(message, { cause: opts.cause });
+    this.name = "AppError";
+    this.code = code;
+    this.status = ERROR_STATUS[code];
+    this.headers = opts.headers ?? {};
+  }
+}
+
+export const notFound = (what = "resource") => new AppError("not_found", `${what} not found`);
+
+export function errorBody(code: ErrorCode, message: string) {
+  return { error: { code, message } };
+}

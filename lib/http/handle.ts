@@ -1,0 +1,314 @@
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { db, transaction, type Tx } from "@/lib/db";
+import { env } from "@/lib/env";
+import { AppError, errorBody } from "@/lib/errors";
+import { logger } from "@/lib/log";
+import { sha256Hex } from "@/lib/crypto";
+import type { Operation } from "@/lib/http/operation";
+import { parseJsonBody, parseMultipart, readBodyLimited, type UploadedFile } from "@/lib/http/body";
+import { parseOrThrow } from "@/lib/http/validation";
+import { stringifyJson } from "@/lib/http/json";
+import { readCookie } from "@/lib/http/cookies";
+import * as idem from "@/lib/idempotency";
+import { SESSION_COOKIE, resolveSession } from "@/lib/auth/sessions";
+import { resolveApiKey } from "@/lib/auth/resolve-api-key";
+import { ROLE_PERMISSIONS } from "@/lib/auth/permissions";
+import type { IssuerPrincipal, Principal, RecipientPrincipal } from "@/lib/auth/principal";
+import { hitRateLimit } from "@/lib/rate-limit";
+
+// The request pipeline every route handler goes through:
+//   request id -> request marker -> credential -> permission -> path params (bad id = 404)
+//   -> Idempotency-Key -> body (size-bounded) -> query -> idempotency claim/replay
+//   -> body schema -> handler (inside the transaction that also stores the response).
+// Handlers receive parsed input and return a Reply; errors are AppError.
+
+type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type Reply = {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  cookies?: string[]; // Set-Cookie values; never stored with an idempotent response
+};
+
+export type HandlerContext<O extends Operation, P extends Principal> = {
+  req: Request;
+  requestId: string;
+  principal: P;
+  params: Infer<O["params"]>;
+  query: Infer<O["query"]>;
+  body: O["multipart"] extends z.ZodType ? z.output<O["multipart"]> : Infer<O["body"]>;
+  files: Record<string, UploadedFile>;
+  // Present on idempotent operations: the transaction the stored response commits with.
+  tx: Tx;
+  idempotencyKey?: string;
+  clientIp: string;
+};
+
+type PrincipalFor<O extends Operation> = O["auth"] extends "issuer" | "issuer_session"
+  ? IssuerPrincipal
+  : O["auth"] extends "recipient"
+    ? RecipientPrincipal
+    : Principal;
+
+export type HandleOptions = {
+  // For auth "recipient": resolves the recipient session from the request.
+  authenticate?: (req: Request, rawParams: Record<string, string>) => Promise<RecipientPrincipal>;
+  // For auth "none" with idempotency: the scope of the key (e.g. derived from the body).
+  idempotencyScope?: (req: Request, body: unknown, rawParams: Record<string, string>) => Promise<string>;
+};
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+export function handle<O extends Operation>(
+  op: O,
+  fn: (ctx: HandlerContext<O, PrincipalFor<O>>) => Promise<Reply | Response>,
+  options: HandleOptions = {},
+) {
+  return async (req: Request, routeCtx: RouteContext): Promise<Response> => {
+    const started = performance.now();
+    const requestId = sanitizeRequestId(req.headers.get("x-request-id")) ?? randomUUID();
+    let principal: Principal = { kind: "anonymous" };
+    let response: Response;
+    try {
+      const rawParams = Object.fromEntries(
+        Object.entries((await routeCtx?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
+      );
+      if (op.requestMarker && req.headers.get("x-service-request") !== "1") {
+        throw new AppError("request_marker_required", "the X-Service-Request: 1 header is required on this call");
+      }
+      principal = await authenticate(op, req, rawParams, options);
+      authorize(op, principal);
+      await enforceRateLimit(principal);
+
+      let params: unknown = undefined;
+      if (op.params) {
+        const r = op.params.safeParse(rawParams);
+        if (!r.success) throw new AppError("not_found", "resource not found");
+        params = r.data;
+      }
+
+      const keyHeader = req.headers.get("idempotency-key");
+      const idempotencyKey =
+        op.idempotent === "required" || (op.idempotent === "optional" && keyHeader !== null) ? idem.validateKey(keyHeader) : undefined;
+
+      let rawBody: unknown = undefined;
+      let files: Record<string, UploadedFile> = {};
+      let fingerprintBody: unknown = undefined;
+      if (op.multipart) {
+        const buf = await readBodyLimited(req, env().MAX_UPLOAD_BYTES + 64 * 1024);
+        const parsed = await parseMultipart(req, buf);
+        rawBody = parsed.fields;
+        files = parsed.files;
+        fingerprintBody = {
+          fields: parsed.fields,
+          files: Object.fromEntries(Object.entries(files).map(([k, f]) => [k, { name: f.name, sha256: sha256Hex(f.bytes) }])),
+        };
+      } else if (op.method !== "GET" && op.method !== "DELETE") {
+        rawBody = parseJsonBody(await readBodyLimited(req, env().MAX_JSON_BYTES));
+        fingerprintBody = rawBody;
+      }
+
+      const query = op.query
+        ? parseOrThrow(op.query, Object.fromEntries(new URL(req.url).searchParams.entries()), "query")
+        : undefined;
+
+      const clientIp = (req.headers.get("x-forwarded-for")?.split(",")[0] ?? req.headers.get("x-real-ip") ?? "local").trim();
+      const baseCtx = { req, requestId, principal, params, query, files, idempotencyKey, clientIp };
+
+      if (!idempotencyKey) {
+        const body = parseBody(op, rawBody);
+        const reply = await fn({ ...baseCtx, body, tx: db() } as never);
+        response = toResponse(reply, requestId);
+      } else {
+        const scope = options.idempotencyScope
+          ? await options.idempotencyScope(req, rawBody, rawParams)
+          : scopeOf(principal);
+        const path = new URL(req.url).pathname;
+        const c = await idem.claim({ scope, key: idempotencyKey, method: op.method, path, fingerprint: idem.fingerprint(op.method, path, fingerprintBody) });
+        if (c.kind === "replay") {
+          response = replayResponse(c.response, requestId);
+        } else {
+          response = await executeIdempotent(op, fn, baseCtx, rawBody, c, requestId);
+        }
+      }
+    } catch (err) {
+      response = errorResponse(err, requestId, op);
+    }
+    logger().info(
+      {
+        requestId,
+        method: op.method,
+        route: op.path,
+        status: response.status,
+        ms: Math.round(performance.now() - started),
+        org: "organizationId" in principal ? principal.organizationId : undefined,
+        principal: principal.kind,
+      },
+      "request",
+    );
+    return response;
+  };
+}
+
+async function executeIdempotent<O extends Operation>(
+  op: O,
+  fn: (ctx: never) => Promise<Reply | Response>,
+  baseCtx: Record<string, unknown>,
+  rawBody: unknown,
+  c: { scope: string; key: string },
+  requestId: string,
+): Promise<Response> {
+  let cookies: string[] | undefined;
+  try {
+    const stored = await transaction(async (tx) => {
+      const body = parseBody(op, rawBody);
+      const reply = await fn({ ...baseCtx, body, tx } as never);
+      if (reply instanceof Response) throw new Error("idempotent operations must return a Reply");
+      cookies = reply.cookies;
+      const s: idem.StoredResponse = {
+        status: reply.status,
+        body: reply.body === undefined ? "" : stringifyJson(reply.body),
+        headers: reply.headers ?? {},
+      };
+      await idem.completeInTx(tx, c, s);
+      return s;
+    });
+    const res = storedToResponse(stored, requestId);
+    for (const ck of cookies ?? []) res.headers.append("set-cookie", ck);
+    return res;
+  } catch (err) {
+    const res = errorResponse(err, requestId, op);
+    const body = await res.clone().text();
+    await idem
+      .completeOutsideTx(c, { status: res.status, body, headers: pickHeaders(res, ["retry-after"]) })
+      .catch((e) => logger().error({ requestId, err: (e as Error).message }, "idempotency completion failed"));
+    return res;
+  }
+}
+
+function parseBody(op: Operation, rawBody: unknown): unknown {
+  if (op.multipart) return parseOrThrow(op.multipart, rawBody, "form");
+  if (op.body) return parseOrThrow(op.body, rawBody === undefined ? {} : rawBody, "body");
+  if (rawBody !== undefined && !(typeof rawBody === "object" && rawBody !== null && Object.keys(rawBody).length === 0)) {
+    throw new AppError("validation_failed", "body: this operation takes no request body");
+  }
+  return undefined;
+}
+
+async function authenticate(op: Operation, req: Request, rawParams: Record<string, string>, options: HandleOptions): Promise<Principal> {
+  switch (op.auth) {
+    case "none":
+      return { kind: "anonymous" };
+    case "recipient":
+      if (!options.authenticate) throw new Error(`operation ${op.operationId} needs an authenticate function`);
+      return options.authenticate(req, rawParams);
+    case "issuer":
+    case "issuer_session": {
+      const authz = req.headers.get("authorization");
+      if (authz !== null) {
+        if (op.auth === "issuer_session") {
+          throw new AppError("unauthenticated", "this endpoint accepts only an issuer session, not an API key");
+        }
+        const m = /^Bearer\s+(\S+)\s*$/i.exec(authz);
+        const p = m ? await resolveApiKey(m[1]) : undefined;
+        if (!p) throw new AppError("unauthenticated", "the API key is missing, unknown or revoked");
+        return p;
+      }
+      const token = readCookie(req, SESSION_COOKIE);
+      const p = token ? await resolveSession(token) : undefined;
+      if (!p) throw new AppError("unauthenticated", "sign in or send an API key (Authorization: Bearer)");
+      return p;
+    }
+  }
+}
+
+function authorize(op: Operation, p: Principal): void {
+  if (!op.permission) return;
+  if (p.kind === "api_key" && !p.scopes.includes(op.permission)) {
+    throw new AppError("insufficient_scope", `this API key lacks the ${op.permission} scope`);
+  }
+  if (p.kind === "user" && !ROLE_PERMISSIONS[p.role].includes(op.permission)) {
+    throw new AppError("insufficient_permission", `the ${p.role} role lacks the ${op.permission} permission`);
+  }
+}
+
+async function enforceRateLimit(p: Principal): Promise<void> {
+  const limit = env().API_RATE_LIMIT_PER_MINUTE;
+  if (limit <= 0) return;
+  const who = p.kind === "api_key" ? p.apiKeyId : p.kind === "user" ? p.userId : p.kind === "recipient" ? p.sessionId : undefined;
+  if (!who) return;
+  const s = await hitRateLimit(`api:${who}`, 60, limit);
+  if (s.limited) {
+    throw new AppError("rate_limited", "too many requests; slow down", { headers: { "Retry-After": String(s.retryAfterSeconds) } });
+  }
+}
+
+function scopeOf(p: Principal): string {
+  if (p.kind === "recipient") return `req:${p.paymentRequestId}`;
+  if (p.kind === "api_key" || p.kind === "user") return `org:${p.organizationId}`;
+  throw new Error("idempotent anonymous operations need an idempotencyScope");
+}
+
+function toResponse(reply: Reply | Response, requestId: string): Response {
+  if (reply instanceof Response) {
+    reply.headers.set("x-request-id", requestId);
+    return reply;
+  }
+  const res = storedToResponse(
+    { status: reply.status, body: reply.body === undefined ? "" : stringifyJson(reply.body), headers: reply.headers ?? {} },
+    requestId,
+  );
+  for (const ck of reply.cookies ?? []) res.headers.append("set-cookie", ck);
+  return res;
+}
+
+function storedToResponse(s: idem.StoredResponse, requestId: string): Response {
+  const headers = new Headers(s.headers);
+  headers.set("x-request-id", requestId);
+  headers.set("cache-control", "no-store");
+  if (s.status === 204 || s.body === "") return new Response(null, { status: s.status, headers });
+  headers.set("content-type", "application/json; charset=utf-8");
+  return new Response(s.body, { status: s.status, headers });
+}
+
+function replayResponse(s: idem.StoredResponse, requestId: string): Response {
+  const res = storedToResponse(s, requestId);
+  res.headers.set("idempotent-replayed", "true");
+  return res;
+}
+
+export function errorResponse(err: unknown, requestId: string, op?: Operation): Response {
+  let e: AppError;
+  if (err instanceof AppError) e = err;
+  else if (isUniqueViolation(err)) e = new AppError("duplicate", "a resource with these identifiers already exists");
+  else {
+    logger().error({ requestId, route: op?.path, err: errorSummary(err) }, "unhandled error");
+    e = new AppError("internal_error", "an internal error occurred");
+  }
+  const headers = new Headers({ ...e.headers, "content-type": "application/json; charset=utf-8", "x-request-id": requestId, "cache-control": "no-store" });
+  return new Response(stringifyJson(errorBody(e.code, e.message)), { status: e.status, headers });
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === "object" && err !== null && (err as { code?: string }).code === "P2002";
+}
+
+function errorSummary(err: unknown) {
+  if (err instanceof Error) return { name: err.name, message: err.message, stack: err.stack };
+  return { message: String(err) };
+}
+
+function pickHeaders(res: Response, names: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const n of names) {
+    const v = res.headers.get(n);
+    if (v !== null) out[n] = v;
+  }
+  return out;
+}
+
+function sanitizeRequestId(v: string | null): string | undefined {
+  return v && /^[A-Za-z0-9._-]{1,100}$/.test(v) ? v : undefined;
+}

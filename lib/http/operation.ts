@@ -1,0 +1,41 @@
+import type { z } from "zod";
+import type { Scope } from "@/lib/auth/permissions";
+
+// One declaration per endpoint: the route handler validates with these schemas and the
+// OpenAPI document (lib/openapi) is generated from the very same objects.
+export type AuthMode =
+  | "issuer" // API key (Bearer) or issuer session cookie
+  | "issuer_session" // issuer session cookie only
+  | "recipient" // recipient session cookie (resolved by the route's authenticate function)
+  | "none";
+
+export type ResponseSpec = {
+  description: string;
+  schema?: z.ZodType;
+  contentType?: string; // default application/json
+  headers?: Record<string, { description: string; schema: { type: string } }>;
+  example?: unknown;
+};
+
+export type Operation = {
+  operationId: string;
+  method: "GET" | "POST" | "DELETE";
+  path: string; // OpenAPI template relative to /api/v1, e.g. /obligations/{id}
+  summary: string;
+  description?: string;
+  tags: string[];
+  auth: AuthMode;
+  permission?: Scope;
+  idempotent?: "required" | "optional";
+  requestMarker?: boolean; // X-Service-Request: 1
+  deprecated?: boolean;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  multipart?: z.ZodObject; // fields other than `file`
+  bodyExample?: unknown;
+  success: { status: number } & ResponseSpec;
+  errors?: number[]; // extra documented error statuses beyond the pipeline's own
+};
+
+export const defineOperation = <T extends Operation>(op: T): T => op;

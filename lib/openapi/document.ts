@@ -1,0 +1,194 @@
+import { z } from "zod";
+import type { Operation } from "@/lib/http/operation";
+import { ZError } from "@/lib/schemas/common";
+import { ERROR_STATUS } from "@/lib/errors";
+import { ALL_OPERATIONS } from "@/lib/operations";
+import { OPENAPI_INTRO } from "@/lib/openapi/intro";
+
+// The OpenAPI 3.1 document, generated from the same operation declarations and zod
+// schemas the route handlers validate with. Served at GET /api/v1/openapi.json.
+export const API_VERSION = "0.2.2";
+
+type JsonSchema = Record<string, unknown>;
+
+function toSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  const s = z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any", reused: "inline" }) as JsonSchema;
+  delete s.$schema;
+  return s;
+}
+
+const codesByStatus = (status: number) =>
+  Object.entries(ERROR_STATUS)
+    .filter(([, s]) => s === status)
+    .map(([c]) => `\`${c}\``)
+    .join(", ");
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: "Malformed request or missing/invalid Idempotency-Key",
+  401: "No, unknown, revoked or expired credential or session",
+  403: "Insufficient scope, permission or missing request marker",
+  404: "Unknown id, malformed id, or an id of another organization",
+  409: "Conflict: version, state, or an idempotent request still in progress",
+  410: "The hosted payment request was revoked or has expired",
+  413: "Body or upload above the size limit",
+  415: "Upload content type not allowed",
+  422: "Validation failed, idempotency key reused, or a business rule refused the request",
+  429: "Rate limited; see Retry-After",
+  500: "Internal error (no details are disclosed)",
+};
+
+function errorStatuses(op: Operation): number[] {
+  const s = new Set<number>([500]);
+  if (op.auth !== "none") s.add(401);
+  if (op.permission || op.requestMarker) s.add(403);
+  if (op.params) s.add(404);
+  if (op.idempotent || op.body || op.multipart) s.add(400);
+  if (op.idempotent) (s.add(409), s.add(422));
+  if (op.body || op.multipart || op.query) s.add(422);
+  if (op.body || op.multipart) s.add(413);
+  if (op.multipart) s.add(415);
+  if (op.auth === "recipient") s.add(410);
+  for (const e of op.errors ?? []) s.add(e);
+  return [...s].sort();
+}
+
+function parameters(op: Operation): unknown[] {
+  const out: unknown[] = [];
+  const add = (where: "path" | "query", obj: z.ZodObject | undefined) => {
+    if (!obj) return;
+    const js = toSchema(obj, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
+    for (const [name, schema] of Object.entries(js.properties ?? {})) {
+      const { description, deprecated, ...rest } = schema as JsonSchema & { description?: string; deprecated?: boolean };
+      out.push({
+        name,
+        in: where,
+        required: where === "path" ? true : (js.required ?? []).includes(name) && rest.default === undefined,
+        ...(description ? { description } : {}),
+        ...(deprecated ? { deprecated: true } : {}),
+        schema: rest,
+      });
+    }
+  };
+  add("path", op.params);
+  add("query", op.query);
+  if (op.idempotent) {
+    out.push({
+      name: "Idempotency-Key",
+      in: "header",
+      required: op.idempotent === "required",
+      description: "Unique key for this operation (8 to 200 characters). A retry with the same key and body replays the stored response with `Idempotent-Replayed: true`.",
+      schema: { type: "string", minLength: 8, maxLength: 200 },
+    });
+  }
+  if (op.requestMarker) {
+    out.push({ name: "X-Service-Request", in: "header", required: true, description: "Request marker; must be `1`.", schema: { type: "string", const: "1" } });
+  }
+  return out;
+}
+
+function security(op: Operation): unknown[] {
+  switch (op.auth) {
+    case "none":
+      return [];
+    case "issuer_session":
+      return [{ issuerSession: [] }];
+    case "recipient":
+      return [{ recipientSession: [] }];
+    default:
+      return [{ apiKey: op.permission ? [op.permission] : [] }, { issuerSession: [] }];
+  }
+}
+
+function operationObject(op: Operation) {
+  const responses: Record<string, unknown> = {};
+  const okContent = op.success.contentType ?? "application/json";
+  responses[String(op.success.status)] = {
+    description: op.success.description,
+    ...(op.success.headers ? { headers: op.success.headers } : {}),
+    ...(op.success.schema || okContent !== "application/json"
+      ? {
+          content: {
+            [okContent]: {
+              schema: op.success.schema ? toSchema(op.success.schema, "output") : { type: "string", format: "binary" },
+              ...(op.success.example !== undefined ? { example: op.success.example } : {}),
+            },
+          },
+        }
+      : {}),
+  };
+  for (const status of errorStatuses(op)) responses[String(status)] = { $ref: `#/components/responses/Error${status}` };
+
+  let requestBody: unknown;
+  if (op.body) {
+    requestBody = {
+      required: true,
+      content: { "application/json": { schema: toSchema(op.body, "input"), ...(op.bodyExample !== undefined ? { example: op.bodyExample } : {}) } },
+    };
+  } else if (op.multipart) {
+    const fields = toSchema(op.multipart, "input") as { properties?: Record<string, unknown>; required?: string[] };
+    requestBody = {
+      required: true,
+      content: {
+        "multipart/form-data": {
+          schema: {
+            type: "object",
+            properties: { ...fields.properties, file: { type: "string", format: "binary", description: "The file (at most 10 MiB; PDF, PNG, JPEG, WebP, CSV, plain text or XML)" } },
+            required: [...(fields.required ?? []), "file"],
+          },
+        },
+      },
+    };
+  }
+  return {
+    operationId: op.operationId,
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    tags: op.tags,
+    ...(op.deprecated ? { deprecated: true } : {}),
+    security: security(op),
+    parameters: parameters(op),
+    ...(requestBody ? { requestBody } : {}),
+    responses,
+  };
+}
+
+export function buildOpenApiDocument(serverUrl = "/api/v1") {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of ALL_OPERATIONS) {
+    paths[op.path] ??= {};
+    paths[op.path][op.method.toLowerCase()] = operationObject(op);
+  }
+  const errorSchema = toSchema(ZError, "output");
+  const responses = Object.fromEntries(
+    Object.keys(ERROR_DESCRIPTIONS).map((s) => [
+      `Error${s}`,
+      {
+        description: `${ERROR_DESCRIPTIONS[Number(s)]}. Codes: ${codesByStatus(Number(s))}.`,
+        ...(s === "429" || s === "409" ? { headers: { "Retry-After": { description: "Seconds to wait", schema: { type: "integer" } } } } : {}),
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+      },
+    ]),
+  );
+  const tags = [...new Set(ALL_OPERATIONS.flatMap((o) => o.tags))].map((name) => ({ name }));
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Financial Obligations Service API",
+      version: API_VERSION,
+      description: OPENAPI_INTRO,
+      license: { name: "Apache-2.0", identifier: "Apache-2.0" },
+    },
+    servers: [{ url: serverUrl }],
+    tags,
+    paths,
+    components: {
+      schemas: { Error: errorSchema },
+      responses,
+      securitySchemes: {
+        apiKey: { type: "http", scheme: "bearer", description: "Organization API key: `Authorization: Bearer <API_KEY>`. Scopes: obligations:read, obligations:write, payments:read, payments:write, contexts:read, contexts:write, webhooks:read, webhooks:write." },
+        issuerSession: { type: "apiKey", in: "cookie", name: "fos_session", description: "Issuer user session cookie from POST /session. Roles: owner, admin (all), member (all but webhooks), viewer (reads)." },
+        recipientSession: { type: "apiKey", in: "cookie", name: "fos_recipient", description: "Recipient session cookie from the session exchange (request-scoped family: fos_recipient_<request id>)." },
+      },
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { z } from "zod";
+
+// Shared wire types. Money is a string of minor units, parsed to bigint at the edge.
+export const MAX_MINOR = 9223372036854775807n;
+
+export const ZMinor = z
+  .string()
+  .regex(/^[1-9][0-9]*$/, "must be a positive integer string of minor units")
+  .refine((s) => s.length <= 19 && BigInt(s) <= MAX_MINOR, "must be at most 9223372036854775807")
+  .meta({ description: "Amount in minor units as a string", example: "125000" });
+
+// Computed amounts may be "0".
+export const ZMinorOut = z.string().regex(/^(0|[1-9][0-9]*)$/).meta({ description: "Non-negative amount in minor units", example: "0" });
+
+export const CURRENCIES = ["CAD", "USD", "EUR", "GBP", "JPY", "AUD", "CHF"] as const;
+export const ZCurrency = z.enum(CURRENCIES);
+
+export const ZDate = z.iso.date({ message: "must be a calendar date YYYY-MM-DD" }).meta({ example: "2026-12-31" });
+export const ZDateOrEmpty = z.union([ZDate, z.literal("")]).meta({ description: "Calendar date, or \"\" when not set" });
+export const ZTimestamp = z.string().meta({ format: "date-time", example: "2026-11-22T10:00:00.000Z" });
+
+export const ZUuid = z.uuid({ message: "must be a UUID" });
+
+export const ZIdParams = z.strictObject({ id: ZUuid });
+
+export const ZPageQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export const ZError = z
+  .strictObject({ error: z.strictObject({ code: z.string(), message: z.string() }) })
+  .meta({ description: "Every error response: a stable code and a human-readable message" });
+
+export const listEnvelope = <T extends z.ZodType>(item: T) =>
+  z.strictObject({ items: z.array(item), limit: z.number().int(), offset: z.number().int() });
+
+export const ZExternalReference = z.strictObject({ namespace: z.string().min(1).max(200), id: z.string().min(1).max(200) });
+
+// Dates <-> the database (DATE columns come back as UTC midnight).
+export const toDate = (s: string): Date => new Date(`${s}T00:00:00.000Z`);
+export const fromDate = (d: Date | null | undefined): string => (d ? d.toISOString().slice(0, 10) : "");
+export const todayUtc = (): string => new Date().toISOString().slice(0, 10);

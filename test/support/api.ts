@@ -1,0 +1,67 @@
+import { randomUUID } from "node:crypto";
+import { inject } from "vitest";
+
+export type ApiResponse<T = any> = { status: number; headers: Headers; body: T; text: string };
+
+export type CallOptions = {
+  body?: unknown;
+  form?: FormData;
+  headers?: Record<string, string>;
+  idempotencyKey?: string | null; // null: send none; undefined on POST: a fresh one
+  auth?: string | null; // API key; null: none
+  cookie?: string;
+};
+
+// A small HTTP client for the real server.
+export class Api {
+  constructor(
+    readonly baseUrl: string,
+    readonly apiKey?: string,
+    public cookie?: string,
+  ) {}
+
+  async call<T = any>(method: string, path: string, o: CallOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...o.headers };
+    const key = o.auth === undefined ? this.apiKey : o.auth;
+    if (key) headers.authorization = `Bearer ${key}`;
+    const cookie = o.cookie ?? this.cookie;
+    if (cookie) headers.cookie = cookie;
+    if (method === "POST" && o.idempotencyKey !== null) headers["idempotency-key"] = o.idempotencyKey ?? `test-${randomUUID()}`;
+    let body: BodyInit | undefined;
+    if (o.form) body = o.form;
+    else if (o.body !== undefined) {
+      headers["content-type"] = "application/json";
+      body = typeof o.body === "string" ? o.body : JSON.stringify(o.body);
+    }
+    const res = await fetch(`${this.baseUrl}/api/v1${path}`, { method, headers, body, redirect: "manual" });
+    const text = await res.text();
+    let parsed: any = undefined;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: res.status, headers: res.headers, body: parsed as T, text };
+  }
+
+  get<T = any>(path: string, o?: CallOptions) {
+    return this.call<T>("GET", path, o);
+  }
+  post<T = any>(path: string, body?: unknown, o: CallOptions = {}) {
+    return this.call<T>("POST", path, { ...o, body });
+  }
+  delete<T = any>(path: string, o?: CallOptions) {
+    return this.call<T>("DELETE", path, o);
+  }
+}
+
+export const baseUrl = () => inject("baseUrl");
+export const backend = () => inject("backend");
+
+// Sets-Cookie header -> "name=value" pairs for a Cookie header.
+export function cookieFrom(res: ApiResponse): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}

@@ -1,0 +1,119 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+// Starts the real service (scripts/start.ts -> next start) for tests: on a fresh PGlite
+// data folder, or on a fresh database of the PostgreSQL server at TEST_DATABASE_URL.
+export const TEST_APP_SECRET = "test-app-secret-0123456789abcdef0123456789";
+
+export type TestServer = {
+  baseUrl: string;
+  port: number;
+  databaseUrl: string;
+  logFile: string;
+  process: ChildProcess;
+  stop: (signal?: NodeJS.Signals) => Promise<void>;
+};
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const a = s.address();
+      const port = typeof a === "object" && a ? a.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export async function createTestDatabase(adminUrl: string): Promise<string> {
+  const name = `fos_test_${randomBytes(6).toString("hex")}`;
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    await c.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await c.end();
+  }
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+export async function startServer(
+  opts: { databaseUrl?: string; env?: Record<string, string>; label?: string } = {},
+): Promise<TestServer> {
+  const port = await freePort();
+  const workDir = mkdtempSync(path.join(os.tmpdir(), `fos-${opts.label ?? "server"}-`));
+  const logFile = path.join(workDir, "server.log");
+  const log = createWriteStream(logFile);
+  const dataDir = path.join(workDir, "data");
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    APP_SECRET: TEST_APP_SECRET,
+    DEMO_SEED: "off",
+    LOG_LEVEL: "info",
+    DATA_DIR: dataDir,
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
+    NODE_ENV: "production",
+    ...opts.env,
+  };
+  if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
+  else delete env.DATABASE_URL;
+
+  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/start.ts"], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true, // its own process group: stop() reaches next start too
+  });
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${readFileSync(logFile, "utf8").slice(-4000)}`);
+    try {
+      const r = await fetch(`${baseUrl}/api/health`);
+      if (r.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server did not become ready:\n${readFileSync(logFile, "utf8").slice(-4000)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const databaseUrl = opts.databaseUrl ?? embeddedUrl(dataDir);
+
+  const stop = async (signal: NodeJS.Signals = "SIGTERM") => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((r) => child.once("exit", () => r()));
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      /* already gone */
+    }
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    if (child.exitCode === null && child.signalCode === null) {
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        /* gone */
+      }
+    }
+    if (signal !== "SIGKILL" && !process.env.KEEP_TEST_DATA) rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { baseUrl, port, databaseUrl, logFile, process: child, stop };
+}
+
+function embeddedUrl(dataDir: string): string {
+  const info = JSON.parse(readFileSync(path.join(dataDir, "socket.json"), "utf8")) as { port: number };
+  return `postgresql://postgres:postgres@127.0.0.1:${info.port}/postgres?sslmode=disable`;
+}
