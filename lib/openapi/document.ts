@@ -152,15 +152,36 @@ function operationObject(op: Operation) {
   };
 }
 
+const SECURITY_SCHEMES = {
+  apiKey: { type: "http", scheme: "bearer", description: "Organization API key: `Authorization: Bearer <API_KEY>`. Scopes: obligations:read, obligations:write, payments:read, payments:write, contexts:read, contexts:write, webhooks:read, webhooks:write." },
+  issuerSession: { type: "apiKey", in: "cookie", name: "fos_session", description: "Issuer user session cookie from POST /session. Roles: owner, admin (all), member (all but webhooks), viewer (reads)." },
+  recipientSession: { type: "apiKey", in: "cookie", name: "fos_recipient", description: "Recipient session cookie set by the session exchange." },
+};
+
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  Sessions: "Individual issuer users: sign in, sign out, change password.",
+  Obligations: "System-neutral obligations with conditions, payment terms and hosted payment requests.",
+  Invoices: "The invoice source adapter over obligations.",
+  Payments: "Observed payments (never money movement) and their allocation to obligations.",
+  "Business contexts": "Companies, projects, orders, invoices and external objects, related without a fixed hierarchy.",
+  Recipient: "Calls of the secure-link holder (no account): session exchange, invoice, actions, documents.",
+  Webhooks: "Signed webhook destinations, delivery attempts and retries.",
+  System: "Service documents and operations.",
+};
+
 export function buildOpenApiDocument(serverUrl = "/api/v1") {
   const paths: Record<string, Record<string, unknown>> = {};
+  const used = new Set<number>();
+  const usedSchemes = new Set<string>();
   for (const op of ALL_OPERATIONS) {
     paths[op.path] ??= {};
     paths[op.path][op.method.toLowerCase()] = operationObject(op);
+    errorStatuses(op).forEach((s) => used.add(s));
+    for (const req of security(op) as Record<string, unknown>[]) Object.keys(req).forEach((k) => usedSchemes.add(k));
   }
   const errorSchema = toSchema(ZError, "output");
   const responses = Object.fromEntries(
-    Object.keys(ERROR_DESCRIPTIONS).map((s) => [
+    Object.keys(ERROR_DESCRIPTIONS).filter((s) => used.has(Number(s))).map((s) => [
       `Error${s}`,
       {
         description: `${ERROR_DESCRIPTIONS[Number(s)]}. Codes: ${codesByStatus(Number(s))}.`,
@@ -169,7 +190,8 @@ export function buildOpenApiDocument(serverUrl = "/api/v1") {
       },
     ]),
   );
-  const tags = [...new Set(ALL_OPERATIONS.flatMap((o) => o.tags))].map((name) => ({ name }));
+  const tags = [...new Set(ALL_OPERATIONS.flatMap((o) => o.tags))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name }));
+  const securitySchemes = Object.fromEntries(Object.entries(SECURITY_SCHEMES).filter(([k]) => usedSchemes.has(k)));
   return {
     openapi: "3.1.0",
     info: {
@@ -184,11 +206,7 @@ export function buildOpenApiDocument(serverUrl = "/api/v1") {
     components: {
       schemas: { Error: errorSchema },
       responses,
-      securitySchemes: {
-        apiKey: { type: "http", scheme: "bearer", description: "Organization API key: `Authorization: Bearer <API_KEY>`. Scopes: obligations:read, obligations:write, payments:read, payments:write, contexts:read, contexts:write, webhooks:read, webhooks:write." },
-        issuerSession: { type: "apiKey", in: "cookie", name: "fos_session", description: "Issuer user session cookie from POST /session. Roles: owner, admin (all), member (all but webhooks), viewer (reads)." },
-        recipientSession: { type: "apiKey", in: "cookie", name: "fos_recipient", description: "Recipient session cookie from the session exchange (request-scoped family: fos_recipient_<request id>)." },
-      },
+      securitySchemes,
     },
   };
 }

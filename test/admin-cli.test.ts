@@ -1,0 +1,73 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { inject } from "vitest";
+import { Api, baseUrl } from "./support/api";
+import { signedIn } from "./support/fixtures";
+import { TEST_APP_SECRET } from "./support/server";
+
+function admin(args: string[], env: Record<string, string | undefined>): { code: number; out: string; err: string } {
+  try {
+    const out = execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", ...args], {
+      env: { ...process.env, ...env, LOG_LEVEL: "silent" },
+      encoding: "utf8",
+      stdio: "pipe",
+    });
+    return { code: 0, out, err: "" };
+  } catch (e) {
+    const x = e as { status: number; stdout: string; stderr: string };
+    return { code: x.status, out: x.stdout, err: x.stderr };
+  }
+}
+
+describe("npm run admin", () => {
+  it("creates an organization, an API key and a user against the running server's database", async () => {
+    const env = { DATABASE_URL: inject("databaseUrl"), APP_SECRET: TEST_APP_SECRET };
+    const email = `cli-${Date.now()}@example.test`;
+    const org = admin(["create-organization", "--name", "CLI Org", "--owner-email", email, "--owner-password", "cli-password-123"], env);
+    expect(org.code, org.err).toBe(0);
+    const created = JSON.parse(org.out.trim());
+    expect(created).toEqual({ organization_id: expect.any(String), user_id: expect.any(String), api_key: expect.stringMatching(/^fos_/) });
+
+    const key = admin(["create-api-key", "--organization", created.organization_id, "--scopes", "obligations:read"], env);
+    expect(key.code, key.err).toBe(0);
+    const { api_key } = JSON.parse(key.out.trim());
+    expect(api_key).toMatch(/^fos_/);
+
+    const user = admin(["create-user", "--organization", created.organization_id, "--email", `viewer-${email}`, "--password", "viewer-password-1", "--role", "viewer"], env);
+    expect(user.code, user.err).toBe(0);
+    expect(JSON.parse(user.out.trim())).toEqual({ user_id: expect.any(String) });
+
+    // The owner can sign in over HTTP; the narrow key is a real key of that organization.
+    const owner = await signedIn(email, "cli-password-123");
+    expect((await owner.get("/session")).body.organization.id).toBe(created.organization_id);
+    const viewer = await signedIn(`viewer-${email}`, "viewer-password-1");
+    expect((await viewer.get("/session")).body.role).toBe("viewer");
+    expect((await new Api(baseUrl(), api_key).get("/session")).status).toBe(401); // keys are refused on GET /session
+  });
+
+  it("refuses bad input with a message and a non-zero exit", () => {
+    const env = { DATABASE_URL: inject("databaseUrl"), APP_SECRET: TEST_APP_SECRET };
+    expect(admin(["create-api-key", "--organization", "not-a-uuid", "--scopes", "obligations:read"], env).code).not.toBe(0);
+    const bad = admin(["create-api-key", "--organization", "00000000-0000-4000-8000-000000000000", "--scopes", "obligations:fly"], env);
+    expect(bad.code).not.toBe(0);
+    expect(bad.err).toMatch(/unknown scopes: obligations:fly/);
+    const missing = admin(["create-api-key", "--organization", "00000000-0000-4000-8000-000000000000", "--scopes", "obligations:read"], env);
+    expect(missing.code).not.toBe(0);
+    expect(missing.err).toMatch(/organization not found/);
+    expect(admin(["frobnicate"], env).code).toBe(2);
+  });
+
+  it("works on an embedded data folder with no server running", () => {
+    const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), "fos-admin-")), "data");
+    const env = { DATABASE_URL: undefined, DATA_DIR: dataDir, APP_SECRET: TEST_APP_SECRET };
+    const org = admin(["create-organization", "--name", "Offline", "--owner-email", "offline@example.test", "--owner-password", "offline-password-1"], env);
+    expect(org.code, org.err).toBe(0);
+    const { organization_id } = JSON.parse(org.out.trim());
+    // A second process opens the same folder afterwards and sees the organization.
+    const key = admin(["create-api-key", "--organization", organization_id, "--scopes", "payments:read,payments:write"], env);
+    expect(key.code, key.err).toBe(0);
+  });
+});
