@@ -4,6 +4,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { isolateSocketConnections } from "@/lib/db/pglite-socket-isolation";
 
 // The embedded database: one PGlite data folder, owned by one process, served to the
 // Next.js server (and to `npm run admin` while the server runs) over a loopback socket.
@@ -24,6 +25,7 @@ export async function startEmbeddedDb(dataDir: string, opts: { maxConnections?: 
     port: 0,
     maxConnections: opts.maxConnections ?? 100,
   });
+  isolateSocketConnections(server, pglite); // connection isolation fix, see that file
   await server.start();
   const address = (server as unknown as { server?: net.Server }).server?.address();
   const port = typeof address === "object" && address ? address.port : Number(new URL(`pg://${server.getServerConn()}`).port);
