@@ -1,13 +1,14 @@
 -- Indexes for GET /business-contexts?search=... (case-insensitive substring of name or
 -- reference: `name ILIKE '%term%' OR reference ILIKE '%term%'`).
 --
--- A substring match needs trigram indexes (pg_trgm GIN indexes serve ILIKE '%term%' for
--- terms of 3+ characters; the planner combines them with a BitmapOr and the organization
+-- A substring match needs trigram indexes: pg_trgm GIN indexes serve ILIKE '%term%' for
+-- terms of 3+ characters (the planner combines them with a BitmapOr and the organization
 -- filter). pg_trgm ships with PostgreSQL's contrib package and is a trusted extension
--- (PostgreSQL 13+: a database owner may create it); the embedded PGlite loads it
--- (lib/db/embedded.ts). Where it cannot be created, the migration falls back to
--- lower() expression indexes per organization, which serve prefix searches only
--- (`lower(name) LIKE 'term%'`); substring searches then scan the organization's rows.
+-- (PostgreSQL 13+: a role with CREATE on the database may create it); the embedded PGlite
+-- loads it (lib/db/embedded.ts). Where it cannot be created the migration still succeeds
+-- without search indexes: a lower()/btree index cannot serve an unanchored substring
+-- match, so a search then filters the organization's rows read through
+-- business_contexts_org_created_idx (or the kind/type indexes below).
 DO $$
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm')
@@ -15,7 +16,7 @@ BEGIN
     BEGIN
       CREATE EXTENSION IF NOT EXISTS pg_trgm;
     EXCEPTION WHEN insufficient_privilege OR feature_not_supported OR undefined_file THEN
-      RAISE NOTICE 'pg_trgm could not be created (%); using lower() prefix indexes', SQLERRM;
+      RAISE NOTICE 'pg_trgm could not be created (%); search runs without trigram indexes', SQLERRM;
     END;
   END IF;
 
@@ -23,8 +24,7 @@ BEGIN
     EXECUTE 'CREATE INDEX business_contexts_name_trgm_idx ON business_contexts USING gin (name gin_trgm_ops)';
     EXECUTE 'CREATE INDEX business_contexts_reference_trgm_idx ON business_contexts USING gin (reference gin_trgm_ops)';
   ELSE
-    EXECUTE 'CREATE INDEX business_contexts_name_lower_idx ON business_contexts (organization_id, lower(name) text_pattern_ops)';
-    EXECUTE 'CREATE INDEX business_contexts_reference_lower_idx ON business_contexts (organization_id, lower(reference) text_pattern_ops)';
+    RAISE NOTICE 'business context search runs without trigram indexes';
   END IF;
 END
 $$;
