@@ -12,9 +12,9 @@ const USAGE = `usage:
   npm run admin -- create-api-key --organization ID --scopes a,b
   npm run admin -- create-user --organization ID --email E --password P --role owner|admin|member|viewer`;
 
+class UsageError extends Error {}
 function fail(msg: string): never {
-  console.error(msg);
-  process.exit(2);
+  throw new UsageError(msg);
 }
 
 async function main() {
@@ -87,8 +87,6 @@ async function main() {
       default:
         fail(USAGE);
     }
-  } catch (err) {
-    fail(err instanceof Error ? err.message : String(err));
   } finally {
     const { disconnectDb } = await import("@/lib/db");
     await disconnectDb();
@@ -97,4 +95,7 @@ async function main() {
   console.log(JSON.stringify(out));
 }
 
-main().catch((err) => fail(err instanceof Error ? err.message : String(err)));
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(2);
+});

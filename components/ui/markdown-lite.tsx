@@ -1,0 +1,53 @@
+import { Fragment } from "react";
+
+// Just enough Markdown for our own API prose: ## headings, - lists, `code`, paragraphs.
+function inline(text: string) {
+  return text.split(/(`[^`]+`)/g).map((part, i) =>
+    part.startsWith("`") && part.endsWith("`") ? (
+      <code key={i} className="rounded bg-slate-100 px-1 py-0.5 text-[0.85em]">
+        {part.slice(1, -1)}
+      </code>
+    ) : (
+      <Fragment key={i}>{part}</Fragment>
+    ),
+  );
+}
+
+export function MarkdownLite({ source }: { source: string }) {
+  const blocks: React.ReactNode[] = [];
+  let list: string[] = [];
+  let para: string[] = [];
+  const flush = () => {
+    if (list.length) {
+      blocks.push(
+        <ul key={blocks.length} className="my-2 list-disc space-y-1 pl-6">
+          {list.map((l, i) => (
+            <li key={i}>{inline(l)}</li>
+          ))}
+        </ul>,
+      );
+      list = [];
+    }
+    if (para.length) {
+      blocks.push(<p key={blocks.length} className="my-2">{inline(para.join(" "))}</p>);
+      para = [];
+    }
+  };
+  for (const line of source.split("\n")) {
+    if (line.startsWith("## ")) {
+      flush();
+      blocks.push(<h2 key={blocks.length} className="mt-6 text-lg font-semibold">{line.slice(3)}</h2>);
+    } else if (line.startsWith("- ")) {
+      if (para.length) flush();
+      list.push(line.slice(2));
+    } else if (line.startsWith("  ") && list.length) {
+      list[list.length - 1] += " " + line.trim();
+    } else if (line.trim() === "") flush();
+    else {
+      if (list.length) flush();
+      para.push(line.trim());
+    }
+  }
+  flush();
+  return <div className="text-slate-700">{blocks}</div>;
+}

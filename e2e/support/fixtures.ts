@@ -1,0 +1,19 @@
+import { randomUUID } from "node:crypto";
+import { createOrganization, createUser } from "../../lib/organizations/create-organization";
+import type { Role } from "../../lib/auth/permissions";
+
+export const E2E_PASSWORD = "e2e-password-12345";
+
+// Fixtures are created directly in the server's database (the same domain code the admin
+// CLI uses); everything under test goes through the browser.
+export async function newOrgWithOwner(name = "Acme Supplies Ltd") {
+  const email = `owner-${randomUUID()}@example.test`;
+  const r = await createOrganization({ name, ownerEmail: email, ownerPassword: E2E_PASSWORD, ownerName: "Ada Owner" });
+  return { ...r, email, password: E2E_PASSWORD };
+}
+
+export async function addUser(organizationId: string, role: Role) {
+  const email = `${role}-${randomUUID()}@example.test`;
+  await createUser({ organizationId, email, password: E2E_PASSWORD, role });
+  return { email, password: E2E_PASSWORD };
+}

@@ -1,0 +1,38 @@
+"use client";
+
+// Browser-side calls of our own API with the session cookie. Each mutation gets a fresh
+// Idempotency-Key unless the caller passes one (to make a retried submission safe).
+export type ApiError = { status: number; code: string; message: string };
+
+export async function apiCall<T = unknown>(
+  method: "GET" | "POST" | "DELETE",
+  path: string,
+  opts: { body?: unknown; form?: FormData; idempotencyKey?: string } = {},
+): Promise<{ ok: true; data: T } | { ok: false; error: ApiError }> {
+  const headers: Record<string, string> = {};
+  if (method === "POST") headers["idempotency-key"] = opts.idempotencyKey ?? crypto.randomUUID();
+  let body: BodyInit | undefined;
+  if (opts.form) body = opts.form;
+  else if (opts.body !== undefined) {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(opts.body);
+  }
+  let res: Response;
+  try {
+    res = await fetch(`/api/v1${path}`, { method, headers, body, credentials: "same-origin" });
+  } catch {
+    return { ok: false, error: { status: 0, code: "network_error", message: "The service could not be reached. Check your connection and try again." } };
+  }
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  if (!res.ok) {
+    const e = (json as { error?: { code: string; message: string } } | undefined)?.error;
+    return { ok: false, error: { status: res.status, code: e?.code ?? "error", message: e?.message ?? `Request failed (${res.status})` } };
+  }
+  return { ok: true, data: json as T };
+}

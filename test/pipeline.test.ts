@@ -1,0 +1,53 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it, beforeAll } from "vitest";
+import { inject } from "vitest";
+import { Api, baseUrl, cookieFrom } from "./support/api";
+import { newOrg, TEST_PASSWORD, type OrgFixture } from "./support/fixtures";
+
+describe("request pipeline", () => {
+  let org: OrgFixture;
+  beforeAll(async () => {
+    org = await newOrg();
+  });
+
+  it("answers unknown /api/v1 paths with the 404 envelope", async () => {
+    const r = await org.api.get("/no-such-thing");
+    expect(r.status).toBe(404);
+    expect(r.body).toEqual({ error: { code: "not_found", message: expect.any(String) } });
+  });
+
+  it("refuses a JSON body above 1 MiB with 413 payload_too_large", async () => {
+    const big = JSON.stringify({ email: "x".repeat(1024 * 1024 + 10), password: "p" });
+    const r = await new Api(baseUrl()).post("/session", big, { idempotencyKey: null });
+    expect(r.status).toBe(413);
+    expect(r.body.error.code).toBe("payload_too_large");
+  });
+
+  it("refuses a non-Bearer authorization header with 401", async () => {
+    const r = await new Api(baseUrl()).call("GET", "/session", { headers: { authorization: "Basic abc" } });
+    expect(r.status).toBe(401);
+    expect(r.body.error.code).toBe("unauthenticated");
+  });
+
+  it("gives every response a request id, echoing a well-formed caller id", async () => {
+    const r = await org.api.get("/session", { headers: { "x-request-id": "caller-req-123" } });
+    expect(r.headers.get("x-request-id")).toBe("caller-req-123");
+    const r2 = await org.api.get("/session", { headers: { "x-request-id": "bad id with spaces" } });
+    expect(r2.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("never writes credentials, passwords or session tokens to the log", async () => {
+    const anon = new Api(baseUrl());
+    const signIn = await anon.post("/session", { email: org.email, password: TEST_PASSWORD }, { idempotencyKey: null });
+    expect(signIn.status).toBe(200);
+    const sessionToken = cookieFrom(signIn).split("=")[1];
+    await anon.get("/session", { cookie: cookieFrom(signIn) });
+    await org.api.get("/session");
+    await new Promise((r) => setTimeout(r, 300));
+    const log = readFileSync(inject("logFile"), "utf8");
+    expect(log).toContain('"msg":"request"');
+    expect(log).not.toContain(org.apiKey);
+    expect(log).not.toContain(TEST_PASSWORD);
+    expect(log).not.toContain(sessionToken);
+  });
+});
