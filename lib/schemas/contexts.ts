@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { ZCurrency, ZExternalReference, ZMinor, ZMinorOut, ZPageQuery, ZTimestamp, ZUuid, listEnvelope } from "@/lib/schemas/common";
-import { ZContextEntry, ZExpectedVersion, ZObligationProjection } from "@/lib/schemas/obligations";
+import { CONTEXT_KINDS, CONTEXT_TYPES, OBLIGATION_STATUSES, ZContextEntry, ZExpectedVersion, ZObligationProjection } from "@/lib/schemas/obligations";
 
 // Business contexts: companies, projects, orders, invoices and external objects that can be
 // related to each other (no fixed hierarchy) and attached to obligations.
 
-export const CONTEXT_TYPES = ["company", "project", "order", "invoice", "external_object"] as const;
-export const CONTEXT_KINDS = ["company", "group", "reference"] as const;
+export { CONTEXT_KINDS, CONTEXT_TYPES, OBLIGATION_STATUSES };
 export type ContextType = (typeof CONTEXT_TYPES)[number];
 export type ContextKind = (typeof CONTEXT_KINDS)[number];
 
@@ -151,8 +150,6 @@ export const ZContextRelationship = z
     created_at: ZTimestamp,
   })
   .meta({ description: "Context relationship" });
-
-export const OBLIGATION_STATUSES = ["OBLIGATION_CAPTURED", "PAYMENT_REQUESTED", "PAYMENT_CLAIMED", "PARTIALLY_RECONCILED", "RECONCILED"] as const;
 
 export const ZContextObligation = z.strictObject({
   id: ZUuid,
