@@ -289,6 +289,8 @@ describe("webhook delivery (cron flusher of the test server)", () => {
     expect(ep.last_success_at).not.toBe("");
     expect(ep.consecutive_failures).toBe(0);
     expect(JSON.stringify(rcv.received.map((x) => [x.headers, x.body]))).not.toContain(SECRET);
+    expect(JSON.stringify(await deliveries(org))).not.toContain(SECRET);
+    expect(JSON.stringify((await org.api.get("/webhook-endpoints")).body)).not.toContain(SECRET);
   });
 
   it("a failed attempt is rescheduled by the schedule; Retry-After postpones it", async () => {

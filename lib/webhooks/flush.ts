@@ -116,55 +116,60 @@ async function deliver(c: Claimed): Promise<Result> {
 }
 
 async function record(c: Claimed, attemptAt: Date, o: SendOutcome): Promise<Result> {
+  if (!o.ok && o.gone) return recordGone(c, attemptAt, o);
   const schedule = retrySchedule();
+  const nextIndex = c.schedule_index + 1;
+  const status = o.ok ? "succeeded" : nextIndex >= schedule.length ? "failed" : "pending";
+  const retryAfter = o.ok ? 0 : (o.retryAfterSeconds ?? 0);
+  // One statement: the delivery (only while it still carries this flusher's lease) and the
+  // endpoint's health change together.
+  const n = await db().$executeRaw`
+    WITH d AS (
+      UPDATE webhook_deliveries
+      SET status = ${status}, attempts = attempts + 1, lease_until = NULL, updated_at = now(),
+          schedule_index = ${status === "pending" ? nextIndex : c.schedule_index},
+          next_attempt_at = CASE WHEN ${status} = 'pending'
+            THEN GREATEST(${c.event_created_at.toISOString()}::timestamptz + make_interval(secs => ${schedule[nextIndex] ?? 0}),
+                          now() + make_interval(secs => ${retryAfter}))
+            ELSE NULL END,
+          last_attempt_at = ${attemptAt.toISOString()}::timestamptz, last_response_status = ${o.status},
+          last_error = ${o.ok ? "" : o.error}
+      WHERE id = ${c.id}::uuid AND organization_id = ${c.organization_id}::uuid AND status = 'pending'
+        AND lease_until = ${c.lease_until.toISOString()}::timestamptz
+      RETURNING endpoint_id, organization_id
+    )
+    UPDATE webhook_endpoints w
+    SET last_success_at = CASE WHEN ${o.ok}::boolean THEN now() ELSE w.last_success_at END,
+        last_failure_at = CASE WHEN ${o.ok}::boolean THEN w.last_failure_at ELSE now() END,
+        consecutive_failures = CASE WHEN ${o.ok}::boolean THEN 0 ELSE w.consecutive_failures + 1 END
+    FROM d
+    WHERE w.id = d.endpoint_id AND w.organization_id = d.organization_id`;
+  if (n === 0) return "lost_lease";
+  return status === "succeeded" ? "succeeded" : status === "failed" ? "failed" : "rescheduled";
+}
+
+// 410 Gone: the receiver asked to stop. The delivery fails, the endpoint is disabled (no
+// new deliveries) and what is still queued for it fails too; a delivery another flusher
+// holds right now records its own outcome.
+async function recordGone(c: Claimed, attemptAt: Date, o: Extract<SendOutcome, { ok: false }>): Promise<Result> {
   return transaction(async (tx) => {
-    if (o.ok) {
-      const n = await tx.$executeRaw`
-        UPDATE webhook_deliveries
-        SET status = 'succeeded', attempts = attempts + 1, next_attempt_at = NULL, lease_until = NULL,
-            last_attempt_at = ${attemptAt.toISOString()}::timestamptz, last_response_status = ${o.status}, last_error = '', updated_at = now()
-        WHERE id = ${c.id}::uuid AND organization_id = ${c.organization_id}::uuid AND status = 'pending' AND lease_until = ${c.lease_until.toISOString()}::timestamptz`;
-      if (n === 0) return "lost_lease";
-      await tx.$executeRaw`
-        UPDATE webhook_endpoints SET last_success_at = now(), consecutive_failures = 0
-        WHERE id = ${c.endpoint_id}::uuid AND organization_id = ${c.organization_id}::uuid`;
-      return "succeeded";
-    }
-    const nextIndex = c.schedule_index + 1;
-    const final = o.gone === true || nextIndex >= schedule.length;
-    const n = final
-      ? await tx.$executeRaw`
-          UPDATE webhook_deliveries
-          SET status = 'failed', attempts = attempts + 1, next_attempt_at = NULL, lease_until = NULL,
-              last_attempt_at = ${attemptAt.toISOString()}::timestamptz, last_response_status = ${o.status}, last_error = ${o.error}, updated_at = now()
-          WHERE id = ${c.id}::uuid AND organization_id = ${c.organization_id}::uuid AND status = 'pending' AND lease_until = ${c.lease_until.toISOString()}::timestamptz`
-      : await tx.$executeRaw`
-          UPDATE webhook_deliveries
-          SET attempts = attempts + 1, schedule_index = ${nextIndex}, lease_until = NULL,
-              next_attempt_at = GREATEST(${c.event_created_at.toISOString()}::timestamptz + make_interval(secs => ${schedule[nextIndex]}),
-                                         now() + make_interval(secs => ${o.retryAfterSeconds ?? 0})),
-              last_attempt_at = ${attemptAt.toISOString()}::timestamptz, last_response_status = ${o.status}, last_error = ${o.error}, updated_at = now()
-          WHERE id = ${c.id}::uuid AND organization_id = ${c.organization_id}::uuid AND status = 'pending' AND lease_until = ${c.lease_until.toISOString()}::timestamptz`;
+    const n = await tx.$executeRaw`
+      UPDATE webhook_deliveries
+      SET status = 'failed', attempts = attempts + 1, next_attempt_at = NULL, lease_until = NULL,
+          last_attempt_at = ${attemptAt.toISOString()}::timestamptz, last_response_status = ${o.status}, last_error = ${o.error}, updated_at = now()
+      WHERE id = ${c.id}::uuid AND organization_id = ${c.organization_id}::uuid AND status = 'pending'
+        AND lease_until = ${c.lease_until.toISOString()}::timestamptz`;
     if (n === 0) return "lost_lease";
-    if (o.gone) {
-      // 410 Gone: the receiver asked to stop. Disable the endpoint (no new deliveries) and
-      // fail what is still queued for it; a delivery another flusher holds right now records
-      // its own outcome.
-      const reason = `receiver answered HTTP 410 Gone at ${attemptAt.toISOString()}`;
-      await tx.$executeRaw`
-        UPDATE webhook_endpoints
-        SET enabled = false, disabled_reason = ${reason}, last_failure_at = now(), consecutive_failures = consecutive_failures + 1
-        WHERE id = ${c.endpoint_id}::uuid AND organization_id = ${c.organization_id}::uuid`;
-      await tx.$executeRaw`
-        UPDATE webhook_deliveries
-        SET status = 'failed', next_attempt_at = NULL, last_error = 'endpoint disabled: the receiver answered HTTP 410 Gone', updated_at = now()
-        WHERE endpoint_id = ${c.endpoint_id}::uuid AND organization_id = ${c.organization_id}::uuid
-          AND status = 'pending' AND (lease_until IS NULL OR lease_until < now())`;
-    } else {
-      await tx.$executeRaw`
-        UPDATE webhook_endpoints SET last_failure_at = now(), consecutive_failures = consecutive_failures + 1
-        WHERE id = ${c.endpoint_id}::uuid AND organization_id = ${c.organization_id}::uuid`;
-    }
-    return final ? "failed" : "rescheduled";
+    const reason = `receiver answered HTTP 410 Gone at ${attemptAt.toISOString()}`;
+    await tx.$executeRaw`
+      UPDATE webhook_endpoints
+      SET enabled = false, disabled_reason = ${reason}, last_failure_at = now(), consecutive_failures = consecutive_failures + 1
+      WHERE id = ${c.endpoint_id}::uuid AND organization_id = ${c.organization_id}::uuid`;
+    await tx.$executeRaw`
+      UPDATE webhook_deliveries
+      SET status = 'failed', next_attempt_at = NULL, last_error = 'endpoint disabled: the receiver answered HTTP 410 Gone', updated_at = now()
+      WHERE endpoint_id = ${c.endpoint_id}::uuid AND organization_id = ${c.organization_id}::uuid
+        AND status = 'pending' AND (lease_until IS NULL OR lease_until < now())`;
+    return "failed";
   });
 }
