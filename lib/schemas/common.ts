@@ -6,7 +6,8 @@ export const MAX_MINOR = 9223372036854775807n;
 export const ZMinor = z
   .string()
   .regex(/^[1-9][0-9]*$/, "must be a positive integer string of minor units")
-  .refine((s) => s.length <= 19 && BigInt(s) <= MAX_MINOR, "must be at most 9223372036854775807")
+  // zod 4 runs refinements even after the regex failed: only parse what matched
+  .refine((s) => !/^[1-9][0-9]*$/.test(s) || (s.length <= 19 && BigInt(s) <= MAX_MINOR), "must be at most 9223372036854775807")
   .meta({ description: "Amount in minor units as a string", example: "125000" });
 
 // Computed amounts may be "0".

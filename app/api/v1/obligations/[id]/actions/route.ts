@@ -1,0 +1,9 @@
+import { handle } from "@/lib/http/handle";
+import { obligationActionsOp } from "@/lib/operations/obligations";
+import { applyIssuerAction } from "@/lib/obligations/apply-issuer-action";
+
+// POST /obligations/{id}/actions – apply an issuer action (optimistic concurrency)
+export const POST = handle(obligationActionsOp, async ({ tx, principal, params, body }) => ({
+  status: 200,
+  body: await applyIssuerAction(tx, { organizationId: principal.organizationId, obligationId: params.id, principal, action: body }),
+}));

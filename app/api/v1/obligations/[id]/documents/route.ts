@@ -1,0 +1,17 @@
+import { handle } from "@/lib/http/handle";
+import { uploadObligationDocumentOp } from "@/lib/operations/obligations";
+import { uploadDocument } from "@/lib/documents/upload-document";
+
+// POST /obligations/{id}/documents – upload a document (multipart)
+export const POST = handle(uploadObligationDocumentOp, async ({ tx, principal, params, body, files }) => ({
+  status: 201,
+  body: await uploadDocument(tx, {
+    organizationId: principal.organizationId,
+    obligationId: params.id,
+    expectedVersion: body.expected_version,
+    kind: body.kind,
+    files,
+    principal,
+    uploadedBy: "issuer",
+  }),
+}));

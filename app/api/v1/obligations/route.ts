@@ -1,0 +1,16 @@
+import { handle } from "@/lib/http/handle";
+import { listObligationsOp, registerObligationOp } from "@/lib/operations/obligations";
+import { registerObligation } from "@/lib/obligations/register-obligation";
+import { listObligations } from "@/lib/obligations/list-obligations";
+
+// POST /obligations – register an obligation and its hosted payment request
+export const POST = handle(registerObligationOp, async ({ tx, principal, body }) => ({
+  status: 201,
+  body: await registerObligation(tx, { organizationId: principal.organizationId, principal, body }),
+}));
+
+// GET /obligations – list obligation projections, newest first
+export const GET = handle(listObligationsOp, async ({ tx, principal, query }) => ({
+  status: 200,
+  body: await listObligations(tx, principal.organizationId, query),
+}));

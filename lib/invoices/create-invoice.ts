@@ -1,0 +1,24 @@
+import type { Tx } from "@/lib/db";
+import type { Principal } from "@/lib/auth/principal";
+import type { TCreateInvoice, TMutationResult } from "@/lib/schemas/obligations";
+import { registerObligation } from "@/lib/obligations/register-obligation";
+
+// POST /invoices: the invoice source adapter. An invoice is an obligation of type
+// `invoice` where the organization is the creditor and the recipient the debtor.
+export function createInvoice(tx: Tx, input: { organizationId: string; principal: Principal; body: TCreateInvoice }): Promise<TMutationResult> {
+  const b = input.body;
+  return registerObligation(tx, {
+    organizationId: input.organizationId,
+    principal: input.principal,
+    body: {
+      obligation_type: "invoice",
+      organization_role: "creditor",
+      external_reference: b.external_reference ?? { namespace: "invoice", id: b.invoice_number },
+      debtor: b.recipient,
+      amount_minor: b.amount_minor,
+      currency: b.currency,
+      deadline: b.due_date,
+      business_context: { invoice_number: b.invoice_number, ...(b.description !== undefined ? { description: b.description } : {}) },
+    },
+  });
+}

@@ -1,0 +1,75 @@
+import type { Tx } from "@/lib/db";
+import { loadObligation, organizationName, toInvoiceRecord } from "@/lib/obligations/view";
+import { hostedUrl } from "@/lib/payment-requests/tokens";
+import { assertUsable } from "@/lib/payment-requests/get-payment-request";
+
+// GET /invoices/{id}/delivery: the text of the issuer's own message to the recipient, with
+// the hosted URL. Sends nothing and records nothing (no event, no status change).
+// A revoked or expired link is 410 (reissue it first) rather than a draft with a dead link.
+export async function deliveryDraft(tx: Tx, organizationId: string, obligationId: string) {
+  const o = await loadObligation(tx, organizationId, obligationId, { obligationType: "invoice" });
+  const pr = o.paymentRequest!;
+  assertUsable(pr);
+  const inv = toInvoiceRecord(o, await organizationName(tx, organizationId));
+  const url = hostedUrl(pr.id, pr.issueNumber);
+  const amount = `${formatMinor(o.amountMinor, inv.currency)} ${inv.currency}`;
+  const issuer = oneLine(inv.issuer_name) || "Your supplier";
+  const greetingName = oneLine(inv.recipient_name);
+  const subject = `Invoice ${oneLine(inv.invoice_number)} from ${issuer}`;
+
+  const lines = [
+    greetingName ? `Hello ${greetingName},` : "Hello,",
+    "",
+    `${issuer} has sent you invoice ${inv.invoice_number} for ${amount}, due on ${inv.due_date}.`,
+    ...(inv.description ? ["", inv.description] : []),
+    "",
+    "View the invoice, let us know when you expect to pay, report a payment or send us a message here:",
+    url,
+    "",
+    "This link is personal to you. Please do not forward it.",
+    "",
+    issuer,
+  ];
+  const text = lines.join("\n");
+  const e = escapeHtml;
+  const html = [
+    "<!doctype html>",
+    '<html><body style="font-family: sans-serif; line-height: 1.5">',
+    `<p>${greetingName ? `Hello ${e(greetingName)},` : "Hello,"}</p>`,
+    `<p>${e(issuer)} has sent you invoice <strong>${e(inv.invoice_number)}</strong> for <strong>${e(amount)}</strong>, due on ${e(inv.due_date)}.</p>`,
+    ...(inv.description ? [`<p>${e(inv.description).replace(/\r?\n/g, "<br>")}</p>`] : []),
+    `<p><a href="${e(url)}">View the invoice and respond</a></p>`,
+    `<p style="font-size: 0.9em">Or copy this link into your browser: ${e(url)}<br>This link is personal to you. Please do not forward it.</p>`,
+    `<p>${e(issuer)}</p>`,
+    "</body></html>",
+  ].join("\n");
+
+  return { to: inv.recipient_email ? formatAddress(inv.recipient_name, inv.recipient_email) : "", subject, text, html, hosted_url: url };
+}
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"'`=]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+// No line breaks or other control characters in header-like values.
+// eslint-disable-next-line no-control-regex
+const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
+
+// RFC 5322 name-addr: the display name as atoms when it is only atext and spaces, else a
+// quoted-string with \ and " escaped; no display name -> the bare address.
+export function formatAddress(name: string, email: string): string {
+  const addr = oneLine(email);
+  const display = oneLine(name);
+  if (!display) return addr;
+  const phrase = /^[A-Za-z0-9!#$%&'*+\-/=?^_`{|}~ ]+$/.test(display) ? display : `"${display.replace(/(["\\])/g, "\\$1")}"`;
+  return `${phrase} <${addr}>`;
+}
+
+const ZERO_DECIMALS = new Set(["JPY"]);
+
+export function formatMinor(minor: bigint, currency: string): string {
+  const decimals = ZERO_DECIMALS.has(currency) ? 0 : 2;
+  const s = minor.toString().padStart(decimals + 1, "0");
+  const whole = s.slice(0, s.length - decimals).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return decimals ? `${whole}.${s.slice(s.length - decimals)}` : whole;
+}

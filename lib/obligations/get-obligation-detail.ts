@@ -1,0 +1,56 @@
+import type { Tx } from "@/lib/db";
+import { loadObligation, organizationName, toInvoiceRecord, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
+import { paymentRequestView } from "@/lib/payment-requests/tokens";
+
+// The parts every detail view adds to the record: the audit trail (oldest first), the
+// documents, the messages and the payment request view.
+export async function detailParts(tx: Tx, o: LoadedObligation) {
+  // sequential on purpose: `tx` may be an interactive transaction (one connection)
+  const where = { organizationId: o.organizationId, obligationId: o.id };
+  const order = [{ createdAt: "asc" as const }, { id: "asc" as const }];
+  const events = await tx.event.findMany({ where, orderBy: order });
+  const documents = await tx.document.findMany({ where, orderBy: order });
+  const messages = await tx.obligationMessage.findMany({ where, orderBy: order });
+  return {
+    audit_trail: events.map((e) => {
+      const data = (e.data ?? {}) as { detail?: Record<string, unknown> };
+      return {
+        id: e.id,
+        event_type: e.type,
+        actor: { type: e.actorType as "api_key" | "user" | "recipient" | "system", id: e.actorId, label: e.actorLabel },
+        created_at: e.createdAt.toISOString(),
+        detail: data.detail && typeof data.detail === "object" ? data.detail : {},
+      };
+    }),
+    documents: documents.map((d) => ({
+      id: d.id,
+      kind: d.kind as "invoice" | "supporting" | "payment_evidence" | "bank_observation",
+      filename: d.filename,
+      content_type: d.contentType,
+      size_bytes: d.sizeBytes,
+      sha256: d.sha256,
+      uploaded_by: d.uploadedBy as "issuer" | "recipient",
+      created_at: d.createdAt.toISOString(),
+    })),
+    messages: messages.map((m) => ({
+      id: m.id,
+      author_type: m.authorType as "issuer" | "recipient",
+      author_name: m.authorName,
+      body: m.body,
+      created_at: m.createdAt.toISOString(),
+    })),
+    payment_request: paymentRequestView(o.paymentRequest!),
+  };
+}
+
+// GET /obligations/{id}: the obligation projection plus the detail parts.
+export async function getObligationDetail(tx: Tx, organizationId: string, obligationId: string) {
+  const o = await loadObligation(tx, organizationId, obligationId);
+  return { ...toObligationProjection(o), ...(await detailParts(tx, o)) };
+}
+
+// GET /invoices/{id}: the invoice record plus the detail parts (obligations of type invoice only).
+export async function getInvoiceDetail(tx: Tx, organizationId: string, obligationId: string) {
+  const o = await loadObligation(tx, organizationId, obligationId, { obligationType: "invoice" });
+  return { ...toInvoiceRecord(o, await organizationName(tx, organizationId)), ...(await detailParts(tx, o)) };
+}

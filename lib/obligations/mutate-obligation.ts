@@ -1,0 +1,82 @@
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Tx } from "@/lib/db";
+import type { Principal } from "@/lib/auth/principal";
+import { AppError } from "@/lib/errors";
+import { recordEvent, type EventType } from "@/lib/events/record-event";
+import type { TMutationResult } from "@/lib/schemas/obligations";
+import type { PaymentRequestRow } from "@/lib/payment-requests/tokens";
+import { loadObligation, mutationResult, organizationName, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
+
+// Column changes an action makes to the obligations row (version and updated_at are set
+// by mutateObligation).
+export type ObligationChanges = Omit<Prisma.ObligationUpdateManyMutationInput, "version" | "updatedAt" | "id" | "organizationId">;
+
+export const versionConflict = (expected: number, current?: number) =>
+  new AppError(
+    "version_conflict",
+    current === undefined
+      ? `expected_version ${expected} is no longer the current version; reload and retry`
+      : `expected_version ${expected} does not match the current version ${current}; reload and retry`,
+  );
+
+export const invalidState = (message: string) => new AppError("invalid_state", message);
+
+// The one way to change an existing obligation (optimistic concurrency, decisions.md):
+//  1. load it (404 when unknown/foreign/of another type),
+//  2. 409 version_conflict when `expectedVersion` is not the current version,
+//  3. `apply(loaded)` validates the state (throw invalid_state), may write its own rows
+//     with the same `tx` (they roll back with everything else on any error), and returns
+//     the column changes of the obligations row,
+//  4. bumps `version` by exactly 1 with a guarded updateMany (where version = expected):
+//     a concurrent winner makes the count 0 -> version_conflict, nothing changed,
+//  5. records the event with `data: { obligation: <projection after the change> }`,
+//  6. returns the mutation result (operation_id = the event id).
+export async function mutateObligation(
+  tx: Tx,
+  input: {
+    organizationId: string;
+    obligationId: string;
+    expectedVersion: number;
+    principal: Principal;
+    eventType: EventType;
+    apply: (loaded: LoadedObligation) => Promise<ObligationChanges | void> | ObligationChanges | void;
+    obligationType?: string; // e.g. "invoice" for /invoices/{id}/... (others are 404)
+    detail?: Record<string, unknown> | ((before: LoadedObligation) => Record<string, unknown>); // audit-only facts
+    paymentRequest?: boolean | PaymentRequestRow; // include the payment request in the result
+    documentId?: string;
+    observationId?: string;
+  },
+): Promise<TMutationResult> {
+  const { organizationId, obligationId, expectedVersion } = input;
+  const before = await loadObligation(tx, organizationId, obligationId, { obligationType: input.obligationType });
+  if (before.version !== expectedVersion) throw versionConflict(expectedVersion, before.version);
+
+  const changes = (await input.apply(before)) ?? {};
+  const updated = await tx.obligation.updateMany({
+    where: { id: obligationId, organizationId, version: expectedVersion },
+    data: { ...changes, version: { increment: 1 }, updatedAt: new Date() },
+  });
+  if (updated.count !== 1) throw versionConflict(expectedVersion);
+
+  const after = await loadObligation(tx, organizationId, obligationId);
+  const detail = typeof input.detail === "function" ? input.detail(before) : input.detail;
+  const event = await recordEvent(tx, {
+    organizationId,
+    type: input.eventType,
+    principal: input.principal,
+    obligationId,
+    data: { obligation: toObligationProjection(after) },
+    ...(detail ? { detail } : {}),
+  });
+  return mutationResult(tx, {
+    organizationId,
+    obligationId,
+    eventId: event.id,
+    eventType: input.eventType,
+    paymentRequest: input.paymentRequest,
+    documentId: input.documentId,
+    observationId: input.observationId,
+    loaded: after,
+    orgName: await organizationName(tx, organizationId),
+  });
+}

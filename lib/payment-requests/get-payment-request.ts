@@ -1,0 +1,18 @@
+import type { Tx } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { loadObligation } from "@/lib/obligations/view";
+import { paymentRequestView, type PaymentRequestRow } from "@/lib/payment-requests/tokens";
+
+// 410 for a revoked or expired hosted request (decisions.md).
+export function assertUsable(pr: PaymentRequestRow, now = new Date()): void {
+  if (pr.revokedAt) throw new AppError("payment_request_revoked", "the hosted payment request was revoked");
+  if (pr.expiresAt.getTime() <= now.getTime()) throw new AppError("payment_request_expired", "the hosted payment request has expired");
+}
+
+// GET /obligations/{id}/payment-request: { id, obligation_id, hosted_url, expires_at, revoked }.
+export async function getPaymentRequest(tx: Tx, organizationId: string, obligationId: string) {
+  const o = await loadObligation(tx, organizationId, obligationId);
+  if (!o.paymentRequest) throw new AppError("not_found", "payment request not found");
+  assertUsable(o.paymentRequest);
+  return paymentRequestView(o.paymentRequest);
+}
