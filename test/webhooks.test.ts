@@ -4,8 +4,8 @@ import { Api, baseUrl } from "./support/api";
 import { apiKeyWith, newOrg, signedIn, userWith, type OrgFixture } from "./support/fixtures";
 import { startServer, type TestServer } from "./support/server";
 import { SECRET, cronFlush, flushUntil, sleep, startReceiver, verify, waitUntil, type Receiver } from "./support/webhooks";
-import { db, transaction } from "@/lib/db";
-import { recordEvent } from "@/lib/events/record-event";
+import { registration } from "./support/bodies";
+import { db } from "@/lib/db";
 
 // Webhooks end to end: the API, and delivery to real HTTP receivers on 127.0.0.1 by real
 // flushers (the cron route of the global test server and of servers started here on the
@@ -13,20 +13,13 @@ import { recordEvent } from "@/lib/events/record-event";
 // Test servers run with WEBHOOK_WORKER=off unless a test turns it on, so only the
 // flushers a test calls deliver anything.
 
-// An event of the organization, produced the way every mutation produces one.
+// An event of the organization: registering an obligation (POST /obligations) records
+// `obligation.registered`; the mutation result's operation_id is the event id.
 async function emitEvent(org: OrgFixture): Promise<{ id: string; obligationId: string }> {
-  const obligationId = randomUUID();
-  const e = await transaction((tx) =>
-    recordEvent(tx, {
-      organizationId: org.organizationId,
-      type: "obligation.registered",
-      principal: { kind: "anonymous" },
-      obligationId,
-      data: { obligation: { id: obligationId, organization_id: org.organizationId, version: 1, amount_minor: "125000", currency: "EUR" } },
-      detail: { audit_only: "not for webhooks" },
-    }),
-  );
-  return { id: e.id, obligationId };
+  const r = await org.api.post("/obligations", registration());
+  expect(r.status, r.text).toBe(201);
+  expect(r.body.event_type).toBe("obligation.registered");
+  return { id: r.body.operation_id, obligationId: r.body.obligation.id };
 }
 
 async function register(org: OrgFixture, url: string, secret = SECRET): Promise<string> {
@@ -274,9 +267,11 @@ describe("webhook delivery (cron flusher of the test server)", () => {
       type: "obligation.registered",
       created_at: expect.stringMatching(/Z$/),
       organization_id: org.organizationId,
-      data: { obligation: expect.objectContaining({ id: ev.obligationId, version: 1 }) },
+      data: { obligation: expect.objectContaining({ id: ev.obligationId, organization_id: org.organizationId, version: 1, status: "OBLIGATION_CAPTURED" }) },
     });
-    expect(r.body).not.toContain("audit_only");
+    // No audit-only detail and no hosted link (a bearer capability) in the payload.
+    expect(r.body).not.toContain("detail");
+    expect(r.body).not.toContain("/r/");
     // A wrong secret or a tampered body does not verify.
     expect(() => verify("x".repeat(40), r)).toThrow();
     expect(() => verify(SECRET, { ...r, body: r.body.replace("obligation.registered", "obligation.acknowledged") })).toThrow();
@@ -291,6 +286,22 @@ describe("webhook delivery (cron flusher of the test server)", () => {
     expect(JSON.stringify(rcv.received.map((x) => [x.headers, x.body]))).not.toContain(SECRET);
     expect(JSON.stringify(await deliveries(org))).not.toContain(SECRET);
     expect(JSON.stringify((await org.api.get("/webhook-endpoints")).body)).not.toContain(SECRET);
+  });
+
+  it("delivers the event of a later mutation too (mark_sent -> obligation.payment_requested, version 2)", async () => {
+    const o = await newOrg("Mutation Events Org");
+    const rcv = await receiver();
+    await register(o, rcv.url);
+    const created = await emitEvent(o);
+    const sent = await o.api.post(`/obligations/${created.obligationId}/actions`, { action: "mark_sent", expected_version: 1 });
+    expect(sent.status, sent.text).toBe(200);
+    expect(sent.body.event_type).toBe("obligation.payment_requested");
+    await flushUntil(baseUrl(), () => rcv.received.length >= 2);
+    const payloads = rcv.received.map((r) => verify(SECRET, r) as any).sort((a, b) => a.data.obligation.version - b.data.obligation.version);
+    expect(payloads.map((p) => [p.id, p.type, p.data.obligation.version, p.data.obligation.status])).toEqual([
+      [created.id, "obligation.registered", 1, "OBLIGATION_CAPTURED"],
+      [sent.body.operation_id, "obligation.payment_requested", 2, "PAYMENT_REQUESTED"],
+    ]);
   });
 
   it("a failed attempt is rescheduled by the schedule; Retry-After postpones it", async () => {
