@@ -10,14 +10,14 @@ import {
 
 const tags = ["Webhooks"];
 
-const DELIVERY_DOC = `Each event is POSTed as JSON \`{id, type, created_at, organization_id, data}\` (\`data.obligation\` is the obligation projection; payment events also carry \`data.payment\`) to every endpoint that was enabled when the event happened. Standard Webhooks headers: \`webhook-id\` (the event id, the same on every attempt), \`webhook-timestamp\` (Unix seconds of the attempt), \`webhook-signature: v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">\` keyed with the UTF-8 bytes of the secret (a Standard Webhooks library verifies it when given the secret's bytes base64-encoded). A 2xx within 10 s (WEBHOOK_TIMEOUT_MS) is success; redirects are not followed (a 3xx is a failure); 410 Gone disables the endpoint and fails what is queued for it; \`Retry-After\` (seconds or HTTP date, at most one day) postpones the next attempt. Attempts follow WEBHOOK_RETRY_SCHEDULE, seconds after the event (default 0, 5, 300, 1800, 7200, 18000, 36000, 36000; attempt k is due at created_at + schedule[k] or later); after the last one the delivery is \`failed\`. Delivery is at least once: a consumer de-duplicates by \`webhook-id\` and drops stale updates by \`data.obligation.version\`.`;
+export const WEBHOOK_DELIVERY_DOC = `Each event is POSTed as JSON \`{id, type, created_at, organization_id, data}\` (\`data.obligation\` is the obligation projection; payment events also carry \`data.payment\`) to every endpoint that was enabled when the event happened. Standard Webhooks headers: \`webhook-id\` (the event id, the same on every attempt), \`webhook-timestamp\` (Unix seconds of the attempt), \`webhook-signature: v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">\` keyed with the UTF-8 bytes of the secret (a Standard Webhooks library verifies it when given the secret's bytes base64-encoded). A 2xx within 10 s (WEBHOOK_TIMEOUT_MS) is success; redirects are not followed (a 3xx is a failure); 410 Gone disables the endpoint and fails what is queued for it; \`Retry-After\` (seconds or HTTP date, at most one day) postpones the next attempt. Attempts follow WEBHOOK_RETRY_SCHEDULE, seconds after the event (default 0, 5, 300, 1800, 7200, 18000, 36000, 36000; attempt k is due at created_at + schedule[k] or later); after the last one the delivery is \`failed\`. Delivery is at least once: a consumer de-duplicates by \`webhook-id\` and drops stale updates by \`data.obligation.version\`.`;
 
 export const createWebhookEndpointOp = defineOperation({
   operationId: "createWebhookEndpoint",
   method: "POST",
   path: "/webhook-endpoints",
   summary: "Register a signed webhook destination",
-  description: `Registers a destination for future events. \`url\` must be http or https without credentials; every A/AAAA record of its host must be a public address (loopback, private, link-local, metadata, unique-local, unspecified, multicast and reserved addresses are refused with 422 \`validation_failed\` naming \`body.url\`) unless the server runs with WEBHOOK_ALLOW_PRIVATE_NETWORKS=true. A host that does not resolve at registration is accepted: every delivery resolves and checks again and connects only to the checked address. The secret is stored encrypted and never returned.\n\n${DELIVERY_DOC}`,
+  description: `Registers a destination for future events. \`url\` must be http or https without credentials; every A/AAAA record of its host must be a public address (loopback, private, link-local, metadata, unique-local, unspecified, multicast and reserved addresses are refused with 422 \`validation_failed\` naming \`body.url\`) unless the server runs with WEBHOOK_ALLOW_PRIVATE_NETWORKS=true. A host that does not resolve at registration is accepted: every delivery resolves and checks again and connects only to the checked address. The secret is stored encrypted and never returned.\n\n${WEBHOOK_DELIVERY_DOC}`,
   tags,
   auth: "issuer",
   permission: "webhooks:write",
@@ -44,7 +44,7 @@ export const listWebhookDeliveriesOp = defineOperation({
   method: "GET",
   path: "/webhook-deliveries",
   summary: "The 100 most recent webhook deliveries",
-  description: `Up to 100 deliveries (one per event and endpoint), newest first, with status (\`pending\`, \`succeeded\`, \`failed\`), attempt count, next attempt (\"\" unless pending), last attempt, \`last_response_status\` (integer, or null when no HTTP response was received) and \`last_error\`.\n\n${DELIVERY_DOC}`,
+  description: `Up to 100 deliveries (one per event and endpoint), newest first, with status (\`pending\`, \`succeeded\`, \`failed\`), attempt count, next attempt (\"\" unless pending), last attempt, \`last_response_status\` (integer, or null when no HTTP response was received) and \`last_error\`.\n\n${WEBHOOK_DELIVERY_DOC}`,
   tags,
   auth: "issuer",
   permission: "webhooks:read",

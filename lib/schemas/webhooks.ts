@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { ZTimestamp, ZUuid } from "@/lib/schemas/common";
+import { ZObligationProjection } from "@/lib/schemas/obligations";
+import { EVENT_TYPES } from "@/lib/events/record-event";
 
 // Webhook endpoints and deliveries (service-api.md "Webhooks", decisions.md "Events and webhooks").
 
@@ -82,3 +84,19 @@ export const ZCronSummary = z
   .meta({ description: "What one flush did" });
 
 export const ZDeliveryIdParams = z.strictObject({ id: ZUuid });
+
+// The body of a webhook request (documented under the OpenAPI document's `webhooks`).
+export const ZWebhookPayload = z
+  .strictObject({
+    id: z.string().meta({ format: "uuid", description: "The event id; equals the `webhook-id` header on every attempt" }),
+    type: z.enum(EVENT_TYPES),
+    created_at: ZTimestamp,
+    organization_id: z.string().meta({ format: "uuid" }),
+    data: z
+      .object({
+        obligation: ZObligationProjection.meta({ description: "The obligation projection after the change; its `version` lets a consumer drop a stale, out-of-order delivery" }),
+        payment: z.record(z.string(), z.unknown()).optional().meta({ description: "payment.* events: the payment as GET /payments/{id} shows it" }),
+      })
+      .meta({ description: "Snapshot taken in the transaction of the change" }),
+  })
+  .meta({ title: "WebhookEvent" });

@@ -5,7 +5,7 @@ import { TEST_CRON_SECRET } from "./server";
 
 // Real HTTP receivers on 127.0.0.1 for webhook tests, and helpers to drive flushers.
 
-export type Received = { at: number; headers: http.IncomingHttpHeaders; body: string; path: string };
+export type Received = { at: number; headers: http.IncomingHttpHeaders; body: string; path: string; responded: boolean };
 
 export type Reply = { status: number; headers?: Record<string, string>; delayMs?: number };
 export type ReplyFn = (r: Received, index: number) => Reply;
@@ -25,13 +25,14 @@ export async function startReceiver(reply: ReplyFn = () => ({ status: 200 })): P
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      const r: Received = { at: Date.now(), headers: req.headers, body: Buffer.concat(chunks).toString("utf8"), path: req.url ?? "" };
+      const r: Received = { at: Date.now(), headers: req.headers, body: Buffer.concat(chunks).toString("utf8"), path: req.url ?? "", responded: false };
       const index = received.push(r) - 1;
       const out = rcv.reply(r, index);
       const send = () => {
         if (res.destroyed) return;
         res.writeHead(out.status, { "content-type": "text/plain", ...out.headers });
         res.end("ok");
+        r.responded = true;
       };
       if (out.delayMs) setTimeout(send, out.delayMs);
       else send();
