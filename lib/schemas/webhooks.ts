@@ -94,7 +94,9 @@ export const ZWebhookPayload = z
     organization_id: z.string().meta({ format: "uuid" }),
     data: z
       .object({
-        obligation: ZObligationProjection.meta({ description: "The obligation projection after the change; its `version` lets a consumer drop a stale, out-of-order delivery" }),
+        obligation: ZObligationProjection.optional().meta({
+          description: "The obligation projection after the change (every obligation.* event, and payment.allocated); its `version` lets a consumer drop a stale, out-of-order delivery",
+        }),
         payment: z.record(z.string(), z.unknown()).optional().meta({ description: "payment.* events: the payment as GET /payments/{id} shows it" }),
       })
       .meta({ description: "Snapshot taken in the transaction of the change" }),
