@@ -4,6 +4,7 @@ import { ZError } from "@/lib/schemas/common";
 import { ERROR_STATUS } from "@/lib/errors";
 import { ALL_OPERATIONS } from "@/lib/operations";
 import { OPENAPI_INTRO } from "@/lib/openapi/intro";
+import { webhooksSection } from "@/lib/openapi/webhooks";
 
 // The OpenAPI 3.1 document, generated from the same operation declarations and zod
 // schemas the route handlers validate with. Served at GET /api/v1/openapi.json.
@@ -227,6 +228,7 @@ export function buildOpenApiDocument(serverUrl = "/api/v1") {
     servers: [{ url: serverUrl }],
     tags,
     paths,
+    webhooks: webhooksSection(),
     components: {
       schemas: { Error: errorSchema, ...componentSchemas },
       responses,
