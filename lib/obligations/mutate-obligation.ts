@@ -30,7 +30,8 @@ export const invalidState = (message: string) => new AppError("invalid_state", m
 //  4. `apply(loaded)` validates the state (throw invalid_state), may write its own rows
 //     with the same `tx` (they roll back with everything else on any error), and returns
 //     the column changes of the obligations row (written next),
-//  5. records the event with `data: { obligation: <projection after the change> }`,
+//  5. records the event with `data: { obligation: <projection after the change> }` plus
+//     whatever `eventData(after)` adds (e.g. `payment` on payment.allocated),
 //  6. returns the mutation result (operation_id = the event id).
 export async function mutateObligation(
   tx: Tx,
@@ -46,6 +47,8 @@ export async function mutateObligation(
     paymentRequest?: boolean | PaymentRequestRow; // include the payment request in the result
     documentId?: string;
     observationId?: string;
+    paymentId?: string; // links the event to a payment too (payment.allocated)
+    eventData?: (after: LoadedObligation) => Promise<Record<string, unknown>> | Record<string, unknown>; // more event `data`
   },
 ): Promise<TMutationResult> {
   const { organizationId, obligationId, expectedVersion } = input;
@@ -71,7 +74,8 @@ export async function mutateObligation(
     type: input.eventType,
     principal: input.principal,
     obligationId,
-    data: { obligation: toObligationProjection(after) },
+    ...(input.paymentId ? { paymentId: input.paymentId } : {}),
+    data: { obligation: toObligationProjection(after), ...(input.eventData ? await input.eventData(after) : {}) },
     ...(detail ? { detail } : {}),
   });
   return mutationResult(tx, {

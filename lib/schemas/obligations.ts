@@ -296,6 +296,7 @@ export const ZMessageItem = z.strictObject({
 });
 
 const detailExtras = {
+  outstanding_minor: ZMinorOut.meta({ description: "What is left to allocate: `amount_minor - allocated_minor` (\"0\" once RECONCILED)" }),
   audit_trail: z.array(ZAuditEntry).meta({ description: "Every event of the obligation, oldest first: who, what, when" }),
   documents: z.array(ZDocumentItem),
   messages: z.array(ZMessageItem),
