@@ -2,6 +2,7 @@ import { mkdir, readFile, writeFile, rm } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { isolateSocketConnections } from "@/lib/db/pglite-socket-isolation";
 
@@ -16,7 +17,8 @@ const socketFile = (dataDir: string) => path.join(dataDir, "socket.json");
 
 export async function startEmbeddedDb(dataDir: string, opts: { maxConnections?: number } = {}): Promise<EmbeddedDb> {
   await mkdir(dataDir, { recursive: true });
-  const pglite = await PGlite.create(path.join(dataDir, "pgdata"));
+  // pg_trgm: trigram indexes for the business-context search (migration 0004).
+  const pglite = await PGlite.create(path.join(dataDir, "pgdata"), { extensions: { pg_trgm } });
   const server = new PGLiteSocketServer({
     db: pglite,
     host: "127.0.0.1",

@@ -2,7 +2,8 @@ import type { Operation } from "@/lib/http/operation";
 import { sessionOperations } from "@/lib/operations/sessions";
 import { obligationOperations } from "@/lib/operations/obligations";
 import { invoiceOperations } from "@/lib/operations/invoices";
+import { contextOperations } from "@/lib/operations/contexts";
 import { recipientOperations } from "@/lib/operations/recipient";
 
 // Every operation of the API, in document order. Each capability adds its list here.
-export const ALL_OPERATIONS: Operation[] = [...sessionOperations, ...invoiceOperations, ...obligationOperations, ...recipientOperations];
+export const ALL_OPERATIONS: Operation[] = [...sessionOperations, ...invoiceOperations, ...obligationOperations, ...contextOperations, ...recipientOperations];

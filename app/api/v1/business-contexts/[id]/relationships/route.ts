@@ -1,0 +1,9 @@
+import { handle } from "@/lib/http/handle";
+import { createContextRelationshipOp } from "@/lib/operations/contexts";
+import { createContextRelationship } from "@/lib/contexts/create-context-relationship";
+
+// POST /business-contexts/{id}/relationships – relate this context to another one
+export const POST = handle(createContextRelationshipOp, async ({ tx, principal, params, body }) => ({
+  status: 201,
+  body: await createContextRelationship(tx, principal.organizationId, params.id, body),
+}));

@@ -1,0 +1,16 @@
+import { handle } from "@/lib/http/handle";
+import { createBusinessContextOp, listBusinessContextsOp } from "@/lib/operations/contexts";
+import { createBusinessContext } from "@/lib/contexts/create-business-context";
+import { listBusinessContexts } from "@/lib/contexts/list-business-contexts";
+
+// GET /business-contexts – list with context_kind / context_type (deprecated) / search filters
+export const GET = handle(listBusinessContextsOp, async ({ tx, principal, query }) => ({
+  status: 200,
+  body: await listBusinessContexts(tx, principal.organizationId, query),
+}));
+
+// POST /business-contexts – create a business context
+export const POST = handle(createBusinessContextOp, async ({ tx, principal, body }) => ({
+  status: 201,
+  body: await createBusinessContext(tx, principal.organizationId, body),
+}));
