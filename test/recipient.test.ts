@@ -153,6 +153,28 @@ describe("recipient API", () => {
       expect(other.status).not.toBe(200);
     });
 
+    it("concurrent opens serialize: 12 at once all succeed with 12 link_opened events; 12 with one key have one effect", async () => {
+      const l = await newLink(org);
+      const results = await Promise.all(Array.from({ length: 12 }, () => new RecipientClient(baseUrl()).post(`${ctx(l)}/session`, { token: l.token })));
+      expect(results.map((r) => r.status)).toEqual(Array(12).fill(200));
+      for (const r of results) secrets.add(r.headers.getSetCookie()[0].split(";")[0].split("=")[1]);
+      const d = await issuerDetail(l);
+      expect(d.version).toBe(13);
+      expect(d.audit_trail.filter((e: any) => e.event_type === "obligation.link_opened")).toHaveLength(12);
+      expect(d.audit_trail.filter((e: any) => e.detail.first_open === true)).toHaveLength(1);
+
+      const m = await newLink(org);
+      const key = `same-${randomUUID()}`;
+      const same = await Promise.all(Array.from({ length: 12 }, () => new RecipientClient(baseUrl()).post(`${ctx(m)}/session`, { token: m.token }, { idempotencyKey: key })));
+      for (const r of same) {
+        expect([200, 409], r.text).toContain(r.status);
+        if (r.status === 409) expect(r.body.error.code).toBe("idempotency_request_in_progress");
+        else for (const sc of r.headers.getSetCookie()) secrets.add(sc.split(";")[0].split("=")[1]);
+      }
+      expect(same.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(1);
+      expect((await issuerDetail(m)).audit_trail.filter((e: any) => e.event_type === "obligation.link_opened")).toHaveLength(1);
+    });
+
     it("requires X-Service-Request: 1 (403 request_marker_required) in both families", async () => {
       const l = await newLink(org);
       const c = new RecipientClient(baseUrl());
