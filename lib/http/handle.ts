@@ -57,6 +57,10 @@ export type HandleOptions = {
   authenticate?: (req: Request, rawParams: Record<string, string>) => Promise<RecipientPrincipal>;
   // For auth "none" with idempotency: the scope of the key (e.g. derived from the body).
   idempotencyScope?: (req: Request, body: unknown, rawParams: Record<string, string>) => Promise<string>;
+  // For idempotent operations whose reply sets cookies (cookies are never stored with the
+  // response): on a replay, the Set-Cookie values to send again (e.g. a fresh recipient
+  // session for a replayed session exchange). `body` is the request body before validation.
+  replayCookies?: (req: Request, body: unknown, rawParams: Record<string, string>, stored: idem.StoredResponse) => Promise<string[]>;
 };
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -129,6 +133,9 @@ export function handle<O extends Operation>(
         const c = await idem.claim({ scope, key: idempotencyKey, method: op.method, path, fingerprint: idem.fingerprint(op.method, path, fingerprintBody) });
         if (c.kind === "replay") {
           response = replayResponse(c.response, requestId);
+          for (const ck of options.replayCookies ? await options.replayCookies(req, rawBody, rawParams, c.response) : []) {
+            response.headers.append("set-cookie", ck);
+          }
         } else {
           response = await executeIdempotent(op, fn, baseCtx, rawBody, c, requestId);
         }

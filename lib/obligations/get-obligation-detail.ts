@@ -1,4 +1,5 @@
 import type { Tx } from "@/lib/db";
+import type { Document, ObligationMessage } from "@/lib/generated/prisma/client";
 import { loadObligation, organizationName, toInvoiceRecord, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
 import { paymentRequestView } from "@/lib/payment-requests/tokens";
 
@@ -24,26 +25,31 @@ export async function detailParts(tx: Tx, o: LoadedObligation) {
         detail: data.detail && typeof data.detail === "object" ? data.detail : {},
       };
     }),
-    documents: documents.map((d) => ({
-      id: d.id,
-      kind: d.kind as "invoice" | "supporting" | "payment_evidence" | "bank_observation",
-      filename: d.filename,
-      content_type: d.contentType,
-      size_bytes: d.sizeBytes,
-      sha256: d.sha256,
-      uploaded_by: d.uploadedBy as "issuer" | "recipient",
-      created_at: d.createdAt.toISOString(),
-    })),
-    messages: messages.map((m) => ({
-      id: m.id,
-      author_type: m.authorType as "issuer" | "recipient",
-      author_name: m.authorName,
-      body: m.body,
-      created_at: m.createdAt.toISOString(),
-    })),
+    documents: documents.map(toDocumentItem),
+    messages: messages.map(toMessageItem),
     payment_request: paymentRequestView(o.paymentRequest!),
   };
 }
+
+// The wire items of a document and a message (issuer and recipient views).
+export const toDocumentItem = (d: Document) => ({
+  id: d.id,
+  kind: d.kind as "invoice" | "supporting" | "payment_evidence" | "bank_observation",
+  filename: d.filename,
+  content_type: d.contentType,
+  size_bytes: d.sizeBytes,
+  sha256: d.sha256,
+  uploaded_by: d.uploadedBy as "issuer" | "recipient",
+  created_at: d.createdAt.toISOString(),
+});
+
+export const toMessageItem = (m: ObligationMessage) => ({
+  id: m.id,
+  author_type: m.authorType as "issuer" | "recipient",
+  author_name: m.authorName,
+  body: m.body,
+  created_at: m.createdAt.toISOString(),
+});
 
 // GET /obligations/{id}: the obligation projection plus the detail parts.
 export async function getObligationDetail(tx: Tx, organizationId: string, obligationId: string) {

@@ -179,7 +179,13 @@ function operationObject(op: Operation) {
 const SECURITY_SCHEMES = {
   apiKey: { type: "http", scheme: "bearer", description: "Organization API key: `Authorization: Bearer <API_KEY>`. Scopes: obligations:read, obligations:write, payments:read, payments:write, contexts:read, contexts:write, webhooks:read, webhooks:write." },
   issuerSession: { type: "apiKey", in: "cookie", name: "fos_session", description: "Issuer user session cookie from POST /session. Roles: owner, admin (all), member (all but webhooks), viewer (reads)." },
-  recipientSession: { type: "apiKey", in: "cookie", name: "fos_recipient", description: "Recipient session cookie set by the session exchange." },
+  recipientSession: {
+    type: "apiKey",
+    in: "cookie",
+    name: "fos_recipient",
+    description:
+      "Recipient session cookie set by the session exchange (HttpOnly, SameSite=Strict, Secure over https, Max-Age = RECIPIENT_SESSION_TTL_HOURS, default 12 h). Single-link family: `fos_recipient` with Path=/api/v1/recipient. Request-scoped family: `fos_recipient_{request}` with Path=/api/v1/recipient/contexts/{request}, so two links in one browser never interfere.",
+  },
 };
 
 const TAG_DESCRIPTIONS: Record<string, string> = {

@@ -4,6 +4,7 @@ import { obligationOperations } from "@/lib/operations/obligations";
 import { invoiceOperations } from "@/lib/operations/invoices";
 import { contextOperations } from "@/lib/operations/contexts";
 import { paymentOperations } from "@/lib/operations/payments";
+import { recipientOperations } from "@/lib/operations/recipient";
 import { webhookOperations } from "@/lib/operations/webhooks";
 
 // Every operation of the API, in document order. Each capability adds its list here.
@@ -13,5 +14,6 @@ export const ALL_OPERATIONS: Operation[] = [
   ...obligationOperations,
   ...contextOperations,
   ...paymentOperations,
+  ...recipientOperations,
   ...webhookOperations,
 ];
