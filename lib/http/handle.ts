@@ -16,6 +16,7 @@ import { resolveApiKey } from "@/lib/auth/resolve-api-key";
 import { ROLE_PERMISSIONS } from "@/lib/auth/permissions";
 import type { IssuerPrincipal, Principal, RecipientPrincipal } from "@/lib/auth/principal";
 import { hitRateLimit } from "@/lib/rate-limit";
+import { isWriteConflict } from "@/lib/db/errors";
 
 // The request pipeline every route handler goes through:
 //   request id -> request marker -> credential -> permission -> path params (bad id = 404)
@@ -290,6 +291,9 @@ export function errorResponse(err: unknown, requestId: string, op?: Operation): 
   let e: AppError;
   if (err instanceof AppError) e = err;
   else if (isUniqueViolation(err)) e = new AppError("duplicate", "a resource with these identifiers already exists");
+  // A deadlock or serialization failure rolled the whole transaction back: nothing
+  // changed, and the client may re-read and retry (never a 500).
+  else if (isWriteConflict(err)) e = new AppError("version_conflict", "a concurrent change conflicted with this one; nothing was changed, re-read and retry");
   else {
     logger().error({ requestId, route: op?.path, err: errorSummary(err) }, "unhandled error");
     e = new AppError("internal_error", "an internal error occurred");

@@ -5,7 +5,7 @@ import { newId } from "@/lib/ids";
 import type { TAllocatePayment, TPayment, TPaymentAllocationResult } from "@/lib/schemas/payments";
 import { mutateObligation } from "@/lib/obligations/mutate-obligation";
 import { loadPayment, notFoundPayment, toPaymentView } from "@/lib/payments/view";
-import { isCheckViolation, isWriteConflict } from "@/lib/payments/db-errors";
+import { isCheckViolation, isWriteConflict } from "@/lib/db/errors";
 
 type LockedPayment = { id: string; amount_minor: bigint; allocated_minor: bigint; currency: string };
 
