@@ -3,8 +3,9 @@ import type { Document, ObligationMessage } from "@/lib/generated/prisma/client"
 import { loadObligation, organizationName, toInvoiceRecord, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
 import { paymentRequestView } from "@/lib/payment-requests/tokens";
 
-// The parts every detail view adds to the record: the audit trail (oldest first), the
-// documents, the messages and the payment request view.
+// The parts every detail view adds to the record: what is left to allocate
+// (outstanding_minor), the audit trail (oldest first), the documents, the messages and the
+// payment request view.
 export async function detailParts(tx: Tx, o: LoadedObligation) {
   // sequential on purpose: `tx` may be an interactive transaction (one connection)
   const where = { organizationId: o.organizationId, obligationId: o.id };
@@ -13,6 +14,7 @@ export async function detailParts(tx: Tx, o: LoadedObligation) {
   const documents = await tx.document.findMany({ where, orderBy: order });
   const messages = await tx.obligationMessage.findMany({ where, orderBy: order });
   return {
+    outstanding_minor: (o.amountMinor - o.allocatedMinor).toString(),
     audit_trail: events.map((e) => {
       const data = (e.data ?? {}) as { detail?: Record<string, unknown> };
       return {
