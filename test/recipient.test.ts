@@ -465,8 +465,11 @@ describe("recipient API", () => {
       const l = await newLink(org);
       const c = new RecipientClient(baseUrl());
       await open(c, l);
-      await db().obligation.update({ where: { id: l.obligationId }, data: { status: "PARTIALLY_RECONCILED", allocatedMinor: 1000n } });
-      const r = await c.post(`${ctx(l)}/actions`, { action: "report_payment", expected_version: 2, reported_payment_date: dayOffset(-1) });
+      const payment = await org.api.post("/payments", { amount_minor: "1000", currency: "EUR", received_on: dayOffset(-1) });
+      expect(payment.status, payment.text).toBe(201);
+      const alloc = await org.api.post(`/payments/${payment.body.id}/allocations`, { obligation_id: l.obligationId, amount_minor: "1000", expected_version: 2 });
+      expect(alloc.status, alloc.text).toBe(200);
+      const r = await c.post(`${ctx(l)}/actions`, { action: "report_payment", expected_version: 3, reported_payment_date: dayOffset(-1) });
       expect(r.status, r.text).toBe(200);
       expect(r.body.invoice).toMatchObject({ status: "PARTIALLY_RECONCILED", allocated_minor: "1000", reported_payment_date: dayOffset(-1) });
     });
