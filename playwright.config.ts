@@ -22,8 +22,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "dashboard", testMatch: /dashboard\/.*\.spec\.ts/ },
-    { name: "recipient", testMatch: /recipient\/.*\.spec\.ts/ },
-    { name: "docs", testMatch: /docs\/.*\.spec\.ts/ },
+    { name: "dashboard", testMatch: /e2e\/dashboard\/.*\.spec\.ts/ },
+    { name: "recipient", testMatch: /e2e\/recipient\/.*\.spec\.ts/ },
+    { name: "docs", testMatch: /e2e\/docs\/.*\.spec\.ts/ },
   ],
 });
