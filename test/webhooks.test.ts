@@ -6,6 +6,7 @@ import { apiKeyWith, newOrg, signedIn, userWith, type OrgFixture } from "./suppo
 import { startServer, type TestServer } from "./support/server";
 import { SECRET, cronFlush, flushUntil, sleep, startReceiver, verify, waitUntil, type Receiver } from "./support/webhooks";
 import { registration } from "./support/bodies";
+import { recordPayment } from "./support/payments";
 import { db } from "@/lib/db";
 import { ZWebhookPayload } from "@/lib/schemas/webhooks";
 
@@ -310,6 +311,19 @@ describe("webhook delivery (cron flusher of the test server)", () => {
       [created.id, "obligation.registered", 1, "OBLIGATION_CAPTURED"],
       [sent.body.operation_id, "obligation.payment_requested", 2, "PAYMENT_REQUESTED"],
     ]);
+  });
+
+  it("delivers payment events with data.payment (payment.recorded)", async () => {
+    const o = await newOrg("Payment Events Org");
+    const rcv = await receiver();
+    await register(o, rcv.url);
+    const payment = await recordPayment(o.api);
+    await flushUntil(baseUrl(), () => rcv.received.length >= 1);
+    const p = verify(SECRET, rcv.received[0]) as any;
+    expect(p.type).toBe("payment.recorded");
+    expect(p.organization_id).toBe(o.organizationId);
+    expect(p.data.payment).toMatchObject({ id: payment.id, amount_minor: "100000", currency: "EUR" });
+    expect(ZWebhookPayload.safeParse(p).error).toBeUndefined();
   });
 
   it("a failed attempt is rescheduled by the schedule; Retry-After postpones it", async () => {
