@@ -11,7 +11,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   outputDir: "test-results/e2e",
-  reporter: [["list"], ["html", { outputFolder: "playwright-report", open: "never" }]],
+  reporter: [["list"], ["html", { outputFolder: "playwright-report", open: "never" }], ["json", { outputFile: "test-results/playwright.json" }]],
   use: {
     baseURL: process.env.E2E_BASE_URL,
     screenshot: "only-on-failure",
