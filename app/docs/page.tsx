@@ -47,6 +47,7 @@ export default function DocsPage() {
           {tags.map((t) => (
             <a key={t} href={`#tag-${t.replace(/\s+/g, "-")}`} className="rounded-full border border-slate-300 px-3 py-1 hover:bg-white">{t}</a>
           ))}
+          <a href="#schemas" className="rounded-full border border-slate-300 px-3 py-1 hover:bg-white">Schemas</a>
         </nav>
       </header>
       <section className="mt-6">
@@ -120,6 +121,16 @@ export default function DocsPage() {
             ))}
         </section>
       ))}
+      <section id="schemas" className="mt-12">
+        <h2 className="text-2xl font-semibold">Schemas</h2>
+        <p className="text-slate-600">Shared objects, referenced above as <code>#/components/schemas/&lt;name&gt;</code>.</p>
+        {Object.entries(doc.components.schemas).map(([name, schema]) => (
+          <details key={name} id={`schema-${name}`} className="mt-3 rounded-lg border border-slate-200 bg-white p-4">
+            <summary className="cursor-pointer font-mono text-sm font-medium">{name}</summary>
+            <Json value={schema} />
+          </details>
+        ))}
+      </section>
     </main>
   );
 }

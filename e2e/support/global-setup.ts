@@ -1,4 +1,3 @@
-import { mkdirSync, writeFileSync } from "node:fs";
 import { createTestDatabase, startServer, TEST_APP_SECRET } from "../../test/support/server";
 
 // Starts one real server for the browser suite and hands its address to the workers.
@@ -11,8 +10,6 @@ export default async function globalSetup() {
   process.env.E2E_LOG_FILE = server.logFile;
   process.env.DATABASE_URL = server.databaseUrl;
   process.env.APP_SECRET = TEST_APP_SECRET;
-  mkdirSync("test-results", { recursive: true }); // absent in a fresh checkout
-  writeFileSync("test-results/.e2e-server.json", JSON.stringify({ baseUrl: server.baseUrl }), { flag: "w" });
   return async () => {
     await server.stop();
   };

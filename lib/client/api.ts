@@ -7,9 +7,9 @@ export type ApiError = { status: number; code: string; message: string };
 export async function apiCall<T = unknown>(
   method: "GET" | "POST" | "DELETE",
   path: string,
-  opts: { body?: unknown; form?: FormData; idempotencyKey?: string } = {},
+  opts: { body?: unknown; form?: FormData; idempotencyKey?: string; headers?: Record<string, string> } = {},
 ): Promise<{ ok: true; data: T } | { ok: false; error: ApiError }> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...opts.headers };
   if (method === "POST") headers["idempotency-key"] = opts.idempotencyKey ?? crypto.randomUUID();
   let body: BodyInit | undefined;
   if (opts.form) body = opts.form;

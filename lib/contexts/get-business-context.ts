@@ -44,8 +44,8 @@ export async function getBusinessContext(tx: Tx, organizationId: string, id: str
   const context = await tx.businessContext.findFirst({ where: { id, organizationId } });
   if (!context) throw notFound("business context");
 
-  const [relationships, relCount, obligations, totals] = await Promise.all([
-    tx.$queryRaw<RelationshipRow[]>`
+  // Sequential on purpose: `tx` may be an interactive transaction (one connection).
+  const relationships = await tx.$queryRaw<RelationshipRow[]>`
       SELECT r.id, r.relationship_type, r.direction, r.created_at,
              c.id AS related_id, c.type AS related_type, c.kind AS related_kind, c.type_label AS related_type_label,
              c.name AS related_name, c.reference AS related_reference
@@ -58,25 +58,24 @@ export async function getBusinessContext(tx: Tx, organizationId: string, id: str
       ) r
       JOIN business_contexts c ON c.id = r.related_id AND c.organization_id = ${organizationId}::uuid
       ORDER BY r.created_at DESC, r.id DESC
-      LIMIT ${DETAIL_RELATIONSHIP_LIMIT}`,
-    tx.contextRelationship.count({ where: { organizationId, OR: [{ fromContextId: id }, { toContextId: id }] } }),
-    tx.$queryRaw<ObligationRow[]>`
+      LIMIT ${DETAIL_RELATIONSHIP_LIMIT}`;
+  const relCount = await tx.contextRelationship.count({ where: { organizationId, OR: [{ fromContextId: id }, { toContextId: id }] } });
+  const obligations = await tx.$queryRaw<ObligationRow[]>`
       SELECT o.id, o.reference, o.status, o.amount_minor, o.allocated_minor, o.currency,
              l.relationship_type, l.attributed_minor, l.id AS link_id, l.created_at AS linked_at
       FROM obligation_context_links l
       JOIN obligations o ON o.id = l.obligation_id AND o.organization_id = l.organization_id
       WHERE l.organization_id = ${organizationId}::uuid AND l.context_id = ${id}::uuid
       ORDER BY l.created_at DESC, l.id DESC
-      LIMIT ${DETAIL_OBLIGATION_LIMIT}`,
-    tx.$queryRaw<TotalRow[]>`
+      LIMIT ${DETAIL_OBLIGATION_LIMIT}`;
+  const totals = await tx.$queryRaw<TotalRow[]>`
       SELECT o.currency, o.status, count(*)::int AS obligation_count,
              sum(o.amount_minor)::text AS amount_minor, sum(o.allocated_minor)::text AS allocated_minor,
              coalesce(sum(l.attributed_minor), 0)::text AS attributed_minor
       FROM obligation_context_links l
       JOIN obligations o ON o.id = l.obligation_id AND o.organization_id = l.organization_id
       WHERE l.organization_id = ${organizationId}::uuid AND l.context_id = ${id}::uuid
-      GROUP BY o.currency, o.status`,
-  ]);
+      GROUP BY o.currency, o.status`;
 
   const statusOrder = (s: string) => (OBLIGATION_STATUSES as readonly string[]).indexOf(s);
   totals.sort((a, b) => (a.currency === b.currency ? statusOrder(a.status) - statusOrder(b.status) : a.currency < b.currency ? -1 : 1));

@@ -1,4 +1,5 @@
 import type { Tx } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { loadObligation } from "@/lib/obligations/view";
@@ -8,11 +9,19 @@ import { documentStorage } from "@/lib/documents/storage";
 // unknown, foreign, or not of this obligation).
 export async function getDocumentDownload(
   tx: Tx,
-  input: { organizationId: string; obligationId: string; documentId: string; obligationType?: string },
+  input: {
+    organizationId: string;
+    obligationId: string;
+    documentId: string;
+    obligationType?: string;
+    visibleWhere?: Prisma.DocumentWhereInput; // e.g. what the recipient may see (others are 404)
+  },
 ): Promise<{ filename: string; bytes: Buffer; sha256: string }> {
   await loadObligation(tx, input.organizationId, input.obligationId, { obligationType: input.obligationType });
   if (!isUuid(input.documentId)) throw new AppError("not_found", "document not found");
-  const doc = await tx.document.findFirst({ where: { id: input.documentId, organizationId: input.organizationId, obligationId: input.obligationId } });
+  const doc = await tx.document.findFirst({
+    where: { id: input.documentId, organizationId: input.organizationId, obligationId: input.obligationId, ...(input.visibleWhere ? { AND: [input.visibleWhere] } : {}) },
+  });
   if (!doc) throw new AppError("not_found", "document not found");
   const bytes = await documentStorage().get(tx, { organizationId: input.organizationId, key: doc.storageKey });
   if (!bytes) throw new Error(`document ${doc.id} has no stored content`);

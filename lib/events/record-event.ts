@@ -2,6 +2,7 @@ import type { Tx } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import type { Principal } from "@/lib/auth/principal";
 import { actorOf } from "@/lib/auth/principal";
+import { retrySchedule } from "@/lib/webhooks/schedule";
 
 // Event types of decisions.md: the event_type of mutation results, the audit trail entry
 // and the webhook `type`.
@@ -56,9 +57,12 @@ export async function recordEvent(
       createdAt,
     },
   });
+  // First attempt due at created_at + WEBHOOK_RETRY_SCHEDULE[0] (lib/webhooks/flush.ts sends it).
+  const firstAttemptAt = new Date(createdAt.getTime() + (retrySchedule()[0] ?? 0) * 1000);
   await tx.$executeRaw`
     INSERT INTO webhook_deliveries (id, organization_id, endpoint_id, event_id, status, next_attempt_at, created_at, updated_at)
-    SELECT gen_random_uuid(), e.organization_id, e.id, ${id}::uuid, 'pending', ${createdAt}, ${createdAt}, ${createdAt}
+    SELECT gen_random_uuid(), e.organization_id, e.id, ${id}::uuid, 'pending', ${firstAttemptAt.toISOString()}::timestamptz,
+      ${createdAt.toISOString()}::timestamptz, ${createdAt.toISOString()}::timestamptz
     FROM webhook_endpoints e
     WHERE e.organization_id = ${input.organizationId}::uuid AND e.enabled`;
   return { id, createdAt };

@@ -4,7 +4,12 @@ export function readCookie(req: Request, name: string): string | undefined {
   for (const part of header.split(";")) {
     const i = part.indexOf("=");
     if (i < 0) continue;
-    if (part.slice(0, i).trim() === name) return decodeURIComponent(part.slice(i + 1).trim());
+    if (part.slice(0, i).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(i + 1).trim());
+    } catch {
+      return undefined; // a malformed %-escape is no credential (never a 500)
+    }
   }
   return undefined;
 }

@@ -16,6 +16,7 @@ import { resolveApiKey } from "@/lib/auth/resolve-api-key";
 import { ROLE_PERMISSIONS } from "@/lib/auth/permissions";
 import type { IssuerPrincipal, Principal, RecipientPrincipal } from "@/lib/auth/principal";
 import { hitRateLimit } from "@/lib/rate-limit";
+import { isWriteConflict } from "@/lib/db/errors";
 
 // The request pipeline every route handler goes through:
 //   request id -> request marker -> credential -> permission -> path params (bad id = 404)
@@ -57,6 +58,10 @@ export type HandleOptions = {
   authenticate?: (req: Request, rawParams: Record<string, string>) => Promise<RecipientPrincipal>;
   // For auth "none" with idempotency: the scope of the key (e.g. derived from the body).
   idempotencyScope?: (req: Request, body: unknown, rawParams: Record<string, string>) => Promise<string>;
+  // For idempotent operations whose reply sets cookies (cookies are never stored with the
+  // response): on a replay, the Set-Cookie values to send again (e.g. a fresh recipient
+  // session for a replayed session exchange). `body` is the request body before validation.
+  replayCookies?: (req: Request, body: unknown, rawParams: Record<string, string>, stored: idem.StoredResponse) => Promise<string[]>;
 };
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -129,6 +134,9 @@ export function handle<O extends Operation>(
         const c = await idem.claim({ scope, key: idempotencyKey, method: op.method, path, fingerprint: idem.fingerprint(op.method, path, fingerprintBody) });
         if (c.kind === "replay") {
           response = replayResponse(c.response, requestId);
+          for (const ck of options.replayCookies ? await options.replayCookies(req, rawBody, rawParams, c.response) : []) {
+            response.headers.append("set-cookie", ck);
+          }
         } else {
           response = await executeIdempotent(op, fn, baseCtx, rawBody, c, requestId);
         }
@@ -283,6 +291,9 @@ export function errorResponse(err: unknown, requestId: string, op?: Operation): 
   let e: AppError;
   if (err instanceof AppError) e = err;
   else if (isUniqueViolation(err)) e = new AppError("duplicate", "a resource with these identifiers already exists");
+  // A deadlock or serialization failure rolled the whole transaction back: nothing
+  // changed, and the client may re-read and retry (never a 500).
+  else if (isWriteConflict(err)) e = new AppError("version_conflict", "a concurrent change conflicted with this one; nothing was changed, re-read and retry");
   else {
     logger().error({ requestId, route: op?.path, err: errorSummary(err) }, "unhandled error");
     e = new AppError("internal_error", "an internal error occurred");

@@ -1,9 +1,11 @@
 import type { Tx } from "@/lib/db";
+import type { Document, ObligationMessage } from "@/lib/generated/prisma/client";
 import { loadObligation, organizationName, toInvoiceRecord, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
 import { paymentRequestView } from "@/lib/payment-requests/tokens";
 
-// The parts every detail view adds to the record: the audit trail (oldest first), the
-// documents, the messages and the payment request view.
+// The parts every detail view adds to the record: what is left to allocate
+// (outstanding_minor), the audit trail (oldest first), the documents, the messages and the
+// payment request view.
 export async function detailParts(tx: Tx, o: LoadedObligation) {
   // sequential on purpose: `tx` may be an interactive transaction (one connection)
   const where = { organizationId: o.organizationId, obligationId: o.id };
@@ -12,6 +14,7 @@ export async function detailParts(tx: Tx, o: LoadedObligation) {
   const documents = await tx.document.findMany({ where, orderBy: order });
   const messages = await tx.obligationMessage.findMany({ where, orderBy: order });
   return {
+    outstanding_minor: (o.amountMinor - o.allocatedMinor).toString(),
     audit_trail: events.map((e) => {
       const data = (e.data ?? {}) as { detail?: Record<string, unknown> };
       return {
@@ -22,26 +25,31 @@ export async function detailParts(tx: Tx, o: LoadedObligation) {
         detail: data.detail && typeof data.detail === "object" ? data.detail : {},
       };
     }),
-    documents: documents.map((d) => ({
-      id: d.id,
-      kind: d.kind as "invoice" | "supporting" | "payment_evidence" | "bank_observation",
-      filename: d.filename,
-      content_type: d.contentType,
-      size_bytes: d.sizeBytes,
-      sha256: d.sha256,
-      uploaded_by: d.uploadedBy as "issuer" | "recipient",
-      created_at: d.createdAt.toISOString(),
-    })),
-    messages: messages.map((m) => ({
-      id: m.id,
-      author_type: m.authorType as "issuer" | "recipient",
-      author_name: m.authorName,
-      body: m.body,
-      created_at: m.createdAt.toISOString(),
-    })),
+    documents: documents.map(toDocumentItem),
+    messages: messages.map(toMessageItem),
     payment_request: paymentRequestView(o.paymentRequest!),
   };
 }
+
+// The wire items of a document and a message (issuer and recipient views).
+export const toDocumentItem = (d: Document) => ({
+  id: d.id,
+  kind: d.kind as "invoice" | "supporting" | "payment_evidence" | "bank_observation",
+  filename: d.filename,
+  content_type: d.contentType,
+  size_bytes: d.sizeBytes,
+  sha256: d.sha256,
+  uploaded_by: d.uploadedBy as "issuer" | "recipient",
+  created_at: d.createdAt.toISOString(),
+});
+
+export const toMessageItem = (m: ObligationMessage) => ({
+  id: m.id,
+  author_type: m.authorType as "issuer" | "recipient",
+  author_name: m.authorName,
+  body: m.body,
+  created_at: m.createdAt.toISOString(),
+});
 
 // GET /obligations/{id}: the obligation projection plus the detail parts.
 export async function getObligationDetail(tx: Tx, organizationId: string, obligationId: string) {

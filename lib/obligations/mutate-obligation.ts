@@ -24,12 +24,14 @@ export const invalidState = (message: string) => new AppError("invalid_state", m
 // The one way to change an existing obligation (optimistic concurrency, decisions.md):
 //  1. load it (404 when unknown/foreign/of another type),
 //  2. 409 version_conflict when `expectedVersion` is not the current version,
-//  3. `apply(loaded)` validates the state (throw invalid_state), may write its own rows
+//  3. bumps `version` by exactly 1 with a guarded updateMany (where version = expected):
+//     a concurrent winner makes the count 0 -> version_conflict, nothing changed; this
+//     also locks the row, so everything below runs against the state that was loaded,
+//  4. `apply(loaded)` validates the state (throw invalid_state), may write its own rows
 //     with the same `tx` (they roll back with everything else on any error), and returns
-//     the column changes of the obligations row,
-//  4. bumps `version` by exactly 1 with a guarded updateMany (where version = expected):
-//     a concurrent winner makes the count 0 -> version_conflict, nothing changed,
-//  5. records the event with `data: { obligation: <projection after the change> }`,
+//     the column changes of the obligations row (written next),
+//  5. records the event with `data: { obligation: <projection after the change> }` plus
+//     whatever `eventData(after)` adds (e.g. `payment` on payment.allocated),
 //  6. returns the mutation result (operation_id = the event id).
 export async function mutateObligation(
   tx: Tx,
@@ -45,18 +47,25 @@ export async function mutateObligation(
     paymentRequest?: boolean | PaymentRequestRow; // include the payment request in the result
     documentId?: string;
     observationId?: string;
+    paymentId?: string; // links the event to a payment too (payment.allocated)
+    eventData?: (after: LoadedObligation) => Promise<Record<string, unknown>> | Record<string, unknown>; // more event `data`
   },
 ): Promise<TMutationResult> {
   const { organizationId, obligationId, expectedVersion } = input;
   const before = await loadObligation(tx, organizationId, obligationId, { obligationType: input.obligationType });
   if (before.version !== expectedVersion) throw versionConflict(expectedVersion, before.version);
 
-  const changes = (await input.apply(before)) ?? {};
-  const updated = await tx.obligation.updateMany({
+  // The guarded bump comes first: it takes the row lock, so a concurrent mutation of the
+  // same version waits here and then finds count 0, before any of its side effects.
+  const bumped = await tx.obligation.updateMany({
     where: { id: obligationId, organizationId, version: expectedVersion },
-    data: { ...changes, version: { increment: 1 }, updatedAt: new Date() },
+    data: { version: { increment: 1 }, updatedAt: new Date() },
   });
-  if (updated.count !== 1) throw versionConflict(expectedVersion);
+  if (bumped.count !== 1) throw versionConflict(expectedVersion);
+  const changes = (await input.apply(before)) ?? {};
+  if (Object.keys(changes).length > 0) {
+    await tx.obligation.updateMany({ where: { id: obligationId, organizationId }, data: changes });
+  }
 
   const after = await loadObligation(tx, organizationId, obligationId);
   const detail = typeof input.detail === "function" ? input.detail(before) : input.detail;
@@ -65,7 +74,8 @@ export async function mutateObligation(
     type: input.eventType,
     principal: input.principal,
     obligationId,
-    data: { obligation: toObligationProjection(after) },
+    ...(input.paymentId ? { paymentId: input.paymentId } : {}),
+    data: { obligation: toObligationProjection(after), ...(input.eventData ? await input.eventData(after) : {}) },
     ...(detail ? { detail } : {}),
   });
   return mutationResult(tx, {

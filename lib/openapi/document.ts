@@ -4,6 +4,7 @@ import { ZError } from "@/lib/schemas/common";
 import { ERROR_STATUS } from "@/lib/errors";
 import { ALL_OPERATIONS } from "@/lib/operations";
 import { OPENAPI_INTRO } from "@/lib/openapi/intro";
+import { webhooksSection } from "@/lib/openapi/webhooks";
 
 // The OpenAPI 3.1 document, generated from the same operation declarations and zod
 // schemas the route handlers validate with. Served at GET /api/v1/openapi.json.
@@ -11,10 +12,33 @@ export const API_VERSION = "0.2.2";
 
 type JsonSchema = Record<string, unknown>;
 
+// Schemas carrying `.meta({ id })` become shared components (#/components/schemas/{id})
+// instead of being repeated inline in every operation; filled while the document is built.
+let componentSchemas: Record<string, JsonSchema> = {};
+
 function toSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
   const s = z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any", reused: "inline" }) as JsonSchema;
   delete s.$schema;
-  return s;
+  const defs = s.$defs as Record<string, JsonSchema> | undefined;
+  delete s.$defs;
+  if (!defs) return s;
+  const names = new Map<string, string>();
+  for (const [id, def] of Object.entries(defs)) {
+    const seen = componentSchemas[id];
+    const same = !seen || JSON.stringify(seen) === JSON.stringify(def).replaceAll('"#/$defs/', '"#/components/schemas/');
+    names.set(id, same ? id : `${id}${io === "input" ? "Input" : "Output"}`);
+  }
+  const relink = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(relink);
+    if (v && typeof v === "object") {
+      return Object.fromEntries(
+        Object.entries(v).map(([k, x]) => [k, k === "$ref" && typeof x === "string" && x.startsWith("#/$defs/") ? `#/components/schemas/${names.get(x.slice(8)) ?? x.slice(8)}` : relink(x)]),
+      );
+    }
+    return v;
+  };
+  for (const [id, def] of Object.entries(defs)) componentSchemas[names.get(id)!] = relink(def) as JsonSchema;
+  return relink(s) as JsonSchema;
 }
 
 const codesByStatus = (status: number) =>
@@ -155,7 +179,13 @@ function operationObject(op: Operation) {
 const SECURITY_SCHEMES = {
   apiKey: { type: "http", scheme: "bearer", description: "Organization API key: `Authorization: Bearer <API_KEY>`. Scopes: obligations:read, obligations:write, payments:read, payments:write, contexts:read, contexts:write, webhooks:read, webhooks:write." },
   issuerSession: { type: "apiKey", in: "cookie", name: "fos_session", description: "Issuer user session cookie from POST /session. Roles: owner, admin (all), member (all but webhooks), viewer (reads)." },
-  recipientSession: { type: "apiKey", in: "cookie", name: "fos_recipient", description: "Recipient session cookie set by the session exchange." },
+  recipientSession: {
+    type: "apiKey",
+    in: "cookie",
+    name: "fos_recipient",
+    description:
+      "Recipient session cookie set by the session exchange (HttpOnly, SameSite=Strict, Secure over https, Max-Age = RECIPIENT_SESSION_TTL_HOURS, default 12 h). Single-link family: `fos_recipient` with Path=/api/v1/recipient. Request-scoped family: `fos_recipient_{request}` with Path=/api/v1/recipient/contexts/{request}, so two links in one browser never interfere.",
+  },
 };
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
@@ -170,6 +200,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
 };
 
 export function buildOpenApiDocument(serverUrl = "/api/v1") {
+  componentSchemas = {};
   const paths: Record<string, Record<string, unknown>> = {};
   const used = new Set<number>();
   const usedSchemes = new Set<string>();
@@ -203,8 +234,9 @@ export function buildOpenApiDocument(serverUrl = "/api/v1") {
     servers: [{ url: serverUrl }],
     tags,
     paths,
+    webhooks: webhooksSection(),
     components: {
-      schemas: { Error: errorSchema },
+      schemas: { Error: errorSchema, ...componentSchemas },
       responses,
       securitySchemes,
     },

@@ -48,5 +48,7 @@ disables the endpoint. Every attempt of one event carries the same \`webhook-id\
 
 ## Authentication
 Issuer endpoints: \`Authorization: Bearer <API_KEY>\` or the issuer session cookie from POST /session.
-Recipient endpoints: the HttpOnly cookie from the session exchange; state-changing recipient calls need \`X-Service-Request: 1\`.
+Recipient endpoints: the HttpOnly cookie from the session exchange (\`fos_recipient\`, or \`fos_recipient_{request}\` for the
+request-scoped family); state-changing recipient calls need \`X-Service-Request: 1\`. Every recipient call re-checks the hosted
+request: revoked or expired is 410, a session of a reissued link is 401.
 `.trim();

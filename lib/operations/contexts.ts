@@ -7,7 +7,9 @@ import {
   ZContextRelationship,
   ZCreateBusinessContext,
   ZCreateContextRelationship,
+  ZCreateObligationContextLink,
   ZListBusinessContextsQuery,
+  ZObligationContextLink,
 } from "@/lib/schemas/contexts";
 
 const tags = ["Business contexts"];
@@ -84,4 +86,36 @@ export const createContextRelationshipOp = defineOperation({
   errors: [409],
 });
 
-export const contextOperations = [listBusinessContextsOp, createBusinessContextOp, getBusinessContextOp, createContextRelationshipOp];
+export const linkObligationContextOp = defineOperation({
+  operationId: "linkObligationContext",
+  method: "POST",
+  path: "/obligations/{id}/business-contexts",
+  summary: "Attach a business context to an obligation",
+  description:
+    "Relates a business context (a presentation context or a supporting reference) to the obligation. An obligation " +
+    "mutation: `expected_version` must be the current version (else 409 `version_conflict`, nothing changes); on " +
+    "success `version` increases by exactly 1 and event `obligation.context_linked` is recorded. `relationship_type` " +
+    "defaults to `related`. `attributed_minor` (optional) is the part of the obligation attributed to the context, in " +
+    "the obligation's currency; the attributed amounts of one obligation never exceed its `amount_minor`, also under " +
+    "concurrent requests (422 `validation_failed` naming `body.attributed_minor`). An unknown or foreign obligation is " +
+    "404; an unknown or foreign `context_id` is 422 `validation_failed` naming `body.context_id`; a context already " +
+    "linked to the obligation is 409 `duplicate`. The response is the link with the context entry as it now appears " +
+    "in the obligation's `contexts`, the updated obligation projection and its new `version`.",
+  tags: ["Obligations", ...tags],
+  auth: "issuer",
+  permission: "obligations:write",
+  idempotent: "required",
+  params: ZIdParams,
+  body: ZCreateObligationContextLink,
+  bodyExample: { context_id: "0b9f6c39-5f8e-4c57-9a61-4f1c3b0c2e11", relationship_type: "project", attributed_minor: "50000", expected_version: 1 },
+  success: { status: 201, description: "The obligation-context link", schema: ZObligationContextLink },
+  errors: [409],
+});
+
+export const contextOperations = [
+  listBusinessContextsOp,
+  createBusinessContextOp,
+  getBusinessContextOp,
+  createContextRelationshipOp,
+  linkObligationContextOp,
+];

@@ -3,6 +3,17 @@ import { sessionOperations } from "@/lib/operations/sessions";
 import { obligationOperations } from "@/lib/operations/obligations";
 import { invoiceOperations } from "@/lib/operations/invoices";
 import { contextOperations } from "@/lib/operations/contexts";
+import { paymentOperations } from "@/lib/operations/payments";
+import { recipientOperations } from "@/lib/operations/recipient";
+import { webhookOperations } from "@/lib/operations/webhooks";
 
 // Every operation of the API, in document order. Each capability adds its list here.
-export const ALL_OPERATIONS: Operation[] = [...sessionOperations, ...invoiceOperations, ...obligationOperations, ...contextOperations];
+export const ALL_OPERATIONS: Operation[] = [
+  ...sessionOperations,
+  ...invoiceOperations,
+  ...obligationOperations,
+  ...contextOperations,
+  ...paymentOperations,
+  ...recipientOperations,
+  ...webhookOperations,
+];

@@ -183,6 +183,7 @@ export function exampleMutationResult(
 }
 
 const detailExtras = () => ({
+  outstanding_minor: "1250000",
   audit_trail: [
     {
       id: EVENT,

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { ZCurrency, ZExternalReference, ZMinor, ZMinorOut, ZPageQuery, ZTimestamp, ZUuid, listEnvelope } from "@/lib/schemas/common";
+import { CONTEXT_KINDS, CONTEXT_TYPES, OBLIGATION_STATUSES, ZContextEntry, ZExpectedVersion, ZObligationProjection } from "@/lib/schemas/obligations";
 
 // Business contexts: companies, projects, orders, invoices and external objects that can be
 // related to each other (no fixed hierarchy) and attached to obligations.
 
-export const CONTEXT_TYPES = ["company", "project", "order", "invoice", "external_object"] as const;
-export const CONTEXT_KINDS = ["company", "group", "reference"] as const;
+export { CONTEXT_KINDS, CONTEXT_TYPES, OBLIGATION_STATUSES };
 export type ContextType = (typeof CONTEXT_TYPES)[number];
 export type ContextKind = (typeof CONTEXT_KINDS)[number];
 
@@ -68,6 +68,23 @@ export const ZCreateContextRelationship = z
   })
   .meta({ description: "CreateContextRelationship" });
 export type TCreateContextRelationship = z.output<typeof ZCreateContextRelationship>;
+
+export const DEFAULT_LINK_RELATIONSHIP_TYPE = "related";
+
+export const ZCreateObligationContextLink = z
+  .strictObject({
+    context_id: ZUuid.meta({
+      description: "A business context of the same organization. An unknown or foreign id is 422 `validation_failed` naming `body.context_id`.",
+    }),
+    relationship_type: ZRelationshipType.optional().meta({ description: "Default `related` (as for `context_ids` at registration)" }),
+    attributed_minor: ZMinor.optional().meta({
+      description:
+        "The part of the obligation attributed to this context, in the obligation's currency. The attributed amounts of one obligation never exceed its `amount_minor` (else 422 `validation_failed` naming `body.attributed_minor`).",
+    }),
+    expected_version: ZExpectedVersion,
+  })
+  .meta({ description: "CreateObligationContextLink" });
+export type TCreateObligationContextLink = z.output<typeof ZCreateObligationContextLink>;
 
 const emptyOr = <T extends readonly [string, ...string[]]>(values: T) => z.enum(["", ...values] as [string, ...string[]]);
 
@@ -134,8 +151,6 @@ export const ZContextRelationship = z
   })
   .meta({ description: "Context relationship" });
 
-export const OBLIGATION_STATUSES = ["OBLIGATION_CAPTURED", "PAYMENT_REQUESTED", "PAYMENT_CLAIMED", "PARTIALLY_RECONCILED", "RECONCILED"] as const;
-
 export const ZContextObligation = z.strictObject({
   id: ZUuid,
   reference: z.string(),
@@ -177,3 +192,21 @@ export const ZBusinessContextDetail = z
   .meta({ description: "Business context with its relationships, related obligations and totals" });
 
 export const ZBusinessContextList = listEnvelope(ZBusinessContext);
+
+export const ZObligationContextLink = z
+  .strictObject({
+    id: ZUuid.meta({ description: "The link's id" }),
+    obligation_id: ZUuid,
+    context_id: ZUuid,
+    relationship_type: z.string(),
+    attributed_minor: ZMinor.optional().meta({ description: "Absent when the link attributes no amount" }),
+    currency: ZCurrency.meta({ description: "The obligation's currency (the currency of `attributed_minor`)" }),
+    created_at: ZTimestamp,
+    context: ZContextEntry.meta({ description: "The context entry as it now appears in the obligation's `contexts`" }),
+    obligation: ZObligationProjection.meta({ description: "The obligation projection after the change" }),
+    version: z.number().int().min(1).meta({ description: "The obligation's new version (the previous one + 1)" }),
+    operation_id: z.string().meta({ description: "The id of the event the operation produced" }),
+    event_type: z.literal("obligation.context_linked"),
+  })
+  .meta({ description: "Obligation-context link" });
+export type TObligationContextLink = z.output<typeof ZObligationContextLink>;

@@ -75,7 +75,7 @@ export const ZConditionItem = z
     source: z.string().optional(),
     evidence_reference: z.string().optional(),
   })
-  .meta({ title: "ConditionItem" });
+  .meta({ id: "ConditionItem", title: "ConditionItem" });
 
 export const ZPaymentTermInput = z.strictObject({
   id: ZUuid.optional().meta({ description: "Ignored on registration; the service assigns ids" }),
@@ -116,7 +116,7 @@ export const ZPaymentTermItem = z
     triggered_on: ZDate.optional().meta({ description: "When the trigger fires; absent while a condition is still waiting" }),
     payable_on: ZDate.optional().meta({ description: "The calculated due date; absent while unknown" }),
   })
-  .meta({ title: "PaymentTermItem" });
+  .meta({ id: "PaymentTermItem", title: "PaymentTermItem" });
 
 export const ZContextEntry = z
   .strictObject({
@@ -130,7 +130,7 @@ export const ZContextEntry = z
     attributed_minor: ZMinor.optional(),
     currency: z.string().optional(),
   })
-  .meta({ title: "ContextEntry" });
+  .meta({ id: "ContextEntry", title: "ContextEntry" });
 
 // ---------------------------------------------------------------- registration
 
@@ -205,7 +205,7 @@ export const ZInvoiceRecord = z
     acknowledged: z.boolean(),
     link_revoked: z.boolean(),
   })
-  .meta({ title: "InvoiceRecord" });
+  .meta({ id: "InvoiceRecord", title: "InvoiceRecord" });
 export type TInvoiceRecord = z.infer<typeof ZInvoiceRecord>;
 
 export const ZObligationProjection = z
@@ -238,7 +238,7 @@ export const ZObligationProjection = z
     payment_terms: z.array(ZPaymentTermItem),
     contexts: z.array(ZContextEntry),
   })
-  .meta({ title: "ObligationProjection" });
+  .meta({ id: "ObligationProjection", title: "ObligationProjection" });
 export type TObligationProjection = z.infer<typeof ZObligationProjection>;
 
 export const ZPaymentRequest = z
@@ -248,7 +248,7 @@ export const ZPaymentRequest = z
     hosted_url: z.string().meta({ description: "Bearer capability URL `{PUBLIC_BASE_URL}/r/{request_id}#{token}`; never log it" }),
     expires_at: ZTimestamp,
   })
-  .meta({ title: "PaymentRequest" });
+  .meta({ id: "PaymentRequest", title: "PaymentRequest" });
 
 export const ZPaymentRequestView = ZPaymentRequest.extend({ revoked: z.boolean() }).meta({ title: "PaymentRequestView" });
 
@@ -263,7 +263,7 @@ export const ZMutationResult = z
     obligation: ZObligationProjection.optional(),
     payment_request: ZPaymentRequest.optional(),
   })
-  .meta({ title: "MutationResult" });
+  .meta({ id: "MutationResult", title: "MutationResult" });
 export type TMutationResult = z.infer<typeof ZMutationResult>;
 
 // ---------------------------------------------------------------- details
@@ -296,6 +296,7 @@ export const ZMessageItem = z.strictObject({
 });
 
 const detailExtras = {
+  outstanding_minor: ZMinorOut.meta({ description: "What is left to allocate: `amount_minor - allocated_minor` (\"0\" once RECONCILED)" }),
   audit_trail: z.array(ZAuditEntry).meta({ description: "Every event of the obligation, oldest first: who, what, when" }),
   documents: z.array(ZDocumentItem),
   messages: z.array(ZMessageItem),

@@ -9,6 +9,7 @@ import pg from "pg";
 // Starts the real service (scripts/start.ts -> next start) for tests: on a fresh PGlite
 // data folder, or on a fresh database of the PostgreSQL server at TEST_DATABASE_URL.
 export const TEST_APP_SECRET = "test-app-secret-0123456789abcdef0123456789";
+export const TEST_CRON_SECRET = "test-cron-secret-0123456789abcdef";
 
 export type TestServer = {
   baseUrl: string;
@@ -63,6 +64,10 @@ export async function startServer(
     LOG_LEVEL: "info",
     DATA_DIR: dataDir,
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
+    // Test servers flush webhooks only when a test asks (GET /api/v1/cron/webhooks), so
+    // no background flusher races the flushers a test controls; opts.env can turn it on.
+    WEBHOOK_WORKER: "off",
+    CRON_SECRET: TEST_CRON_SECRET,
     NODE_ENV: "production",
     ...opts.env,
   };

@@ -1,0 +1,9 @@
+import { handle } from "@/lib/http/handle";
+import { allocatePaymentOp } from "@/lib/operations/payments";
+import { allocatePayment } from "@/lib/payments/allocate-payment";
+
+// POST /payments/{id}/allocations – allocate part of a payment to an obligation (atomic)
+export const POST = handle(allocatePaymentOp, async ({ tx, principal, params, body }) => ({
+  status: 200,
+  body: await allocatePayment(tx, { organizationId: principal.organizationId, paymentId: params.id, principal, body }),
+}));

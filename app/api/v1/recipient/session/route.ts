@@ -1,0 +1,15 @@
+import { handle } from "@/lib/http/handle";
+import { recipientSessionOp } from "@/lib/operations/recipient";
+import { exchangeRecipientToken } from "@/lib/recipients/exchange-token";
+import { exchangeHandleOptions } from "@/lib/recipients/exchange-options";
+import { recipientSessionCookie } from "@/lib/recipients/session-cookie";
+
+// POST /recipient/session – exchange the link token for a recipient session cookie
+export const POST = handle(
+  recipientSessionOp,
+  async ({ req, tx, body }) => {
+    const r = await exchangeRecipientToken(tx, { token: body.token });
+    return { status: 200, body: r.body, cookies: [recipientSessionCookie(req, "single", r.paymentRequestId, r.sessionToken)] };
+  },
+  exchangeHandleOptions("single"),
+);

@@ -1,0 +1,9 @@
+import { handle } from "@/lib/http/handle";
+import { retryWebhookDeliveryOp } from "@/lib/operations/webhooks";
+import { retryWebhookDelivery } from "@/lib/webhooks/retry-delivery";
+
+// POST /webhook-deliveries/{id}/retry – requeue a failed delivery for one more attempt
+export const POST = handle(retryWebhookDeliveryOp, async ({ tx, principal, params, idempotencyKey }) => {
+  await retryWebhookDelivery(tx, { organizationId: principal.organizationId, deliveryId: params.id, key: idempotencyKey! });
+  return { status: 204 };
+});

@@ -1,0 +1,65 @@
+import type { ReactNode } from "react";
+
+// Small presentational pieces of the hosted page (no client state).
+
+export function Card({ id, title, children, description }: { id: string; title: string; children: ReactNode; description?: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <h2 id={`${id}-title`} className="text-lg font-semibold tracking-tight">
+        {title}
+      </h2>
+      {description && <div className="mt-1 text-sm text-slate-600">{description}</div>}
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+export type Tone = "neutral" | "info" | "success" | "warning" | "danger";
+
+const TONES: Record<Tone, string> = {
+  neutral: "bg-slate-100 text-slate-800",
+  info: "bg-blue-100 text-blue-900",
+  success: "bg-emerald-100 text-emerald-900",
+  warning: "bg-amber-100 text-amber-900",
+  danger: "bg-rose-100 text-rose-900",
+};
+
+export function Badge({ tone, children }: { tone: Tone; children: ReactNode }) {
+  return <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-sm font-medium ${TONES[tone]}`}>{children}</span>;
+}
+
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-rose-800">
+      {message}
+    </p>
+  );
+}
+
+export function FormAlert({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="mt-3 rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-900">
+      {message}
+    </p>
+  );
+}
+
+export const inputClass =
+  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-rose-700";
+export const labelClass = "block text-sm font-medium text-slate-900";
+export const hintClass = "mt-1 text-sm text-slate-600";
+
+export function SubmitButton({ busy, children, busyText }: { busy: boolean; children: ReactNode; busyText: string }) {
+  return (
+    <button
+      type="submit"
+      disabled={busy}
+      aria-disabled={busy}
+      className="mt-4 inline-flex min-h-11 w-full items-center justify-center rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900 disabled:opacity-70 sm:w-auto"
+    >
+      {busy ? busyText : children}
+    </button>
+  );
+}

@@ -1,0 +1,139 @@
+import { defineOperation } from "@/lib/http/operation";
+import { ZIdParams, ZPageQuery } from "@/lib/schemas/common";
+import { ZAllocatePayment, ZPayment, ZPaymentAllocationResult, ZPaymentList, ZRecordPayment, type TPayment, type TPaymentAllocationResult } from "@/lib/schemas/payments";
+import { exampleMutationResult } from "@/lib/operations/obligation-examples";
+
+const tags = ["Payments"];
+
+// Examples (one story: a EUR 12,500.00 obligation, paid 3,750.00 by bank transfer).
+const ORG = "3f0c2a8e-5b7d-4c1e-9a6f-2d8b4e7c1a90";
+const OBL = "8a6e0f7c-2d4b-4f19-b3c5-7e9a1d2c4b68";
+const PAY = "6b1f9e2d-3c4a-4b5d-8e6f-7a8b9c0d1e2f";
+const ALLOC = "2e3f4a5b-6c7d-4e8f-9a0b-1c2d3e4f5a6b";
+
+const EXAMPLE_RECORD = {
+  amount_minor: "375000",
+  currency: "EUR",
+  received_on: "2026-11-14",
+  payer_name: "Northwind Traders",
+  reference: "INV-2026-0042 deposit",
+  external_reference: { namespace: "bank-feed", id: "TX-88213" },
+  note: "Seen on the EUR operating account",
+};
+
+const examplePayment = (overrides: Partial<TPayment> = {}): TPayment => ({
+  id: PAY,
+  organization_id: ORG,
+  amount_minor: "375000",
+  currency: "EUR",
+  received_on: "2026-11-14",
+  payer_name: "Northwind Traders",
+  reference: "INV-2026-0042 deposit",
+  external_reference: { namespace: "bank-feed", id: "TX-88213" },
+  note: "Seen on the EUR operating account",
+  allocated_minor: "0",
+  unallocated_minor: "375000",
+  allocations: [],
+  created_at: "2026-11-14T08:00:00.000Z",
+  updated_at: "2026-11-14T08:00:00.000Z",
+  ...overrides,
+});
+
+const EXAMPLE_ALLOCATION = {
+  id: ALLOC,
+  payment_id: PAY,
+  obligation_id: OBL,
+  obligation_reference: "OBL-7K3M9Q2X4B",
+  amount_minor: "375000",
+  created_at: "2026-11-14T08:05:00.000Z",
+};
+
+const allocatedPayment = () =>
+  examplePayment({
+    allocated_minor: "375000",
+    unallocated_minor: "0",
+    allocations: [{ id: ALLOC, obligation_id: OBL, obligation_reference: "OBL-7K3M9Q2X4B", amount_minor: "375000", created_at: "2026-11-14T08:05:00.000Z" }],
+    updated_at: "2026-11-14T08:05:00.000Z",
+  });
+
+function exampleAllocationResult(): TPaymentAllocationResult {
+  const r = exampleMutationResult("payment.allocated", {
+    record: { allocated_minor: "375000", status: "PARTIALLY_RECONCILED", version: 2, updated_at: "2026-11-14T08:05:00.000Z" },
+  });
+  return {
+    ...r,
+    obligation: { ...r.obligation!, allocated_minor: "375000" },
+    allocation: EXAMPLE_ALLOCATION,
+    payment: allocatedPayment(),
+  };
+}
+
+export const recordPaymentOp = defineOperation({
+  operationId: "recordPayment",
+  method: "POST",
+  path: "/payments",
+  summary: "Record an observed payment (does not confirm settlement)",
+  description: [
+    "Records a payment as an external observation — the service never moves money and this does not confirm settlement. The payment starts with `allocated_minor` \"0\" and `unallocated_minor` equal to `amount_minor`; allocate it to obligations with POST /payments/{id}/allocations.",
+    "Unset `payer_name`, `reference` and `note` are `\"\"`; `external_reference` is `null` when not given.",
+    "`external_reference` (namespace + id) is unique per organization. Recording the same external reference again with a **different** Idempotency-Key is refused with 409 `duplicate`, whose message names the existing payment id; a retry of the same request with the **same** Idempotency-Key replays the stored 201 response (`Idempotent-Replayed: true`). Payments without an external reference are never considered duplicates.",
+    "Event `payment.recorded` (webhook `data.payment`).",
+  ].join("\n\n"),
+  tags,
+  auth: "issuer",
+  permission: "payments:write",
+  idempotent: "required",
+  body: ZRecordPayment,
+  bodyExample: EXAMPLE_RECORD,
+  success: { status: 201, description: "Recorded", schema: ZPayment, example: examplePayment() },
+});
+
+export const listPaymentsOp = defineOperation({
+  operationId: "listPayments",
+  method: "GET",
+  path: "/payments",
+  summary: "List observed payments (newest first) with their allocations",
+  description: "Items are payments ordered by created_at, then id, both descending (stable across pages), each with its allocation projections (`allocations`, oldest first), `allocated_minor` and `unallocated_minor`.",
+  tags,
+  auth: "issuer",
+  permission: "payments:read",
+  query: ZPageQuery,
+  success: { status: 200, description: "A page of payments", schema: ZPaymentList, example: { items: [allocatedPayment()], limit: 50, offset: 0 } },
+});
+
+export const getPaymentOp = defineOperation({
+  operationId: "getPayment",
+  method: "GET",
+  path: "/payments/{id}",
+  summary: "Payment with all accepted obligation allocations",
+  description: "The payment with every accepted allocation (oldest first) and what is left to allocate (`unallocated_minor`). An id of another organization is 404.",
+  tags,
+  auth: "issuer",
+  permission: "payments:read",
+  params: ZIdParams,
+  success: { status: 200, description: "The payment", schema: ZPayment, example: allocatedPayment() },
+});
+
+export const allocatePaymentOp = defineOperation({
+  operationId: "allocatePayment",
+  method: "POST",
+  path: "/payments/{id}/allocations",
+  summary: "Allocate part of a payment to an obligation (accepts the evidence)",
+  description: [
+    "Accepts the payment as evidence for an obligation and allocates `amount_minor` of it, atomically: the allocation, the payment's `allocated_minor`, the obligation's `allocated_minor`, `status` and `version` (+1) and the event commit together or not at all. `expected_version` is the obligation's version.",
+    "Status: PARTIALLY_RECONCILED while 0 < allocated_minor < amount_minor, RECONCILED when allocated_minor = amount_minor, from any earlier state; a RECONCILED obligation has nothing outstanding, so further allocations to it are refused and it never moves back.",
+    "Refusals, in this order: 404 `not_found` for an unknown payment or one of another organization, and likewise for `obligation_id` (an obligation of another organization is 404 too, its existence is never revealed); 409 `version_conflict` when `expected_version` is stale; 422 `currency_mismatch` when the currencies differ; 422 `allocation_exceeds_remaining` when `amount_minor` is larger than the payment's `unallocated_minor` or the obligation's outstanding amount (`amount_minor - allocated_minor`, shown as `outstanding_minor` in the obligation detail).",
+    "Concurrency: allocations lock the payment row first, then change the obligation row under its version check, so concurrent allocations never exceed either amount and cannot deadlock one another; should the database still report a deadlock or serialization failure, the call is 409 `version_conflict` with nothing changed — re-read the obligation and retry.",
+    "The result is the mutation result (`invoice`, `obligation`, `operation_id`, `event_type` = `payment.allocated`) plus `allocation` and `payment` (after the allocation). Event `payment.allocated` (webhook `data.obligation` and `data.payment`), listed in the obligation's audit trail.",
+  ].join("\n\n"),
+  tags,
+  auth: "issuer",
+  permission: "payments:write",
+  idempotent: "required",
+  params: ZIdParams,
+  body: ZAllocatePayment,
+  bodyExample: { obligation_id: OBL, amount_minor: "375000", expected_version: 1 },
+  success: { status: 200, description: "Allocated", schema: ZPaymentAllocationResult, example: exampleAllocationResult() },
+});
+
+export const paymentOperations = [listPaymentsOp, recordPaymentOp, getPaymentOp, allocatePaymentOp];

@@ -1,0 +1,122 @@
+import type { Tx } from "@/lib/db";
+import type { Principal } from "@/lib/auth/principal";
+import { AppError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import type { TAllocatePayment, TPayment, TPaymentAllocationResult } from "@/lib/schemas/payments";
+import { mutateObligation } from "@/lib/obligations/mutate-obligation";
+import { loadPayment, notFoundPayment, toPaymentView } from "@/lib/payments/view";
+import { isCheckViolation, isWriteConflict } from "@/lib/db/errors";
+
+type LockedPayment = { id: string; amount_minor: bigint; allocated_minor: bigint; currency: string };
+
+// POST /payments/{id}/allocations: allocates part of a payment to an obligation, atomically
+// in the caller's transaction.
+//
+// Lock order is fixed — the payment row first (SELECT ... FOR UPDATE), then the obligation
+// row (mutateObligation's guarded version bump) — and a transaction touches exactly one of
+// each, so concurrent allocations queue instead of deadlocking. The bounds hold in the
+// database: the payment is locked while its remaining amount is checked and raised with a
+// guarded update, the obligation's change only lands if its version is still the expected
+// one, and CHECK constraints on both rows (allocated between 0 and amount) are the last
+// line. A deadlock or serialization failure that still happens is 409 version_conflict
+// (everything rolled back; reload and retry), never a 500.
+//
+// Order of refusals: 404 payment, 404 obligation (unknown or another organization's),
+// 409 version_conflict, 422 currency_mismatch, 422 allocation_exceeds_remaining.
+export async function allocatePayment(
+  tx: Tx,
+  input: { organizationId: string; paymentId: string; principal: Principal; body: TAllocatePayment },
+): Promise<TPaymentAllocationResult> {
+  try {
+    return await allocate(tx, input);
+  } catch (err) {
+    if (isWriteConflict(err)) {
+      throw new AppError("version_conflict", "the allocation conflicted with a concurrent change and was rolled back; reload and retry", { cause: err });
+    }
+    if (isCheckViolation(err)) {
+      throw new AppError("allocation_exceeds_remaining", "the allocation exceeds what is left of the payment or the obligation", { cause: err });
+    }
+    throw err;
+  }
+}
+
+async function allocate(
+  tx: Tx,
+  input: { organizationId: string; paymentId: string; principal: Principal; body: TAllocatePayment },
+): Promise<TPaymentAllocationResult> {
+  const { organizationId, body } = input;
+  const amount = BigInt(body.amount_minor);
+
+  // 1. The payment row, locked until the transaction ends.
+  const locked = await tx.$queryRaw<LockedPayment[]>`
+    SELECT id, amount_minor, allocated_minor, currency FROM payments
+    WHERE id = ${input.paymentId}::uuid AND organization_id = ${organizationId}::uuid
+    FOR UPDATE`;
+  if (locked.length !== 1) throw notFoundPayment();
+  const p = locked[0];
+  const paymentId = p.id;
+
+  // 2. The obligation: version check, checks, allocation row, payment update, version bump.
+  const allocationId = newId();
+  const createdAt = new Date();
+  let obligationReference = "";
+  let obligationId = body.obligation_id;
+  let paymentAfter: TPayment | undefined;
+  const result = await mutateObligation(tx, {
+    organizationId,
+    obligationId: body.obligation_id,
+    expectedVersion: body.expected_version,
+    principal: input.principal,
+    eventType: "payment.allocated",
+    paymentId,
+    apply: async (o) => {
+      if (o.currency !== p.currency) {
+        throw new AppError("currency_mismatch", `the payment is in ${p.currency}, the obligation in ${o.currency}`);
+      }
+      const unallocated = p.amount_minor - p.allocated_minor;
+      const outstanding = o.amountMinor - o.allocatedMinor;
+      if (amount > unallocated) {
+        throw new AppError("allocation_exceeds_remaining", `amount_minor ${amount} exceeds the payment's unallocated amount ${unallocated}`);
+      }
+      if (amount > outstanding) {
+        throw new AppError("allocation_exceeds_remaining", `amount_minor ${amount} exceeds the obligation's outstanding amount ${outstanding}`);
+      }
+      obligationReference = o.reference;
+      obligationId = o.id;
+      await tx.paymentAllocation.create({
+        data: { id: allocationId, organizationId, paymentId, obligationId: o.id, amountMinor: amount, createdAt },
+      });
+      const raised = await tx.payment.updateMany({
+        where: { id: paymentId, organizationId, allocatedMinor: p.allocated_minor },
+        data: { allocatedMinor: { increment: amount }, updatedAt: createdAt },
+      });
+      if (raised.count !== 1) throw new Error(`payment ${paymentId} changed while locked`);
+      const allocated = o.allocatedMinor + amount;
+      return { allocatedMinor: { increment: amount }, status: allocated === o.amountMinor ? "RECONCILED" : "PARTIALLY_RECONCILED" };
+    },
+    eventData: async () => {
+      paymentAfter = toPaymentView(await loadPayment(tx, organizationId, paymentId));
+      return { payment: paymentAfter };
+    },
+    detail: (o) => ({
+      payment_id: paymentId,
+      allocation_id: allocationId,
+      amount_minor: amount.toString(),
+      allocated_minor_before: o.allocatedMinor.toString(),
+    }),
+  });
+
+  return {
+    ...result,
+    obligation: result.obligation!,
+    allocation: {
+      id: allocationId,
+      payment_id: paymentId,
+      obligation_id: obligationId,
+      obligation_reference: obligationReference,
+      amount_minor: amount.toString(),
+      created_at: createdAt.toISOString(),
+    },
+    payment: paymentAfter!,
+  };
+}

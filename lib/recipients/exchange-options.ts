@@ -1,0 +1,29 @@
+import { db } from "@/lib/db";
+import { sha256Hex } from "@/lib/crypto";
+import type { HandleOptions } from "@/lib/http/handle";
+import { ZRecipientSessionExchange } from "@/lib/schemas/recipient";
+import { sessionForReplayedExchange } from "@/lib/recipients/exchange-token";
+import { recipientSessionCookie, type RecipientFamily } from "@/lib/recipients/session-cookie";
+
+const tokenOf = (body: unknown): string | undefined => {
+  const r = ZRecipientSessionExchange.safeParse(body);
+  return r.success ? r.data.token : undefined;
+};
+
+// handle() options of the session exchange (auth none): the Idempotency-Key is scoped to
+// the link token (its SHA-256, never the token itself), and a replayed successful exchange
+// sets a fresh session cookie (lib/recipients/exchange-token.ts).
+export function exchangeHandleOptions(family: RecipientFamily): HandleOptions {
+  return {
+    idempotencyScope: async (_req, body) => {
+      const token = tokenOf(body);
+      return `exchange:${sha256Hex(token ?? JSON.stringify(body ?? null))}`;
+    },
+    replayCookies: async (req, body, rawParams, stored) => {
+      const token = tokenOf(body);
+      if (stored.status !== 200 || token === undefined) return [];
+      const s = await sessionForReplayedExchange(db(), { token, requestId: family === "context" ? rawParams.request : undefined });
+      return s ? [recipientSessionCookie(req, family, s.paymentRequestId, s.sessionToken)] : [];
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import type { Tx } from "@/lib/db";
+import type { RecipientPrincipal } from "@/lib/auth/principal";
+import type { UploadedFile } from "@/lib/http/body";
+import type { TMutationResult } from "@/lib/schemas/obligations";
+import { uploadDocument, type DocumentKind } from "@/lib/documents/upload-document";
+import { getDocumentDownload } from "@/lib/documents/download-document";
+import { RECIPIENT_VISIBLE_DOCUMENTS } from "@/lib/recipients/visibility";
+
+// POST /recipient/documents (+ contexts): the obligations upload (same sniffing, bounds,
+// SHA-256, version + 1, event obligation.document_added) with uploaded_by "recipient".
+export function uploadRecipientDocument(
+  tx: Tx,
+  p: RecipientPrincipal,
+  input: { expectedVersion: number; kind?: DocumentKind; files: Record<string, UploadedFile> },
+): Promise<TMutationResult> {
+  return uploadDocument(tx, {
+    organizationId: p.organizationId,
+    obligationId: p.obligationId,
+    expectedVersion: input.expectedVersion,
+    kind: input.kind,
+    files: input.files,
+    principal: p,
+    uploadedBy: "recipient",
+  });
+}
+
+// GET /recipient/documents/{document} (+ contexts): only documents of the session's
+// obligation that the recipient may see; anything else is 404.
+export function getRecipientDocument(tx: Tx, p: RecipientPrincipal, documentId: string) {
+  return getDocumentDownload(tx, {
+    organizationId: p.organizationId,
+    obligationId: p.obligationId,
+    documentId,
+    visibleWhere: RECIPIENT_VISIBLE_DOCUMENTS,
+  });
+}

@@ -1,0 +1,14 @@
+import type { Prisma } from "@/lib/generated/prisma/client";
+
+// What of an obligation the link holder may see. Decided here, in one place:
+//  - the invoice record (the contract's fields), the payment terms with what is payable
+//    and due now, the conditions, the message thread (issuer `post_message` is meant for
+//    the recipient) and the documents below;
+//  - documents: the recipient's own uploads and the issuer's `invoice`, `supporting` and
+//    `payment_evidence` documents. Issuer `bank_observation` documents (bank statements,
+//    which may show other customers' payments) are issuer-only: not listed, 404 on download;
+//  - never: the audit trail (actor ids, API keys, internal details), payments and their
+//    allocations, other obligations, the hosted URL.
+export const RECIPIENT_VISIBLE_DOCUMENTS: Prisma.DocumentWhereInput = {
+  OR: [{ uploadedBy: "recipient" }, { kind: { not: "bank_observation" } }],
+};

@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { CURRENCIES, ZCurrency, ZDate, ZExternalReference, ZMinor, ZMinorOut, ZTimestamp, ZUuid, listEnvelope } from "@/lib/schemas/common";
+import { ZExpectedVersion, ZMutationResult, ZObligationProjection } from "@/lib/schemas/obligations";
+
+// Wire shapes of payments and allocations (decisions.md "RecordPayment", "AllocatePayment";
+// the payment and the allocation result are "not shown" in service-api.md: the shapes
+// below are the service's documented choice).
+
+export const ZRecordPayment = z
+  .strictObject({
+    amount_minor: ZMinor,
+    currency: ZCurrency,
+    received_on: ZDate.meta({ description: "The date the payment was observed as received (UTC calendar date)" }),
+    payer_name: z.string().max(500).optional().meta({ description: "Who paid, as observed (default \"\")" }),
+    reference: z.string().max(500).optional().meta({ description: "The payment's own reference, e.g. the bank transfer remittance text (default \"\")" }),
+    external_reference: ZExternalReference.optional().meta({
+      description:
+        "The payment's id in the system it was observed in (bank feed, PSP). Unique per organization: a second payment with the same namespace and id is 409 `duplicate` (retry with the same Idempotency-Key to get the stored response instead)",
+    }),
+    note: z.string().max(4000).optional().meta({ description: "Free text (default \"\")" }),
+  })
+  .meta({ title: "RecordPayment" });
+export type TRecordPayment = z.infer<typeof ZRecordPayment>;
+
+export const ZAllocatePayment = z
+  .strictObject({
+    obligation_id: ZUuid.meta({ description: "The obligation (of the same organization) the amount is allocated to" }),
+    amount_minor: ZMinor.meta({
+      description: "At most the payment's `unallocated_minor` and the obligation's outstanding amount (`amount_minor - allocated_minor`), else 422 `allocation_exceeds_remaining`",
+    }),
+    expected_version: ZExpectedVersion.meta({ description: "The obligation's `version` the caller last saw; a stale value is 409 `version_conflict`", example: 1 }),
+  })
+  .meta({ title: "AllocatePayment" });
+export type TAllocatePayment = z.infer<typeof ZAllocatePayment>;
+
+export const ZPaymentAllocationItem = z
+  .strictObject({
+    id: ZUuid,
+    obligation_id: ZUuid,
+    obligation_reference: z.string().meta({ description: "The obligation's correlation reference, e.g. OBL-7K3M9Q2X4B" }),
+    amount_minor: ZMinor,
+    created_at: ZTimestamp,
+  })
+  .meta({ title: "PaymentAllocationItem" });
+
+export const ZPayment = z
+  .strictObject({
+    id: ZUuid,
+    organization_id: ZUuid,
+    amount_minor: ZMinor,
+    currency: z.enum(CURRENCIES),
+    received_on: ZDate,
+    payer_name: z.string(),
+    reference: z.string(),
+    external_reference: ZExternalReference.nullable().meta({ description: "`{ namespace, id }` as recorded, or `null` when none was given" }),
+    note: z.string(),
+    allocated_minor: ZMinorOut.meta({ description: "Sum of the accepted allocations" }),
+    unallocated_minor: ZMinorOut.meta({ description: "What is left to allocate: `amount_minor - allocated_minor`" }),
+    allocations: z.array(ZPaymentAllocationItem).meta({ description: "Every accepted allocation of this payment, oldest first" }),
+    created_at: ZTimestamp,
+    updated_at: ZTimestamp,
+  })
+  .meta({ title: "Payment" });
+export type TPayment = z.infer<typeof ZPayment>;
+
+export const ZPaymentList = listEnvelope(ZPayment).meta({ title: "PaymentList" });
+
+export const ZPaymentAllocation = ZPaymentAllocationItem.extend({ payment_id: ZUuid }).meta({ title: "PaymentAllocation" });
+
+export const ZPaymentAllocationResult = ZMutationResult.extend({
+  allocation: ZPaymentAllocation.meta({ description: "The allocation just accepted" }),
+  payment: ZPayment.meta({ description: "The payment after the allocation (its `unallocated_minor` shows what is left)" }),
+  obligation: ZObligationProjection.meta({ description: "The obligation after the allocation: new `allocated_minor`, `status` and `version`" }),
+}).meta({ title: "PaymentAllocationResult" });
+export type TPaymentAllocationResult = z.infer<typeof ZPaymentAllocationResult>;

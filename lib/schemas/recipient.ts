@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { ZDate, ZMinor, ZUuid } from "@/lib/schemas/common";
+import { ZDocumentItem, ZExpectedVersion, ZInvoiceRecord, ZMessageItem } from "@/lib/schemas/obligations";
+
+// Wire shapes of the recipient (secure-link holder) endpoints. Shared by the API, the
+// OpenAPI document and the forms of the hosted page (components/recipient).
+
+// ---------------------------------------------------------------- session exchange
+
+export const ZRecipientSessionExchange = z
+  .strictObject({
+    token: z.string().min(1).max(512).meta({ description: "The token from the fragment of the hosted URL (`/r/{request}#{token}`)" }),
+  })
+  .meta({ title: "RecipientSessionExchange" });
+export type TRecipientSessionExchange = z.infer<typeof ZRecipientSessionExchange>;
+
+export const ZRecipientSession = z
+  .strictObject({
+    invoice_id: ZUuid.meta({ description: "The id of the one obligation (invoice record) the link grants" }),
+    request_id: ZUuid.optional().meta({ description: "The id of the hosted payment request" }),
+  })
+  .meta({ title: "RecipientSession" });
+export type TRecipientSession = z.infer<typeof ZRecipientSession>;
+
+// ---------------------------------------------------------------- actions
+
+const v = { expected_version: ZExpectedVersion };
+
+export const ZRecipientAcknowledge = z
+  .strictObject({ action: z.literal("acknowledge"), ...v })
+  .meta({ description: "Sets `acknowledged` (409 `invalid_state` when already acknowledged). Event obligation.acknowledged" });
+
+export const ZRecipientShareDates = z
+  .strictObject({ action: z.literal("share_dates"), ...v, expected_payment_date: ZDate.meta({ description: "When the recipient expects to pay" }) })
+  .meta({ description: "Sets `expected_payment_date`. Event obligation.dates_shared" });
+
+export const ZRecipientReportPayment = z
+  .strictObject({
+    action: z.literal("report_payment"),
+    ...v,
+    reported_payment_date: ZDate.meta({ description: "The day the recipient says it paid" }),
+    amount_minor: ZMinor.optional().meta({ description: "The amount the recipient says it paid, in minor units of the obligation's currency" }),
+    reference: z.string().max(200).optional().meta({ description: "The payment reference (e.g. bank transfer reference)" }),
+    note: z.string().max(4000).optional(),
+  })
+  .meta({
+    description:
+      "Records the recipient's claim: `reported_payment_date` is set and the status moves to PAYMENT_CLAIMED unless the obligation is already PARTIALLY_RECONCILED or RECONCILED. It does not settle anything (allocated_minor is unchanged). Event obligation.payment_reported",
+  });
+
+export const ZRecipientPostMessage = z
+  .strictObject({ action: z.literal("post_message"), ...v, message: z.string().min(1).max(4000) })
+  .meta({ description: "Adds a message to the thread the issuer sees. Event obligation.message_posted" });
+
+export const ZRecipientAction = z
+  .discriminatedUnion("action", [ZRecipientAcknowledge, ZRecipientShareDates, ZRecipientReportPayment, ZRecipientPostMessage])
+  .meta({ title: "RecipientActionInput" });
+export type TRecipientAction = z.infer<typeof ZRecipientAction>;
+
+// ---------------------------------------------------------------- invoice detail
+
+export const ZRecipientInvoice = ZInvoiceRecord.extend({
+  request_id: ZUuid.meta({ description: "The hosted payment request this session belongs to" }),
+  documents: z.array(ZDocumentItem).meta({ description: "Documents the recipient may see: its own uploads and the issuer's invoice, supporting and payment-evidence documents (issuer bank observations are issuer-only)" }),
+  messages: z.array(ZMessageItem).meta({ description: "The message thread between issuer and recipient, oldest first" }),
+}).meta({ title: "RecipientInvoiceDetail" });
+export type TRecipientInvoice = z.infer<typeof ZRecipientInvoice>;
+
+// ---------------------------------------------------------------- params
+
+export const ZRecipientContextParams = z.strictObject({ request: ZUuid });
+export const ZRecipientDocumentParams = z.strictObject({ document: ZUuid });
+export const ZRecipientContextDocumentParams = z.strictObject({ request: ZUuid, document: ZUuid });

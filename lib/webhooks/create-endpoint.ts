@@ -1,0 +1,27 @@
+import type { Tx } from "@/lib/db";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { sealSecret } from "@/lib/crypto";
+import type { TWebhookEndpointInput } from "@/lib/schemas/webhooks";
+import { DestinationRefused, ResolutionFailed, checkDestination } from "@/lib/webhooks/ssrf";
+
+const REGISTRATION_DNS_TIMEOUT_MS = 3000;
+
+// Registers a destination. Every A/AAAA record of its host must be public (unless
+// WEBHOOK_ALLOW_PRIVATE_NETWORKS=true); a host that does not resolve right now is accepted
+// (every delivery resolves and checks again, and connects only to the checked address).
+// The secret is stored sealed (AES-256-GCM under APP_SECRET) and never returned.
+export async function createWebhookEndpoint(tx: Tx, organizationId: string, input: TWebhookEndpointInput): Promise<{ id: string; url: string }> {
+  if (!env().WEBHOOK_ALLOW_PRIVATE_NETWORKS) {
+    try {
+      await checkDestination(new URL(input.url), { allowPrivate: false, timeoutMs: REGISTRATION_DNS_TIMEOUT_MS });
+    } catch (e) {
+      if (e instanceof DestinationRefused) throw new AppError("validation_failed", `body.url: ${e.message}`);
+      if (!(e instanceof ResolutionFailed)) throw e;
+    }
+  }
+  const id = newId();
+  await tx.webhookEndpoint.create({ data: { id, organizationId, url: input.url, secretCiphertext: sealSecret(input.secret) } });
+  return { id, url: input.url };
+}

@@ -1,0 +1,175 @@
+import { db, transaction } from "@/lib/db";
+import { env } from "@/lib/env";
+import { logger } from "@/lib/log";
+import { openSecret } from "@/lib/crypto";
+import { webhookBody } from "@/lib/webhooks/payload";
+import { signatureHeaders } from "@/lib/webhooks/sign";
+import { sendWebhook, type SendOutcome } from "@/lib/webhooks/send";
+import { leaseSeconds, retrySchedule } from "@/lib/webhooks/schedule";
+
+// The delivery engine. Any number of flushers (the in-process worker of every instance,
+// overlapping cron calls) run this at once:
+//   1. claim: one statement picks due, unleased pending deliveries with
+//      FOR UPDATE SKIP LOCKED and stamps a short lease (lease_until) on them;
+//   2. send: outside any transaction, one HTTP attempt per claimed delivery;
+//   3. record: the outcome is written only if the delivery still carries this flusher's
+//      lease, so an attempt is recorded once, and a flusher that died (kill -9) leaves
+//      leases that simply run out: its deliveries are claimed again (at-least-once).
+export type FlushSummary = {
+  claimed: number;
+  succeeded: number;
+  rescheduled: number;
+  failed: number;
+  lost_lease: number;
+  duration_ms: number;
+};
+
+type Claimed = {
+  id: string;
+  organization_id: string;
+  endpoint_id: string;
+  schedule_index: number;
+  lease_until: Date;
+  event_id: string;
+  event_type: string;
+  event_created_at: Date;
+  event_data: unknown;
+  url: string;
+  secret_ciphertext: string;
+};
+
+const CONCURRENCY = 16;
+
+export async function claimDue(limit: number): Promise<Claimed[]> {
+  return db().$queryRaw<Claimed[]>`
+    WITH due AS (
+      SELECT id FROM webhook_deliveries
+      WHERE status = 'pending' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())
+      ORDER BY next_attempt_at
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    UPDATE webhook_deliveries d
+    SET lease_until = now() + make_interval(secs => ${leaseSeconds()}), updated_at = now()
+    FROM due, events e, webhook_endpoints w
+    WHERE d.id = due.id
+      AND e.id = d.event_id AND e.organization_id = d.organization_id
+      AND w.id = d.endpoint_id AND w.organization_id = d.organization_id
+    RETURNING d.id::text AS id, d.organization_id::text AS organization_id, d.endpoint_id::text AS endpoint_id,
+      d.schedule_index, d.lease_until, e.id::text AS event_id, e.type AS event_type, e.created_at AS event_created_at,
+      e.data AS event_data, w.url, w.secret_ciphertext`;
+}
+
+type Result = "succeeded" | "rescheduled" | "failed" | "lost_lease";
+
+export async function flushWebhooks(opts: { budgetMs?: number } = {}): Promise<FlushSummary> {
+  const started = Date.now();
+  const budgetMs = opts.budgetMs ?? 20_000;
+  const summary: FlushSummary = { claimed: 0, succeeded: 0, rescheduled: 0, failed: 0, lost_lease: 0, duration_ms: 0 };
+  const inFlight = new Set<Promise<void>>();
+  let exhausted = false;
+  for (;;) {
+    if (!exhausted && inFlight.size < CONCURRENCY && Date.now() - started < budgetMs) {
+      const rows = await claimDue(CONCURRENCY - inFlight.size);
+      if (rows.length === 0) exhausted = true;
+      summary.claimed += rows.length;
+      for (const row of rows) {
+        const p: Promise<void> = deliver(row)
+          .then((r) => void summary[r]++)
+          .catch((err) => logger().error({ deliveryId: row.id, err: (err as Error).message }, "webhook delivery failed unexpectedly"))
+          .finally(() => inFlight.delete(p));
+        inFlight.add(p);
+      }
+      if (rows.length > 0) continue;
+    }
+    if (inFlight.size === 0) break;
+    await Promise.race(inFlight);
+  }
+  summary.duration_ms = Date.now() - started;
+  return summary;
+}
+
+async function deliver(c: Claimed): Promise<Result> {
+  const e = env();
+  const attemptAt = new Date();
+  let outcome: SendOutcome;
+  try {
+    const body = webhookBody({
+      id: c.event_id,
+      organizationId: c.organization_id,
+      type: c.event_type,
+      createdAt: c.event_created_at,
+      data: typeof c.event_data === "string" ? JSON.parse(c.event_data) : c.event_data,
+    });
+    const headers = signatureHeaders({ id: c.event_id, timestampSeconds: Math.floor(Date.now() / 1000), body, secret: openSecret(c.secret_ciphertext) });
+    outcome = await sendWebhook({ url: c.url, headers, body, timeoutMs: e.WEBHOOK_TIMEOUT_MS, allowPrivate: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS });
+  } catch (err) {
+    outcome = { ok: false, status: null, error: "internal error while sending" };
+    logger().error({ deliveryId: c.id, err: (err as Error).message }, "webhook send error");
+  }
+  const result = await record(c, attemptAt, outcome);
+  logger().info(
+    { deliveryId: c.id, endpointId: c.endpoint_id, eventId: c.event_id, org: c.organization_id, status: outcome.status, result },
+    "webhook attempt",
+  );
+  return result;
+}
+
+async function record(c: Claimed, attemptAt: Date, o: SendOutcome): Promise<Result> {
+  if (!o.ok && o.gone) return recordGone(c, attemptAt, o);
+  const schedule = retrySchedule();
+  const nextIndex = c.schedule_index + 1;
+  const status = o.ok ? "succeeded" : nextIndex >= schedule.length ? "failed" : "pending";
+  const retryAfter = o.ok ? 0 : (o.retryAfterSeconds ?? 0);
+  // One statement: the delivery (only while it still carries this flusher's lease) and the
+  // endpoint's health change together.
+  const n = await db().$executeRaw`
+    WITH d AS (
+      UPDATE webhook_deliveries
+      SET status = ${status}, attempts = attempts + 1, lease_until = NULL, updated_at = now(),
+          schedule_index = ${status === "pending" ? nextIndex : c.schedule_index},
+          next_attempt_at = CASE WHEN ${status} = 'pending'
+            THEN GREATEST(${c.event_created_at.toISOString()}::timestamptz + make_interval(secs => ${schedule[nextIndex] ?? 0}),
+                          now() + make_interval(secs => ${retryAfter}))
+            ELSE NULL END,
+          last_attempt_at = ${attemptAt.toISOString()}::timestamptz, last_response_status = ${o.status},
+          last_error = ${o.ok ? "" : o.error}
+      WHERE id = ${c.id}::uuid AND organization_id = ${c.organization_id}::uuid AND status = 'pending'
+        AND lease_until = ${c.lease_until.toISOString()}::timestamptz
+      RETURNING endpoint_id, organization_id
+    )
+    UPDATE webhook_endpoints w
+    SET last_success_at = CASE WHEN ${o.ok}::boolean THEN now() ELSE w.last_success_at END,
+        last_failure_at = CASE WHEN ${o.ok}::boolean THEN w.last_failure_at ELSE now() END,
+        consecutive_failures = CASE WHEN ${o.ok}::boolean THEN 0 ELSE w.consecutive_failures + 1 END
+    FROM d
+    WHERE w.id = d.endpoint_id AND w.organization_id = d.organization_id`;
+  if (n === 0) return "lost_lease";
+  return status === "succeeded" ? "succeeded" : status === "failed" ? "failed" : "rescheduled";
+}
+
+// 410 Gone: the receiver asked to stop. The delivery fails, the endpoint is disabled (no
+// new deliveries) and what is still queued for it fails too; a delivery another flusher
+// holds right now records its own outcome.
+async function recordGone(c: Claimed, attemptAt: Date, o: Extract<SendOutcome, { ok: false }>): Promise<Result> {
+  return transaction(async (tx) => {
+    const n = await tx.$executeRaw`
+      UPDATE webhook_deliveries
+      SET status = 'failed', attempts = attempts + 1, next_attempt_at = NULL, lease_until = NULL,
+          last_attempt_at = ${attemptAt.toISOString()}::timestamptz, last_response_status = ${o.status}, last_error = ${o.error}, updated_at = now()
+      WHERE id = ${c.id}::uuid AND organization_id = ${c.organization_id}::uuid AND status = 'pending'
+        AND lease_until = ${c.lease_until.toISOString()}::timestamptz`;
+    if (n === 0) return "lost_lease";
+    const reason = `receiver answered HTTP 410 Gone at ${attemptAt.toISOString()}`;
+    await tx.$executeRaw`
+      UPDATE webhook_endpoints
+      SET enabled = false, disabled_reason = ${reason}, last_failure_at = now(), consecutive_failures = consecutive_failures + 1
+      WHERE id = ${c.endpoint_id}::uuid AND organization_id = ${c.organization_id}::uuid`;
+    await tx.$executeRaw`
+      UPDATE webhook_deliveries
+      SET status = 'failed', next_attempt_at = NULL, last_error = 'endpoint disabled: the receiver answered HTTP 410 Gone', updated_at = now()
+      WHERE endpoint_id = ${c.endpoint_id}::uuid AND organization_id = ${c.organization_id}::uuid
+        AND status = 'pending' AND (lease_until IS NULL OR lease_until < now())`;
+    return "failed";
+  });
+}

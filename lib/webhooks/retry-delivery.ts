@@ -1,0 +1,28 @@
+import type { Tx } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { retrySchedule } from "@/lib/webhooks/schedule";
+
+// Requeues a failed delivery for one more attempt, due now. The accepted retry key is kept
+// in webhook_retry_keys for as long as the delivery exists, so replaying it is a no-op
+// (204) forever: after later retry cycles and after the 24 h idempotency retention.
+export async function retryWebhookDelivery(tx: Tx, input: { organizationId: string; deliveryId: string; key: string }): Promise<void> {
+  const { organizationId, deliveryId, key } = input;
+  const accepted = await tx.webhookRetryKey.findUnique({ where: { organizationId_key: { organizationId, key } } });
+  if (accepted) {
+    if (accepted.deliveryId === deliveryId) return;
+    throw new AppError("idempotency_key_reused", "this Idempotency-Key was used to retry another delivery");
+  }
+  // One more attempt: put it on the last slot of the schedule, so a failure ends in `failed`.
+  const lastSlot = retrySchedule().length - 1;
+  const n = await tx.$executeRaw`
+    UPDATE webhook_deliveries
+    SET status = 'pending', next_attempt_at = now(), lease_until = NULL,
+        schedule_index = GREATEST(schedule_index, ${lastSlot}), updated_at = now()
+    WHERE id = ${deliveryId}::uuid AND organization_id = ${organizationId}::uuid AND status = 'failed'`;
+  if (n === 0) {
+    const exists = await tx.webhookDelivery.findFirst({ where: { id: deliveryId, organizationId }, select: { status: true } });
+    if (!exists) throw new AppError("not_found", "webhook delivery not found");
+    throw new AppError("delivery_not_failed", `only a failed delivery can be retried; this one is ${exists.status}`);
+  }
+  await tx.webhookRetryKey.create({ data: { organizationId, deliveryId, key } });
+}
