@@ -2,13 +2,18 @@ import { requireUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
 import { MainNav, type NavItem } from "@/components/dashboard/nav";
+import { can } from "@/lib/dashboard/permissions";
+import type { Scope } from "@/lib/auth/permissions";
 
 export const dynamic = "force-dynamic";
 
-const NAV: NavItem[] = [
-  { href: "/dashboard", label: "Overview" },
-  { href: "/dashboard/obligations", label: "Obligations" },
-  { href: "/dashboard/contexts", label: "Contexts" },
+// Sections a role cannot read are left out of the navigation (members have no webhooks).
+const NAV: (NavItem & { permission: Scope })[] = [
+  { href: "/dashboard", label: "Overview", permission: "obligations:read" },
+  { href: "/dashboard/obligations", label: "Obligations", permission: "obligations:read" },
+  { href: "/dashboard/payments", label: "Payments", permission: "payments:read" },
+  { href: "/dashboard/contexts", label: "Contexts", permission: "contexts:read" },
+  { href: "/dashboard/webhooks", label: "Webhooks", permission: "webhooks:read" },
 ];
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
@@ -33,7 +38,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
             <SignOutButton />
           </div>
           <div className="w-full sm:w-auto sm:flex-1">
-            <MainNav items={NAV} />
+            <MainNav items={NAV.filter((n) => can(user.role, n.permission)).map(({ href, label }) => ({ href, label }))} />
           </div>
         </div>
       </header>

@@ -4,6 +4,7 @@ import { requireUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db";
 import { summarizeObligations, type OutstandingTotal } from "@/lib/obligations/summarize-obligations";
 import { listRecentEvents } from "@/lib/events/list-recent-events";
+import { summarizeUnallocatedPayments } from "@/lib/payments/summarize-payments";
 import { requestLocale } from "@/lib/dashboard/locale";
 import { can } from "@/lib/dashboard/permissions";
 import { eventLabel, formatDay, formatTimestamp, money, STATUS_HELP, statusLabel } from "@/lib/dashboard/format";
@@ -34,6 +35,7 @@ export default async function Overview() {
   const locale = await requestLocale();
   const summary = await summarizeObligations(db(), user.organizationId, { overdueLimit: 8 });
   const events = await listRecentEvents(db(), user.organizationId, { limit: 12 });
+  const unallocated = can(user.role, "payments:read") ? await summarizeUnallocatedPayments(db(), user.organizationId) : [];
   const owedToUs = summary.outstanding.filter((r) => r.organization_role === "creditor");
   const weOwe = summary.outstanding.filter((r) => r.organization_role === "debtor");
   const overdueOwed = summary.overdue.totals.filter((r) => r.organization_role === "creditor");
@@ -66,6 +68,21 @@ export default async function Overview() {
           <Totals rows={weOwe} locale={locale} empty="Nothing outstanding" />
         </section>
       </div>
+      {unallocated.length > 0 && (
+        <p className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          Payments to allocate:{" "}
+          {unallocated.map((u, i) => (
+            <span key={u.currency}>
+              {i > 0 && ", "}
+              <span className="font-medium tabular-nums">{money(u.unallocated_minor, u.currency, locale)}</span> ({u.count} {u.count === 1 ? "payment" : "payments"})
+            </span>
+          ))}
+          .{" "}
+          <Link href="/dashboard/payments" className="font-medium underline">
+            Go to payments
+          </Link>
+        </p>
+      )}
 
       <Section title="By status" id="status" description={`${summary.total} ${summary.total === 1 ? "obligation" : "obligations"} in total`}>
         <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">

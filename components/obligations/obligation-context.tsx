@@ -31,7 +31,8 @@ export function useObligation(): Ctx {
 
 export type Feedback = { kind: "error" | "success"; text: string } | null;
 
-type MutationResult = { invoice: { version: number }; payment_request?: { hosted_url: string; expires_at: string } };
+// The mutation result (invoice.version), or the obligation-context link (version).
+type MutationResult = { invoice?: { version: number }; version?: number; payment_request?: { hosted_url: string; expires_at: string } };
 
 // Runs one mutation of the obligation: builds the body with the current version, keeps
 // the Idempotency-Key across a network retry of the same body, and turns the answer into
@@ -59,7 +60,8 @@ export function useObligationMutation() {
       if (r.ok || r.error.code !== "network_error") keys.settle();
       setPending(false);
       if (r.ok) {
-        setVersion(r.data.invoice.version);
+        const v = r.data.invoice?.version ?? r.data.version;
+        if (typeof v === "number") setVersion(v);
         setFeedback({ kind: "success", text: success });
         router.refresh();
       } else {

@@ -8,6 +8,7 @@ export function Pagination(props: { basePath: string; limit: number; offset: num
     const s = q.toString();
     return s ? `${basePath}?${s}` : basePath;
   };
+  if (shown === 0 && offset === 0) return null;
   const hasPrev = offset > 0;
   const hasNext = total !== undefined ? offset + shown < total : shown === limit;
   const linkClass = "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50";

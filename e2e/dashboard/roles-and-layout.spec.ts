@@ -149,6 +149,21 @@ test("business contexts: create, relate, see linked obligations and totals", asy
 
   await page.getByRole("region", { name: "Relationships", exact: true }).getByRole("link", { name: "Scranton Business Park" }).click();
   await expect(page.getByRole("region", { name: "Relationships", exact: true })).toContainText("Warehouse refit belongs_to this");
+
+  // attach the company to the obligation from the obligation's page, with an attributed part
+  await page.goto("/dashboard/obligations");
+  await page.getByRole("row").filter({ hasText: "Vance Refrigeration" }).getByRole("link").first().click();
+  const contexts = page.getByRole("region", { name: "Business contexts", exact: true });
+  await expect(contexts).toContainText("Warehouse refit");
+  const link = page.getByRole("form", { name: "Link a business context" });
+  await link.getByLabel("Link a context").selectOption({ label: "Scranton Business Park (Company)" });
+  await link.getByLabel("Relationship").fill("customer_site");
+  await link.getByLabel("Attributed (EUR)").fill("1000.5");
+  await link.getByRole("button", { name: "Link context" }).click();
+  await expect(link.getByText("Context linked.")).toBeVisible();
+  await expect(contexts).toContainText("Scranton Business Park");
+  await expect(contexts).toContainText("customer_site · €1,000.50");
+  await expect(page.getByRole("region", { name: "Audit trail", exact: true })).toContainText("Context linked");
 });
 
 test("another organization's obligation is not found", async ({ page }) => {
@@ -156,6 +171,11 @@ test("another organization's obligation is not found", async ({ page }) => {
   const theirs = await newOrgWithOwner("Theirs Ltd");
   const reg = await registerObligation(theirs.api_key, { debtor: { name: "Secret Customer" } });
   await signIn(page, mine.email, mine.password);
+  // nothing of theirs in my overview, list or activity
+  await expect(page.getByRole("region", { name: "Owed to you", exact: true })).toContainText("Nothing outstanding");
+  await expect(page.getByRole("region", { name: "Recent activity", exact: true })).toContainText("No activity yet.");
+  await page.goto("/dashboard/obligations");
+  await expect(page.getByText("No obligations yet.")).toBeVisible();
   const res = await page.goto(`/dashboard/obligations/${reg.invoice.id}`);
   expect(res?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();

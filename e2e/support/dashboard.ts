@@ -3,6 +3,7 @@ import { expect, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { db } from "../../lib/db";
 import type { Role } from "../../lib/auth/permissions";
+import { TEST_CRON_SECRET } from "../../test/support/server";
 
 // Helpers of the dashboard browser tests. Fixture data goes through the real API (with
 // the organization's API key) or, for what the API cannot do (changing a member's role),
@@ -65,4 +66,20 @@ export async function registerObligation(apiKey: string, over: Record<string, un
 export async function setRole(organizationId: string, email: string, role: Role) {
   const user = await db().user.findUniqueOrThrow({ where: { email } });
   await db().membership.update({ where: { organizationId_userId: { organizationId, userId: user.id } }, data: { role } });
+}
+
+// What the API cannot do quickly: mark every delivery of the organization failed, as after
+// its last scheduled attempt (the default schedule takes hours).
+export async function failDeliveries(organizationId: string) {
+  await db().webhookDelivery.updateMany({
+    where: { organizationId },
+    data: { status: "failed", nextAttemptAt: null, leaseUntil: null, lastError: "HTTP 500", lastResponseStatus: 500 },
+  });
+}
+
+// The test server runs without the in-process webhook worker: flush due deliveries
+// through the cron route, as a scheduler would.
+export async function flushWebhooks(): Promise<void> {
+  const res = await fetch(`${baseUrl()}/api/v1/cron/webhooks`, { headers: { authorization: `Bearer ${TEST_CRON_SECRET}` } });
+  expect(res.status).toBe(200);
 }

@@ -29,6 +29,9 @@ import { ConditionActions } from "@/components/obligations/condition-actions";
 import { DocumentUpload } from "@/components/obligations/document-upload";
 import { MessageForm } from "@/components/obligations/message-form";
 import { DeliveryPreview } from "@/components/obligations/delivery-preview";
+import { LinkContextForm } from "@/components/obligations/link-context-form";
+import { listObligationAllocations } from "@/lib/payments/list-obligation-allocations";
+import { listBusinessContexts } from "@/lib/contexts/list-business-contexts";
 
 export const metadata: Metadata = { title: "Obligation" };
 
@@ -91,6 +94,14 @@ export default async function ObligationPage({ params }: { params: Promise<{ id:
   const expired = Date.parse(pr.expires_at) <= Date.now();
   const m = (minor: string) => money(minor, o.currency, locale);
   const conditionLabel = new Map(o.conditions.map((c) => [c.id, c.label]));
+  const allocations = can(user.role, "payments:read") ? await listObligationAllocations(db(), user.organizationId, o.id) : [];
+  const linked = new Set(o.contexts.map((c) => c.id));
+  const contextOptions =
+    canWrite && can(user.role, "contexts:read")
+      ? (await listBusinessContexts(db(), user.organizationId, { limit: 100, offset: 0, context_type: "", context_kind: "", search: "" })).items
+          .filter((c) => !linked.has(c.id))
+          .map((c) => ({ id: c.id, label: `${c.name} (${c.type_label}${c.reference ? ` ${c.reference}` : ""})` }))
+      : [];
 
   return (
     <ObligationProvider obligationId={o.id} version={o.version} canWrite={canWrite}>
@@ -197,6 +208,41 @@ export default async function ObligationPage({ params }: { params: Promise<{ id:
                 </ul>
               )}
             </Section>
+
+            {can(user.role, "payments:read") && (
+              <Section title="Payments allocated" id="allocations" description="Recorded payments accepted as evidence for this obligation">
+                {allocations.length === 0 ? (
+                  <Empty>
+                    No payment allocated yet.
+                    {can(user.role, "payments:write") && (
+                      <>
+                        {" "}
+                        <Link href="/dashboard/payments" className="text-brand-700 underline">
+                          Record or allocate a payment
+                        </Link>
+                      </>
+                    )}
+                  </Empty>
+                ) : (
+                  <ul className="divide-y divide-slate-100">
+                    {allocations.map((a) => (
+                      <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
+                        <div className="min-w-0">
+                          <Link href={`/dashboard/payments/${a.payment_id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                            {a.payment.payer_name || a.payment.reference || "Payment"}
+                          </Link>
+                          <p className="text-sm text-slate-600">
+                            received {formatDay(a.payment.received_on, locale)}
+                            {a.payment.reference ? ` · ${a.payment.reference}` : ""} · payment of {money(a.payment.amount_minor, a.payment.currency, locale)}
+                          </p>
+                        </div>
+                        <span className="font-medium tabular-nums">{m(a.amount_minor)}</span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </Section>
+            )}
 
             <Section title="Conditions" id="conditions" description={o.conditions.length ? undefined : "No conditions."}>
               {o.conditions.length > 0 && (
@@ -351,6 +397,11 @@ export default async function ObligationPage({ params }: { params: Promise<{ id:
                     </li>
                   ))}
                 </ul>
+              )}
+              {contextOptions.length > 0 && (
+                <div className="mt-4 border-t border-slate-100 pt-4">
+                  <LinkContextForm currency={o.currency} options={contextOptions} />
+                </div>
               )}
             </Section>
           </div>
