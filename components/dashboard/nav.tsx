@@ -10,7 +10,7 @@ export function MainNav({ items }: { items: NavItem[] }) {
   const pathname = usePathname();
   const active = (href: string) => (href === "/dashboard" ? pathname === href : pathname === href || pathname.startsWith(`${href}/`));
   return (
-    <nav aria-label="Main" className="-mx-1 flex gap-1 overflow-x-auto text-sm">
+    <nav aria-label="Main" className="-mx-1 flex flex-wrap gap-1 text-sm">
       {items.map((n) => (
         <Link
           key={n.href}

@@ -88,7 +88,11 @@ export default async function WebhooksPage() {
       <Section
         title="Recent deliveries"
         id="deliveries"
-        description={`The ${deliveries.length === 100 ? "100 most recent" : deliveries.length} delivery attempts${failed ? `; ${failed} failed` : ""}. A failed delivery can be retried.`}
+        description={
+          deliveries.length === 0
+            ? "Each event's delivery to each endpoint, newest first."
+            : `The ${deliveries.length === 100 ? "100 most recent deliveries" : deliveries.length === 1 ? "only delivery" : `${deliveries.length} deliveries`}, newest first${failed ? `; ${failed} failed` : ""}. A failed delivery can be retried.`
+        }
       >
         {deliveries.length === 0 ? (
           <Empty>No deliveries yet.</Empty>
