@@ -1,5 +1,6 @@
 import { requireUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db";
+import { organizationName } from "@/lib/obligations/view";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
 import { MainNav, type NavItem } from "@/components/dashboard/nav";
 import { can } from "@/lib/dashboard/permissions";
@@ -18,7 +19,7 @@ const NAV: (NavItem & { permission: Scope })[] = [
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const user = await requireUser();
-  const org = await db().organization.findUniqueOrThrow({ where: { id: user.organizationId }, select: { name: true } });
+  const orgName = await organizationName(db(), user.organizationId);
   return (
     <div className="min-h-screen">
       <a href="#content" className="sr-only rounded-md bg-white px-3 py-2 focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50">
@@ -28,7 +29,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3">
           <div className="min-w-0">
             <p className="text-xs font-medium uppercase tracking-wide text-slate-600">Obligations</p>
-            <p className="truncate font-semibold">{org.name}</p>
+            <p className="truncate font-semibold">{orgName}</p>
           </div>
           <div className="flex items-center gap-2 text-sm text-slate-700 sm:order-last">
             <span className="max-w-[14rem] truncate" title={user.email}>

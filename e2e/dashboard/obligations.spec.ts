@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { newOrgWithOwner } from "../support/fixtures";
 import { api, expectNoAxeViolations, registerObligation, signIn } from "../support/dashboard";
@@ -191,6 +192,13 @@ test("an owner registers an obligation through the form and works it on the deta
   await expect(page.getByRole("region", { name: "Owed to you", exact: true })).toContainText("€1,250.50");
   await expect(page.getByRole("region", { name: "Recent activity", exact: true })).toContainText("Expected payment date set");
   await expectNoAxeViolations(page, "overview");
+
+  // neither link (nor its token) reached the server log, and the session cookie value neither
+  const log = readFileSync(process.env.E2E_LOG_FILE!, "utf8");
+  const session = (await context.cookies()).find((c) => c.name === "fos_session")!.value;
+  for (const secret of [firstLink, secondLink, firstLink.split("#")[1], secondLink.split("#")[1], session]) {
+    expect(log.includes(secret), "a secret is in the server log").toBe(false);
+  }
 });
 
 test("a stale version is reported and the page refreshed instead of overwriting", async ({ page }) => {
