@@ -11,7 +11,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   outputDir: "test-results/e2e",
-  reporter: [["list"], ["html", { outputFolder: "playwright-report", open: "never" }]],
+  reporter: [["list"], ["html", { outputFolder: "playwright-report", open: "never" }], ["json", { outputFile: "test-results/playwright.json" }]],
   use: {
     baseURL: process.env.E2E_BASE_URL,
     screenshot: "only-on-failure",
@@ -22,8 +22,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "dashboard", testMatch: /dashboard\/.*\.spec\.ts/ },
-    { name: "recipient", testMatch: /recipient\/.*\.spec\.ts/ },
-    { name: "docs", testMatch: /docs\/.*\.spec\.ts/ },
+    { name: "dashboard", testMatch: /e2e\/dashboard\/.*\.spec\.ts/ },
+    { name: "recipient", testMatch: /e2e\/recipient\/.*\.spec\.ts/ },
+    { name: "docs", testMatch: /e2e\/docs\/.*\.spec\.ts/ },
   ],
 });

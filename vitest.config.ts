@@ -11,6 +11,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: "forks",
     maxWorkers: 2,
-    reporters: ["default"],
+    reporters: ["default", ["json", { outputFile: "test-results/vitest.json" }]],
   },
 });

@@ -49,9 +49,7 @@ async function main() {
   const { disconnectDb } = await import("@/lib/db");
   await disconnectDb();
 
-  // Keep idle connections longer than clients and load balancers do (60 s is common), so
-  // the server never closes a socket a client is about to reuse.
-  const args = ["node_modules/next/dist/bin/next", "start", "-p", String(config.PORT), "--keepAliveTimeout", "65000"];
+  const args = ["node_modules/next/dist/bin/next", "start", "-p", String(config.PORT)];
   if (process.env.HOST) args.push("-H", process.env.HOST);
   const child = spawn(process.execPath, args, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
   const forward = (sig: NodeJS.Signals) => child.kill(sig);

@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { Api, baseUrl } from "./support/api";
 import { apiKeyWith, newOrg, signedIn, userWith, type OrgFixture } from "./support/fixtures";
 import { startServer, type TestServer } from "./support/server";
 import { SECRET, cronFlush, flushUntil, sleep, startReceiver, verify, waitUntil, type Receiver } from "./support/webhooks";
 import { registration } from "./support/bodies";
+import { recordPayment } from "./support/payments";
 import { db } from "@/lib/db";
 import { ZWebhookPayload } from "@/lib/schemas/webhooks";
 
@@ -311,6 +313,19 @@ describe("webhook delivery (cron flusher of the test server)", () => {
     ]);
   });
 
+  it("delivers payment events with data.payment (payment.recorded)", async () => {
+    const o = await newOrg("Payment Events Org");
+    const rcv = await receiver();
+    await register(o, rcv.url);
+    const payment = await recordPayment(o.api);
+    await flushUntil(baseUrl(), () => rcv.received.length >= 1);
+    const p = verify(SECRET, rcv.received[0]) as any;
+    expect(p.type).toBe("payment.recorded");
+    expect(p.organization_id).toBe(o.organizationId);
+    expect(p.data.payment).toMatchObject({ id: payment.id, amount_minor: "100000", currency: "EUR" });
+    expect(ZWebhookPayload.safeParse(p).error).toBeUndefined();
+  });
+
   it("a failed attempt is rescheduled by the schedule; Retry-After postpones it", async () => {
     const o = await newOrg("Reschedule Org");
     const rcv = await receiver(() => ({ status: 503, headers: { "retry-after": "120" } }));
@@ -383,7 +398,7 @@ describe("retry schedule, recovery and the retry API (server with WEBHOOK_RETRY_
     });
   });
   afterAll(async () => {
-    await s?.stop();
+    await s?.stop("SIGKILL"); // not the database owner: nothing to shut down gracefully
   });
 
   it("retries at created_at + 0, 1, 2 s with the same webhook-id, then marks the delivery failed", async () => {
@@ -572,12 +587,33 @@ describe("the in-process worker, and kill -9 mid-flush", () => {
     }
   });
 
-  it("SIGTERM stops a server running the worker promptly", async () => {
+  it("SIGTERM stops the worker: an event recorded after the signal is not delivered by that server", async () => {
+    const o = await newOrg("SIGTERM Org");
+    const rcv = await receiver();
+    await register(o, rcv.url);
     const w = await startServer({ databaseUrl: inject("databaseUrl"), label: "webhooks-sigterm", env: { WEBHOOK_WORKER: "on", WEBHOOK_WORKER_INTERVAL_MS: "100" } });
-    const started = Date.now();
-    await w.stop("SIGTERM");
-    expect(w.process.exitCode ?? w.process.signalCode).not.toBeNull();
-    expect(Date.now() - started).toBeLessThan(9_000);
+    try {
+      const before = await emitEvent(o);
+      await waitUntil(async () => (await deliveryOf(o, before.id)).status === "succeeded", 20_000);
+      // A request still in progress (its body not complete) keeps the server draining after
+      // SIGTERM (Next.js finishes pending requests first): the process is alive, its worker
+      // must have stopped all the same.
+      const held = net.connect(w.port, "127.0.0.1");
+      held.on("error", () => undefined);
+      await new Promise((r) => held.once("connect", r));
+      held.write("POST /api/v1/session HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{");
+      await sleep(300);
+      process.kill(-w.process.pid!, "SIGTERM");
+      await sleep(500);
+      const after = await emitEvent(o);
+      await sleep(2000);
+      expect(w.process.exitCode ?? w.process.signalCode, "the server is still draining").toBeNull();
+      expect((await deliveryOf(o, after.id)).status).toBe("pending");
+      expect(rcv.received.map((r) => r.headers["webhook-id"])).toEqual([before.id]);
+      held.destroy();
+    } finally {
+      await w.stop("SIGKILL");
+    }
   });
 });
 
@@ -591,7 +627,7 @@ describe("SSRF guard (server with WEBHOOK_ALLOW_PRIVATE_NETWORKS=false)", () => 
     api = new Api(p.baseUrl, org.apiKey);
   });
   afterAll(async () => {
-    await p?.stop();
+    await p?.stop("SIGKILL"); // not the database owner: nothing to shut down gracefully
   });
 
   it("refuses loopback, private, link-local, metadata and unspecified destinations at registration", async () => {

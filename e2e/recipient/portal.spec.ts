@@ -250,9 +250,10 @@ test("clear states: invalid link, expired, paid in full, network error", async (
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("This payment link has expired");
   await checkState(page, testInfo, "06-expired");
 
-  // paid in full (allocated in the database: allocation is the payments capability's API)
+  // paid in full: the issuer records the payment and allocates it (payments API)
   const paid = await register(issuer, { payment_terms: undefined, conditions: undefined });
-  await db().obligation.update({ where: { id: paid.id }, data: { status: "RECONCILED", allocatedMinor: 125000n } });
+  const payment = await issuerCall(issuer, "POST", "/payments", { amount_minor: "125000", currency: "EUR", received_on: today() });
+  await issuerCall(issuer, "POST", `/payments/${payment.id}/allocations`, { obligation_id: paid.id, amount_minor: "125000", expected_version: paid.version });
   await page.goto(paid.hostedUrl);
   await expect(page.getByRole("heading", { name: "Paid in full — thank you" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Report payment" })).toHaveCount(0);

@@ -1,11 +1,11 @@
 import type { Tx } from "@/lib/db";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
-import { newId } from "@/lib/ids";
 import { toDate, todayUtc } from "@/lib/schemas/common";
 import type { TIssuerAction, TMutationResult } from "@/lib/schemas/obligations";
 import { invalidState, mutateObligation } from "@/lib/obligations/mutate-obligation";
 import { organizationName, type LoadedObligation } from "@/lib/obligations/view";
+import { postMessage } from "@/lib/obligations/post-message";
 import { reissuePaymentRequest, revokePaymentRequest } from "@/lib/payment-requests/revoke-reissue";
 
 type Input = { organizationId: string; obligationId: string; principal: Principal; action: TIssuerAction; obligationType?: string };
@@ -60,26 +60,13 @@ export async function applyIssuerAction(tx: Tx, input: Input): Promise<TMutation
         apply: () => ({ expectedPaymentDate: toDate(action.expected_payment_date) }),
         detail: { expected_payment_date: action.expected_payment_date },
       });
-    case "post_message": {
-      const messageId = newId();
-      return mutateObligation(tx, {
+    case "post_message":
+      return postMessage(tx, {
         ...base,
-        eventType: "obligation.message_posted",
-        apply: async (o) => {
-          await tx.obligationMessage.create({
-            data: {
-              id: messageId,
-              organizationId: o.organizationId,
-              obligationId: o.id,
-              authorType: "issuer",
-              authorName: await organizationName(tx, o.organizationId),
-              body: action.message,
-            },
-          });
-        },
-        detail: { message_id: messageId, author_type: "issuer", body: action.message },
+        authorType: "issuer",
+        authorName: (o) => organizationName(tx, o.organizationId),
+        message: action.message,
       });
-    }
     case "waive_condition":
       return mutateObligation(tx, {
         ...base,

@@ -234,7 +234,7 @@ export function buildOpenApiDocument(serverUrl = "/api/v1") {
     servers: [{ url: serverUrl }],
     tags,
     paths,
-    webhooks: webhooksSection(),
+    webhooks: webhooksSection(toSchema),
     components: {
       schemas: { Error: errorSchema, ...componentSchemas },
       responses,

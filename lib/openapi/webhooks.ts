@@ -1,11 +1,11 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { ZWebhookPayload } from "@/lib/schemas/webhooks";
 import { WEBHOOK_DELIVERY_DOC } from "@/lib/operations/webhooks";
 
 // The OpenAPI 3.1 `webhooks` section: the request the service sends to registered endpoints.
-export function webhooksSection() {
-  const schema = z.toJSONSchema(ZWebhookPayload, { target: "draft-2020-12", io: "output", unrepresentable: "any", reused: "inline" }) as Record<string, unknown>;
-  delete schema.$schema;
+// `toSchema` is the document's converter, so shared schemas become component $refs.
+export function webhooksSection(toSchema: (schema: z.ZodType, io: "input" | "output") => Record<string, unknown>) {
+  const schema = toSchema(ZWebhookPayload, "output");
   const header = (name: string, description: string, example: string) => ({ name, in: "header", required: true, description, schema: { type: "string" }, example });
   return {
     event: {

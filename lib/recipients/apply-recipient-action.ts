@@ -1,11 +1,11 @@
 import type { Tx } from "@/lib/db";
 import type { RecipientPrincipal } from "@/lib/auth/principal";
-import { newId } from "@/lib/ids";
 import { toDate } from "@/lib/schemas/common";
 import type { TMutationResult } from "@/lib/schemas/obligations";
 import type { TRecipientAction } from "@/lib/schemas/recipient";
 import { invalidState, mutateObligation } from "@/lib/obligations/mutate-obligation";
 import type { LoadedObligation } from "@/lib/obligations/view";
+import { postMessage } from "@/lib/obligations/post-message";
 
 // POST /recipient/actions (+ contexts): the link holder's actions (decisions.md
 // "ActionInput", recipient part) on the one obligation of its session. Each takes
@@ -53,19 +53,8 @@ export async function applyRecipientAction(tx: Tx, p: RecipientPrincipal, action
           ...(action.note !== undefined ? { note: action.note } : {}),
         }),
       });
-    case "post_message": {
-      const messageId = newId();
-      return mutateObligation(tx, {
-        ...base,
-        eventType: "obligation.message_posted",
-        apply: async (o) => {
-          await tx.obligationMessage.create({
-            data: { id: messageId, organizationId: o.organizationId, obligationId: o.id, authorType: "recipient", authorName: recipientName(o), body: action.message },
-          });
-        },
-        detail: { message_id: messageId, author_type: "recipient", body: action.message },
-      });
-    }
+    case "post_message":
+      return postMessage(tx, { ...base, authorType: "recipient", authorName: recipientName, message: action.message });
   }
 }
 

@@ -33,7 +33,7 @@ export class Api {
       headers["content-type"] = "application/json";
       body = typeof o.body === "string" ? o.body : JSON.stringify(o.body);
     }
-    const res = await fetch(`${this.baseUrl}/api/v1${path}`, { method, headers, body, redirect: "manual" });
+    const res = await fetchOnce(`${this.baseUrl}/api/v1${path}`, { method, headers, body, redirect: "manual" });
     const text = await res.text();
     let parsed: any = undefined;
     try {
@@ -52,6 +52,19 @@ export class Api {
   }
   delete<T = any>(path: string, o?: CallOptions) {
     return this.call<T>("DELETE", path, o);
+  }
+}
+
+// A keep-alive socket can be closed by the server just as the client reuses it (its idle
+// timer fires); like any HTTP client, retry once on a fresh connection. Safe for POSTs:
+// the request carries the same Idempotency-Key, so it never executes twice.
+async function fetchOnce(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (err) {
+    const code = (err as { cause?: { code?: string } }).cause?.code;
+    if (code !== "UND_ERR_SOCKET" && code !== "ECONNRESET") throw err;
+    return fetch(url, init);
   }
 }
 

@@ -88,6 +88,7 @@ export async function startServer(
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${readFileSync(logFile, "utf8").slice(-4000)}`);
     try {
       const r = await fetch(`${baseUrl}/api/health`);
+      await r.text(); // an unread body keeps the connection busy and delays shutdown
       if (r.ok) break;
     } catch {
       /* not listening yet */

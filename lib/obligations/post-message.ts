@@ -1,0 +1,35 @@
+import type { Tx } from "@/lib/db";
+import type { Principal } from "@/lib/auth/principal";
+import { newId } from "@/lib/ids";
+import type { TMutationResult } from "@/lib/schemas/obligations";
+import { mutateObligation } from "@/lib/obligations/mutate-obligation";
+import type { LoadedObligation } from "@/lib/obligations/view";
+
+// The `post_message` action of both sides: a message in the obligation's thread, version
+// +1 and `obligation.message_posted`.
+export async function postMessage(
+  tx: Tx,
+  input: {
+    organizationId: string;
+    obligationId: string;
+    expectedVersion: number;
+    principal: Principal;
+    obligationType?: string;
+    authorType: "issuer" | "recipient";
+    authorName: (o: LoadedObligation) => Promise<string> | string;
+    message: string;
+  },
+): Promise<TMutationResult> {
+  const { authorType, authorName, message, ...base } = input;
+  const messageId = newId();
+  return mutateObligation(tx, {
+    ...base,
+    eventType: "obligation.message_posted",
+    apply: async (o) => {
+      await tx.obligationMessage.create({
+        data: { id: messageId, organizationId: o.organizationId, obligationId: o.id, authorType, authorName: await authorName(o), body: message },
+      });
+    },
+    detail: { message_id: messageId, author_type: authorType, body: message },
+  });
+}
