@@ -1,42 +1,51 @@
-import Link from "next/link";
 import { requireUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db";
+import { organizationName } from "@/lib/obligations/view";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
+import { MainNav, type NavItem } from "@/components/dashboard/nav";
+import { can } from "@/lib/dashboard/permissions";
+import type { Scope } from "@/lib/auth/permissions";
 
 export const dynamic = "force-dynamic";
 
-const NAV = [
-  { href: "/dashboard", label: "Overview" },
-  { href: "/dashboard/obligations", label: "Obligations" },
-  { href: "/dashboard/payments", label: "Payments" },
-  { href: "/dashboard/contexts", label: "Contexts" },
-  { href: "/dashboard/webhooks", label: "Webhooks" },
+// Sections a role cannot read are left out of the navigation (members have no webhooks).
+const NAV: (NavItem & { permission: Scope })[] = [
+  { href: "/dashboard", label: "Overview", permission: "obligations:read" },
+  { href: "/dashboard/obligations", label: "Obligations", permission: "obligations:read" },
+  { href: "/dashboard/payments", label: "Payments", permission: "payments:read" },
+  { href: "/dashboard/contexts", label: "Contexts", permission: "contexts:read" },
+  { href: "/dashboard/webhooks", label: "Webhooks", permission: "webhooks:read" },
 ];
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const user = await requireUser();
-  const org = await db().organization.findUniqueOrThrow({ where: { id: user.organizationId } });
+  const orgName = await organizationName(db(), user.organizationId);
   return (
     <div className="min-h-screen">
+      <a href="#content" className="sr-only rounded-md bg-white px-3 py-2 focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50">
+        Skip to content
+      </a>
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-          <div>
-            <p className="text-xs uppercase tracking-wide text-slate-500">Obligations</p>
-            <p className="font-semibold">{org.name}</p>
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3">
+          <div className="min-w-0">
+            <p className="text-xs font-medium uppercase tracking-wide text-slate-600">Obligations</p>
+            <p className="truncate font-semibold">{orgName}</p>
           </div>
-          <nav aria-label="Main" className="flex flex-wrap gap-1 text-sm">
-            {NAV.map((n) => (
-              <Link key={n.href} href={n.href} className="rounded-md px-3 py-1.5 text-slate-700 hover:bg-slate-100">{n.label}</Link>
-            ))}
-            <a href="/docs" className="rounded-md px-3 py-1.5 text-slate-700 hover:bg-slate-100">API docs</a>
-          </nav>
-          <div className="flex items-center gap-2 text-sm text-slate-600">
-            <span>{user.name || user.email} · {user.role}</span>
+          <div className="flex items-center gap-2 text-sm text-slate-700 sm:order-last">
+            <span className="max-w-[14rem] truncate" title={user.email}>
+              {user.name || user.email}
+            </span>
+            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800">{user.role}</span>
             <SignOutButton />
+          </div>
+          <div className="w-full sm:w-auto sm:flex-1">
+            <MainNav items={NAV.filter((n) => can(user.role, n.permission)).map(({ href, label }) => ({ href, label }))} />
           </div>
         </div>
       </header>
-      <main className="mx-auto max-w-6xl px-4 py-8">{children}</main>
+      <main id="content" className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+        {children}
+      </main>
     </div>
   );
 }

@@ -1,11 +1,160 @@
+import type { Metadata } from "next";
+import Link from "next/link";
 import { requireUser } from "@/lib/auth/current-user";
+import { db } from "@/lib/db";
+import { summarizeObligations, type OutstandingTotal } from "@/lib/obligations/summarize-obligations";
+import { listRecentEvents } from "@/lib/events/list-recent-events";
+import { summarizeUnallocatedPayments } from "@/lib/payments/summarize-payments";
+import { requestLocale } from "@/lib/dashboard/locale";
+import { can } from "@/lib/dashboard/permissions";
+import { eventLabel, formatDay, formatTimestamp, money, STATUS_HELP, statusLabel } from "@/lib/dashboard/format";
+import { OBLIGATION_STATUSES } from "@/lib/schemas/obligations";
+import { Empty, Section } from "@/components/ui/section";
+import { btn, card } from "@/components/ui/styles";
+
+export const metadata: Metadata = { title: "Overview" };
+
+function Totals({ rows, locale, empty }: { rows: OutstandingTotal[]; locale: string; empty: string }) {
+  if (rows.length === 0) return <p className="mt-2 text-2xl font-semibold tabular-nums text-slate-900">{empty}</p>;
+  return (
+    <ul className="mt-2 space-y-1">
+      {rows.map((r) => (
+        <li key={r.currency} className="flex flex-wrap items-baseline justify-between gap-x-3">
+          <span className="text-2xl font-semibold tabular-nums text-slate-900">{money(r.outstanding_minor, r.currency, locale)}</span>
+          <span className="text-sm text-slate-600">
+            {r.count} {r.count === 1 ? "obligation" : "obligations"}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export default async function Overview() {
   const user = await requireUser();
+  const locale = await requestLocale();
+  const summary = await summarizeObligations(db(), user.organizationId, { overdueLimit: 8 });
+  const events = await listRecentEvents(db(), user.organizationId, { limit: 12 });
+  const unallocated = can(user.role, "payments:read") ? await summarizeUnallocatedPayments(db(), user.organizationId) : [];
+  const owedToUs = summary.outstanding.filter((r) => r.organization_role === "creditor");
+  const weOwe = summary.outstanding.filter((r) => r.organization_role === "debtor");
+  const overdueOwed = summary.overdue.totals.filter((r) => r.organization_role === "creditor");
+
   return (
-    <section>
-      <h1 className="text-2xl font-semibold">Overview</h1>
-      <p className="mt-2 text-slate-600">Signed in as {user.email}.</p>
-    </section>
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Overview</h1>
+          <p className="mt-1 text-sm text-slate-600">Outstanding amounts are what is not yet allocated from payments, as of {formatDay(summary.today, locale)}.</p>
+        </div>
+        {can(user.role, "obligations:write") && (
+          <Link href="/dashboard/obligations/new" className={btn.primary}>
+            New obligation
+          </Link>
+        )}
+      </div>
+
+      <div className="grid gap-4 md:grid-cols-3">
+        <section aria-labelledby="card-owed" className={`${card} p-4`}>
+          <h2 id="card-owed" className="text-sm font-medium text-slate-700">Owed to you</h2>
+          <Totals rows={owedToUs} locale={locale} empty="Nothing outstanding" />
+        </section>
+        <section aria-labelledby="card-overdue" className={`${card} p-4 ${summary.overdue.count ? "border-rose-200" : ""}`}>
+          <h2 id="card-overdue" className="text-sm font-medium text-slate-700">Overdue (owed to you)</h2>
+          <Totals rows={overdueOwed} locale={locale} empty="Nothing overdue" />
+        </section>
+        <section aria-labelledby="card-owe" className={`${card} p-4`}>
+          <h2 id="card-owe" className="text-sm font-medium text-slate-700">You owe</h2>
+          <Totals rows={weOwe} locale={locale} empty="Nothing outstanding" />
+        </section>
+      </div>
+      {unallocated.length > 0 && (
+        <p className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          Payments to allocate:{" "}
+          {unallocated.map((u, i) => (
+            <span key={u.currency}>
+              {i > 0 && ", "}
+              <span className="font-medium tabular-nums">{money(u.unallocated_minor, u.currency, locale)}</span> ({u.count} {u.count === 1 ? "payment" : "payments"})
+            </span>
+          ))}
+          .{" "}
+          <Link href="/dashboard/payments" className="font-medium underline">
+            Go to payments
+          </Link>
+        </p>
+      )}
+
+      <Section title="By status" id="status" description={`${summary.total} ${summary.total === 1 ? "obligation" : "obligations"} in total`}>
+        <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
+          {OBLIGATION_STATUSES.map((s) => (
+            <li key={s} className="rounded-lg border border-slate-200 p-3">
+              <p className="text-2xl font-semibold tabular-nums">{summary.counts[s]}</p>
+              <p className="text-sm font-medium text-slate-800">{statusLabel(s)}</p>
+              <p className="text-xs text-slate-600">{STATUS_HELP[s]}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <Section
+          title="Overdue"
+          id="overdue"
+          description={summary.overdue.count ? `${summary.overdue.count} past the deadline and not reconciled, most overdue first` : "Deadline passed and not reconciled"}
+        >
+          {summary.overdue.items.length === 0 ? (
+            <Empty>Nothing is overdue.</Empty>
+          ) : (
+            <ul className="divide-y divide-slate-100">
+              {summary.overdue.items.map((o) => (
+                <li key={o.id} className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-x-3 py-2.5">
+                  <div className="min-w-0">
+                    <Link href={`/dashboard/obligations/${o.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                      {o.counterparty || o.reference}
+                    </Link>
+                    <p className="text-sm text-slate-600">
+                      {o.reference} · {o.invoice_number} · {o.organization_role === "creditor" ? "owed to you" : "you owe"}
+                    </p>
+                  </div>
+                  <div className="text-right">
+                    <p className="font-medium tabular-nums">{money(o.outstanding_minor, o.currency, locale)}</p>
+                    <p className="text-sm text-rose-700">
+                      {o.days_overdue} {o.days_overdue === 1 ? "day" : "days"} late · due {formatDay(o.deadline, locale)}
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+
+        <Section title="Recent activity" id="activity" description="The latest events across your obligations">
+          {events.length === 0 ? (
+            <Empty>No activity yet.</Empty>
+          ) : (
+            <ol className="divide-y divide-slate-100">
+              {events.map((e) => (
+                <li key={e.id} className="py-2.5">
+                  <p className="text-sm">
+                    <span className="font-medium">{eventLabel(e.event_type)}</span>
+                    {e.obligation && (
+                      <>
+                        {" · "}
+                        <Link href={`/dashboard/obligations/${e.obligation.id}`} className="text-brand-700 underline underline-offset-2">
+                          {e.obligation.counterparty ? `${e.obligation.counterparty} (${e.obligation.reference})` : e.obligation.reference}
+                        </Link>
+                      </>
+                    )}
+                  </p>
+                  <p className="text-xs text-slate-600">
+                    {e.actor.label || e.actor.type} · <time dateTime={e.created_at}>{formatTimestamp(e.created_at, locale)}</time>
+                  </p>
+                </li>
+              ))}
+            </ol>
+          )}
+        </Section>
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,110 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { requireUser } from "@/lib/auth/current-user";
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { getPayment } from "@/lib/payments/get-payment";
+import { listOpenObligations } from "@/lib/obligations/list-open-obligations";
+import { requestLocale } from "@/lib/dashboard/locale";
+import { can } from "@/lib/dashboard/permissions";
+import { formatDay, formatTimestamp, money } from "@/lib/dashboard/format";
+import { Empty, ReadOnlyNotice, Section } from "@/components/ui/section";
+import { AllocateForm } from "@/components/payments/allocate-form";
+
+export const metadata: Metadata = { title: "Payment" };
+
+export default async function PaymentPage({ params }: { params: Promise<{ id: string }> }) {
+  const user = await requireUser();
+  const { id } = await params;
+  const locale = await requestLocale();
+  if (!can(user.role, "payments:read")) notFound();
+  let p: Awaited<ReturnType<typeof getPayment>>;
+  try {
+    p = await getPayment(db(), user.organizationId, id);
+  } catch (e) {
+    if (e instanceof AppError && e.code === "not_found") notFound();
+    throw e;
+  }
+  const canAllocate = can(user.role, "payments:write") && p.unallocated_minor !== "0";
+  const open = canAllocate ? await listOpenObligations(db(), user.organizationId, { currency: p.currency }) : [];
+  const m = (minor: string) => money(minor, p.currency, locale);
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <p className="text-sm">
+          <Link href="/dashboard/payments" className="text-brand-700 underline-offset-2 hover:underline">
+            Payments
+          </Link>
+        </p>
+        <h1 className="mt-1 break-words text-2xl font-semibold tracking-tight">
+          {m(p.amount_minor)} {p.payer_name ? `from ${p.payer_name}` : ""}
+        </h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Received {formatDay(p.received_on, locale)}
+          {p.reference ? ` · ${p.reference}` : ""}
+          {p.external_reference ? ` · ${p.external_reference.namespace}/${p.external_reference.id}` : ""}
+        </p>
+      </div>
+      {!can(user.role, "payments:write") && <ReadOnlyNotice />}
+
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        {[
+          ["Amount", m(p.amount_minor)],
+          ["Allocated", m(p.allocated_minor)],
+          ["Left to allocate", m(p.unallocated_minor)],
+        ].map(([k, v]) => (
+          <div key={k} className="rounded-xl border border-slate-200 bg-white p-3">
+            <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{k}</dt>
+            <dd className="mt-1 text-lg font-semibold tabular-nums">{v}</dd>
+          </div>
+        ))}
+      </dl>
+
+      {canAllocate && (
+        <Section title="Allocate" id="allocate" description="Accept this payment as evidence for an obligation; its allocated amount and status follow.">
+          <AllocateForm
+            paymentId={p.id}
+            currency={p.currency}
+            unallocatedMinor={p.unallocated_minor}
+            options={open.map((o) => ({
+              id: o.id,
+              version: o.version,
+              outstanding_minor: o.outstanding_minor,
+              label: `${o.counterparty || o.reference} · ${o.invoice_number} · ${m(o.outstanding_minor)} outstanding`,
+            }))}
+          />
+        </Section>
+      )}
+
+      <Section title="Allocations" id="allocations">
+        {p.allocations.length === 0 ? (
+          <Empty>Not allocated yet.</Empty>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {p.allocations.map((a) => (
+              <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
+                <div>
+                  <Link href={`/dashboard/obligations/${a.obligation_id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                    {a.obligation_reference}
+                  </Link>
+                  <p className="text-xs text-slate-600">
+                    <time dateTime={a.created_at}>{formatTimestamp(a.created_at, locale)}</time>
+                  </p>
+                </div>
+                <span className="font-medium tabular-nums">{m(a.amount_minor)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      {p.note && (
+        <Section title="Note" id="note">
+          <p className="whitespace-pre-wrap break-words text-sm">{p.note}</p>
+        </Section>
+      )}
+    </div>
+  );
+}

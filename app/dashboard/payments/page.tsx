@@ -1,0 +1,79 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { requireUser } from "@/lib/auth/current-user";
+import { db } from "@/lib/db";
+import { listPayments } from "@/lib/payments/list-payments";
+import { countPayments } from "@/lib/payments/count-payments";
+import { ZPageQuery, todayUtc } from "@/lib/schemas/common";
+import { requestLocale } from "@/lib/dashboard/locale";
+import { can } from "@/lib/dashboard/permissions";
+import { formatDay, money } from "@/lib/dashboard/format";
+import { Empty, Section } from "@/components/ui/section";
+import { Pill } from "@/components/ui/status-badge";
+import { Pagination } from "@/components/ui/pagination";
+import { card } from "@/components/ui/styles";
+import { RecordPaymentForm } from "@/components/payments/record-payment-form";
+
+export const metadata: Metadata = { title: "Payments" };
+
+function AllocationState({ allocated, amount }: { allocated: string; amount: string }) {
+  if (allocated === "0") return <Pill tone="amber">Unallocated</Pill>;
+  if (allocated === amount) return <Pill tone="emerald">Fully allocated</Pill>;
+  return <Pill tone="sky">Partly allocated</Pill>;
+}
+
+export default async function PaymentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const user = await requireUser();
+  const locale = await requestLocale();
+  if (!can(user.role, "payments:read")) return <p role="alert">Your role cannot view payments.</p>;
+  const sp = await searchParams;
+  const parsed = ZPageQuery.safeParse({ limit: sp.limit ?? undefined, offset: sp.offset ?? undefined });
+  const page = parsed.success ? parsed.data : { limit: 50, offset: 0 };
+  const list = await listPayments(db(), user.organizationId, page);
+  const total = await countPayments(db(), user.organizationId);
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">Payments</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Payments you observed, e.g. on a bank statement. Recording one moves no money and settles nothing until you allocate it to obligations.
+        </p>
+      </div>
+
+      {can(user.role, "payments:write") && (
+        <Section title="Record a payment" id="record">
+          <RecordPaymentForm today={todayUtc()} defaultCurrency={list.items[0]?.currency ?? "EUR"} locale={locale} />
+        </Section>
+      )}
+
+      <div>
+        {list.items.length === 0 ? (
+          <Empty>{page.offset > 0 ? "Nothing on this page." : "No payments recorded yet."}</Empty>
+        ) : (
+          <ul className={`${card} divide-y divide-slate-100`} aria-label="Payments">
+            {list.items.map((p) => (
+              <li key={p.id} className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-1 px-4 py-3">
+                <div className="min-w-0">
+                  <Link href={`/dashboard/payments/${p.id}`} className="break-words font-medium text-brand-700 underline-offset-2 hover:underline">
+                    {p.payer_name || p.reference || "Payment"} · {money(p.amount_minor, p.currency, locale)}
+                  </Link>
+                  <p className="text-sm text-slate-600">
+                    Received {formatDay(p.received_on, locale)}
+                    {p.reference ? ` · ${p.reference}` : ""}
+                    {p.allocations.length ? ` · ${p.allocations.length} ${p.allocations.length === 1 ? "allocation" : "allocations"}` : ""}
+                  </p>
+                </div>
+                <div className="text-right">
+                  <AllocationState allocated={p.allocated_minor} amount={p.amount_minor} />
+                  {p.unallocated_minor !== "0" && <p className="mt-1 text-sm tabular-nums text-slate-700">{money(p.unallocated_minor, p.currency, locale)} left</p>}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pagination basePath="/dashboard/payments" limit={page.limit} offset={page.offset} shown={list.items.length} total={total} />
+      </div>
+    </div>
+  );
+}

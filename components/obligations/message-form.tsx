@@ -1,0 +1,56 @@
+"use client";
+
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { z } from "zod";
+import { ZIssuerAction } from "@/lib/schemas/obligations";
+import { btn, field } from "@/components/ui/styles";
+import { FeedbackMessage, useObligationMutation } from "@/components/obligations/obligation-context";
+
+// The message field of the API's post_message action.
+const postMessage = ZIssuerAction.options.find((o) => o.shape.action.value === "post_message")!;
+const ZPostMessage = z.object({ message: (postMessage.shape as unknown as { message: z.ZodString }).message });
+type TPostMessage = z.infer<typeof ZPostMessage>;
+
+// Post a message to the recipient (visible on the hosted page).
+export function MessageForm() {
+  const { run, pending, feedback } = useObligationMutation();
+  const { register, handleSubmit, reset, formState } = useForm<TPostMessage>({
+    resolver: zodResolver(ZPostMessage, {
+      error: (iss) => (iss.code === "too_small" ? "Write a message first." : iss.code === "too_big" ? "At most 4000 characters." : undefined),
+    }),
+    defaultValues: { message: "" },
+  });
+  return (
+    <form
+      noValidate
+      className="space-y-2"
+      onSubmit={handleSubmit(async ({ message }) => {
+        const r = await run("/actions", (v) => ({ body: { action: "post_message", expected_version: v, message } }), "Message posted.");
+        if (r.ok) reset({ message: "" });
+      })}
+    >
+      <label htmlFor="message" className={field.label}>
+        New message to the recipient
+      </label>
+      <textarea
+        id="message"
+        rows={3}
+        maxLength={4000}
+        {...register("message")}
+        aria-invalid={!!formState.errors.message}
+        aria-describedby={formState.errors.message ? "message-error" : undefined}
+        className={field.input}
+      />
+      {formState.errors.message && (
+        <p id="message-error" className={field.error}>
+          {formState.errors.message.message}
+        </p>
+      )}
+      <button type="submit" className={btn.secondary} disabled={pending}>
+        Post message
+      </button>
+      <FeedbackMessage feedback={feedback} />
+    </form>
+  );
+}

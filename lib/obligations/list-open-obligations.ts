@@ -1,0 +1,49 @@
+import type { Tx } from "@/lib/db";
+
+export type OpenObligation = {
+  id: string;
+  reference: string;
+  counterparty: string;
+  invoice_number: string;
+  currency: string;
+  amount_minor: string;
+  outstanding_minor: string;
+  deadline: string;
+  version: number;
+};
+
+// Obligations that can still take an allocation: not RECONCILED (so allocated < amount),
+// optionally of one currency; newest first. What the payment allocation form offers.
+export async function listOpenObligations(tx: Tx, organizationId: string, opts: { currency?: string; limit?: number } = {}): Promise<OpenObligation[]> {
+  const rows = await tx.obligation.findMany({
+    where: { organizationId, status: { not: "RECONCILED" }, ...(opts.currency ? { currency: opts.currency } : {}) },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: Math.min(Math.max(opts.limit ?? 100, 1), 500),
+    select: {
+      id: true,
+      reference: true,
+      organizationRole: true,
+      debtorName: true,
+      creditorName: true,
+      invoiceNumber: true,
+      currency: true,
+      amountMinor: true,
+      allocatedMinor: true,
+      deadline: true,
+      version: true,
+    },
+  });
+  return rows
+    .filter((o) => o.amountMinor > o.allocatedMinor)
+    .map((o) => ({
+      id: o.id,
+      reference: o.reference,
+      counterparty: o.organizationRole === "creditor" ? o.debtorName : o.creditorName,
+      invoice_number: o.invoiceNumber,
+      currency: o.currency,
+      amount_minor: o.amountMinor.toString(),
+      outstanding_minor: (o.amountMinor - o.allocatedMinor).toString(),
+      deadline: o.deadline.toISOString().slice(0, 10),
+      version: o.version,
+    }));
+}

@@ -1,0 +1,135 @@
+import type { Tx } from "@/lib/db";
+import { OBLIGATION_STATUSES } from "@/lib/schemas/obligations";
+import { fromDate, toDate, todayUtc } from "@/lib/schemas/common";
+
+type Status = (typeof OBLIGATION_STATUSES)[number];
+type GroupRow = {
+  status: string;
+  currency: string;
+  organization_role: string;
+  n: number;
+  amount: string;
+  allocated: string;
+  overdue_n: number;
+  overdue_amount: string;
+  overdue_allocated: string;
+};
+type Role = "creditor" | "debtor";
+
+export type OutstandingTotal = { currency: string; organization_role: Role; count: number; amount_minor: string; allocated_minor: string; outstanding_minor: string };
+export type OverdueItem = {
+  id: string;
+  reference: string;
+  organization_role: Role;
+  counterparty: string;
+  invoice_number: string;
+  currency: string;
+  outstanding_minor: string;
+  deadline: string;
+  days_overdue: number;
+  status: Status;
+};
+
+// The numbers of the dashboard overview, for one organization:
+//  - counts by status (every status present, 0 when none) and the total,
+//  - what is outstanding (amount - allocated) of the obligations not yet RECONCILED, by
+//    currency and by the organization's role (owed to it / owed by it),
+//  - what is overdue: deadline before today (UTC) and not RECONCILED; totals by currency
+//    and role, and the `overdueLimit` most overdue obligations.
+// Aggregates run in the database in one scan (grouped sums of the bigint columns, added up
+// here with bigint), never over every row in memory.
+export async function summarizeObligations(tx: Tx, organizationId: string, opts: { today?: string; overdueLimit?: number } = {}) {
+  const today = opts.today ?? todayUtc();
+  const overdueWhere = { organizationId, status: { not: "RECONCILED" }, deadline: { lt: toDate(today) } };
+
+  // One pass over the organization's obligations: a row per (status, currency, role) with
+  // its sums, overall and for the overdue ones; everything else is added up from these.
+  const groups = await tx.$queryRaw<GroupRow[]>`
+    SELECT status, currency, organization_role,
+           count(*)::int AS n,
+           sum(amount_minor)::text AS amount,
+           sum(allocated_minor)::text AS allocated,
+           (count(*) FILTER (WHERE deadline < ${today}::date))::int AS overdue_n,
+           coalesce(sum(amount_minor) FILTER (WHERE deadline < ${today}::date), 0)::text AS overdue_amount,
+           coalesce(sum(allocated_minor) FILTER (WHERE deadline < ${today}::date), 0)::text AS overdue_allocated
+    FROM obligations
+    WHERE organization_id = ${organizationId}::uuid
+    GROUP BY status, currency, organization_role`;
+  const overdueRows = await tx.obligation.findMany({
+    where: overdueWhere,
+    orderBy: [{ deadline: "asc" }, { createdAt: "asc" }, { id: "asc" }],
+    take: opts.overdueLimit ?? 10,
+    select: {
+      id: true,
+      reference: true,
+      organizationRole: true,
+      debtorName: true,
+      creditorName: true,
+      invoiceNumber: true,
+      currency: true,
+      amountMinor: true,
+      allocatedMinor: true,
+      deadline: true,
+      status: true,
+    },
+  });
+
+  const counts = Object.fromEntries(OBLIGATION_STATUSES.map((st) => [st, 0])) as Record<Status, number>;
+  for (const g of groups) if (g.status in counts) counts[g.status as Status] += g.n;
+
+  // open = not RECONCILED; keyed by currency and role
+  const sum = (overdue: boolean): OutstandingTotal[] => {
+    const acc = new Map<string, { currency: string; role: Role; count: number; amount: bigint; allocated: bigint }>();
+    for (const g of groups) {
+      if (g.status === "RECONCILED") continue;
+      const n = overdue ? g.overdue_n : g.n;
+      if (n === 0) continue;
+      const key = `${g.organization_role}|${g.currency}`;
+      const a = acc.get(key) ?? { currency: g.currency, role: g.organization_role as Role, count: 0, amount: 0n, allocated: 0n };
+      a.count += n;
+      a.amount += BigInt(overdue ? g.overdue_amount : g.amount);
+      a.allocated += BigInt(overdue ? g.overdue_allocated : g.allocated);
+      acc.set(key, a);
+    }
+    return [...acc.values()]
+      .map((a) => ({
+        currency: a.currency,
+        organization_role: a.role,
+        count: a.count,
+        amount_minor: a.amount.toString(),
+        allocated_minor: a.allocated.toString(),
+        outstanding_minor: (a.amount - a.allocated).toString(),
+      }))
+      .sort((a, b) => (a.organization_role === b.organization_role ? (a.currency < b.currency ? -1 : 1) : a.organization_role === "creditor" ? -1 : 1));
+  };
+  const overdueTotals = sum(true);
+
+  const dayMs = 86_400_000;
+  const todayMs = toDate(today).getTime();
+  return {
+    today,
+    total: Object.values(counts).reduce((a, b) => a + b, 0),
+    counts,
+    outstanding: sum(false),
+    overdue: {
+      count: overdueTotals.reduce((n, r) => n + r.count, 0),
+      totals: overdueTotals,
+      items: overdueRows.map(
+        (o): OverdueItem => ({
+          id: o.id,
+          reference: o.reference,
+          organization_role: o.organizationRole as Role,
+          counterparty: o.organizationRole === "creditor" ? o.debtorName : o.creditorName,
+          invoice_number: o.invoiceNumber,
+          currency: o.currency,
+          outstanding_minor: (o.amountMinor - o.allocatedMinor).toString(),
+          deadline: fromDate(o.deadline),
+          days_overdue: Math.round((todayMs - o.deadline.getTime()) / dayMs),
+          status: o.status as Status,
+        }),
+      ),
+    },
+  };
+}
+
+export type ObligationSummary = Awaited<ReturnType<typeof summarizeObligations>>;

@@ -1,0 +1,33 @@
+import type { Tx } from "@/lib/db";
+import { fromDate } from "@/lib/schemas/common";
+
+export type ObligationAllocation = {
+  id: string;
+  payment_id: string;
+  amount_minor: string;
+  created_at: string;
+  payment: { received_on: string; payer_name: string; reference: string; amount_minor: string; currency: string };
+};
+
+// The accepted allocations of payments to one obligation, oldest first: where its
+// allocated amount comes from.
+export async function listObligationAllocations(tx: Tx, organizationId: string, obligationId: string): Promise<ObligationAllocation[]> {
+  const rows = await tx.paymentAllocation.findMany({
+    where: { organizationId, obligationId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    include: { payment: { select: { receivedOn: true, payerName: true, reference: true, amountMinor: true, currency: true } } },
+  });
+  return rows.map((a) => ({
+    id: a.id,
+    payment_id: a.paymentId,
+    amount_minor: a.amountMinor.toString(),
+    created_at: a.createdAt.toISOString(),
+    payment: {
+      received_on: fromDate(a.payment.receivedOn),
+      payer_name: a.payment.payerName,
+      reference: a.payment.reference,
+      amount_minor: a.payment.amountMinor.toString(),
+      currency: a.payment.currency,
+    },
+  }));
+}
