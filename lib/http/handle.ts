@@ -62,6 +62,10 @@ export type HandleOptions = {
   // response): on a replay, the Set-Cookie values to send again (e.g. a fresh recipient
   // session for a replayed session exchange). `body` is the request body before validation.
   replayCookies?: (req: Request, body: unknown, rawParams: Record<string, string>, stored: idem.StoredResponse) => Promise<string[]>;
+  // Slow checks that need no database (e.g. a DNS lookup), run with the validated body
+  // before the transaction opens, so they never hold a connection or a row lock. An
+  // AppError thrown here is answered (and stored for idempotent replay) like any other.
+  beforeTransaction?: (body: unknown) => Promise<void>;
 };
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -124,6 +128,7 @@ export function handle<O extends Operation>(
 
       if (!idempotencyKey) {
         const body = parseBody(op, rawBody);
+        await options.beforeTransaction?.(body);
         const reply = await fn({ ...baseCtx, body, tx: db() } as never);
         response = toResponse(reply, requestId);
       } else {
@@ -138,7 +143,7 @@ export function handle<O extends Operation>(
             response.headers.append("set-cookie", ck);
           }
         } else {
-          response = await executeIdempotent(op, fn, baseCtx, rawBody, c, requestId);
+          response = await executeIdempotent(op, fn, baseCtx, rawBody, c, requestId, options);
         }
       }
     } catch (err) {
@@ -167,11 +172,13 @@ async function executeIdempotent<O extends Operation>(
   rawBody: unknown,
   c: { scope: string; key: string },
   requestId: string,
+  options: HandleOptions,
 ): Promise<Response> {
   let cookies: string[] | undefined;
   try {
+    const body = parseBody(op, rawBody);
+    await options.beforeTransaction?.(body);
     const stored = await transaction(async (tx) => {
-      const body = parseBody(op, rawBody);
       const reply = await fn({ ...baseCtx, body, tx } as never);
       if (reply instanceof Response) throw new Error("idempotent operations must return a Reply");
       cookies = reply.cookies;

@@ -8,19 +8,23 @@ import { DestinationRefused, ResolutionFailed, checkDestination } from "@/lib/we
 
 const REGISTRATION_DNS_TIMEOUT_MS = 3000;
 
-// Registers a destination. Every A/AAAA record of its host must be public (unless
+// Registration's destination check, run before the request's transaction (it resolves
+// DNS, up to 3 s). Every A/AAAA record of the host must be public (unless
 // WEBHOOK_ALLOW_PRIVATE_NETWORKS=true); a host that does not resolve right now is accepted
 // (every delivery resolves and checks again, and connects only to the checked address).
-// The secret is stored sealed (AES-256-GCM under APP_SECRET) and never returned.
-export async function createWebhookEndpoint(tx: Tx, organizationId: string, input: TWebhookEndpointInput): Promise<{ id: string; url: string }> {
-  if (!env().WEBHOOK_ALLOW_PRIVATE_NETWORKS) {
-    try {
-      await checkDestination(new URL(input.url), { allowPrivate: false, timeoutMs: REGISTRATION_DNS_TIMEOUT_MS });
-    } catch (e) {
-      if (e instanceof DestinationRefused) throw new AppError("validation_failed", `body.url: ${e.message}`);
-      if (!(e instanceof ResolutionFailed)) throw e;
-    }
+export async function checkWebhookDestination(input: TWebhookEndpointInput): Promise<void> {
+  if (env().WEBHOOK_ALLOW_PRIVATE_NETWORKS) return;
+  try {
+    await checkDestination(new URL(input.url), { allowPrivate: false, timeoutMs: REGISTRATION_DNS_TIMEOUT_MS });
+  } catch (e) {
+    if (e instanceof DestinationRefused) throw new AppError("validation_failed", `body.url: ${e.message}`);
+    if (!(e instanceof ResolutionFailed)) throw e;
   }
+}
+
+// Registers a destination already checked by checkWebhookDestination. The secret is
+// stored sealed (AES-256-GCM under APP_SECRET) and never returned.
+export async function createWebhookEndpoint(tx: Tx, organizationId: string, input: TWebhookEndpointInput): Promise<{ id: string; url: string }> {
   const id = newId();
   await tx.webhookEndpoint.create({ data: { id, organizationId, url: input.url, secretCiphertext: sealSecret(input.secret) } });
   return { id, url: input.url };

@@ -1,13 +1,15 @@
 import { handle } from "@/lib/http/handle";
 import { createWebhookEndpointOp, listWebhookEndpointsOp } from "@/lib/operations/webhooks";
-import { createWebhookEndpoint } from "@/lib/webhooks/create-endpoint";
+import { checkWebhookDestination, createWebhookEndpoint } from "@/lib/webhooks/create-endpoint";
+import type { TWebhookEndpointInput } from "@/lib/schemas/webhooks";
 import { listWebhookEndpoints } from "@/lib/webhooks/list-endpoints";
 
 // POST /webhook-endpoints – register a signed destination
-export const POST = handle(createWebhookEndpointOp, async ({ tx, principal, body }) => ({
-  status: 201,
-  body: await createWebhookEndpoint(tx, principal.organizationId, body),
-}));
+export const POST = handle(
+  createWebhookEndpointOp,
+  async ({ tx, principal, body }) => ({ status: 201, body: await createWebhookEndpoint(tx, principal.organizationId, body) }),
+  { beforeTransaction: (body) => checkWebhookDestination(body as TWebhookEndpointInput) },
+);
 
 // GET /webhook-endpoints – endpoints with delivery health
 export const GET = handle(listWebhookEndpointsOp, async ({ tx, principal }) => ({
