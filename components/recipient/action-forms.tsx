@@ -4,7 +4,8 @@ import { useId, useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
-import { decimalInputToMinor, formatDate, formatMinor, currencyDigits } from "@/lib/format/money";
+import { formatDate } from "@/lib/format/dates";
+import { decimalInputToMinor, formatMinor, minorDigits } from "@/lib/money/format";
 import { ZRecipientAcknowledge, ZRecipientPostMessage, ZRecipientReportPayment, ZRecipientShareDates, type TRecipientAction, type TRecipientInvoice } from "@/lib/schemas/recipient";
 import { todayUtc } from "@/components/recipient/present";
 import { Card, FieldError, FormAlert, SubmitButton, hintClass, inputClass, labelClass } from "@/components/recipient/ui";
@@ -98,7 +99,7 @@ export function ReportPaymentCard({ inv, act, locale, suggestedMinor }: { inv: T
   const id = useId();
   const [error, setError] = useState<string | null>(null);
   const today = todayUtc();
-  const digits = currencyDigits(inv.currency);
+  const digits = minorDigits(inv.currency);
   // The API's fields, plus `amount` as a person types it (converted to amount_minor, then
   // checked by the API's ZMinor through ZRecipientReportPayment on submit).
   const schema = useMemo(
@@ -129,7 +130,7 @@ export function ReportPaymentCard({ inv, act, locale, suggestedMinor }: { inv: T
       ...(v.reference?.trim() ? { reference: v.reference.trim() } : {}),
       ...(v.note?.trim() ? { note: v.note.trim() } : {}),
     });
-    const err = await act(body, `Thank you. ${inv.issuer_name || "The sender"} has been told about your payment${minor ? ` of ${formatMinor(minor, inv.currency, locale)}` : ""} and will confirm it when it arrives.`);
+    const err = await act(body, `Thank you. ${inv.issuer_name || "The sender"} has been told about your payment${minor ? ` of ${formatMinor(minor, inv.currency, { locale })}` : ""} and will confirm it when it arrives.`);
     setError(err);
     if (!err) form.reset({ reported_payment_date: today, amount: "", reference: "", note: "" });
   });

@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
-import { formatDateTime } from "@/lib/format/money";
+import { formatDateTime } from "@/lib/format/dates";
 import { ZDocumentForm } from "@/lib/schemas/obligations";
 import type { TRecipientInvoice } from "@/lib/schemas/recipient";
 import { DOCUMENT_KIND_WORDS, fileSize } from "@/components/recipient/present";

@@ -1,4 +1,5 @@
-import { formatDate, formatMinor } from "@/lib/format/money";
+import { formatDate } from "@/lib/format/dates";
+import { formatMinor } from "@/lib/money/format";
 import type { TRecipientInvoice } from "@/lib/schemas/recipient";
 import { amounts, statusWords } from "@/components/recipient/present";
 import { Badge } from "@/components/recipient/ui";
@@ -9,7 +10,7 @@ type Locale = readonly string[] | undefined;
 export function InvoiceOverview({ inv, locale }: { inv: TRecipientInvoice; locale: Locale }) {
   const a = amounts(inv);
   const s = statusWords(inv);
-  const money = (m: string) => formatMinor(m, inv.currency, locale);
+  const money = (m: string) => formatMinor(m, inv.currency, { locale });
   const paid = inv.status === "RECONCILED";
   return (
     <section aria-labelledby="overview-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">

@@ -1,6 +1,6 @@
 "use client";
 
-import { formatDateTime } from "@/lib/format/money";
+import { formatDateTime } from "@/lib/format/dates";
 import type { TRecipientInvoice } from "@/lib/schemas/recipient";
 import { MessageForm, type Act } from "@/components/recipient/action-forms";
 import { Card } from "@/components/recipient/ui";

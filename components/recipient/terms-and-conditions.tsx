@@ -1,4 +1,5 @@
-import { formatDate, formatMinor } from "@/lib/format/money";
+import { formatDate } from "@/lib/format/dates";
+import { formatMinor } from "@/lib/money/format";
 import type { TRecipientInvoice } from "@/lib/schemas/recipient";
 import { CONDITION_WORDS, termState } from "@/components/recipient/present";
 import { Badge, Card } from "@/components/recipient/ui";
@@ -17,7 +18,7 @@ export function PaymentTerms({ inv, locale }: { inv: TRecipientInvoice; locale: 
             <li key={t.id} className="py-3">
               <div className="flex items-baseline justify-between gap-3">
                 <p className="min-w-0 break-words font-medium">{t.label || `Part ${t.sequence}`}</p>
-                <p className="max-w-[60%] break-all text-right font-semibold tabular-nums">{formatMinor(t.amount_minor ?? "0", inv.currency, locale)}</p>
+                <p className="max-w-[60%] break-all text-right font-semibold tabular-nums">{formatMinor(t.amount_minor ?? "0", inv.currency, { locale })}</p>
               </div>
               <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
                 <p className="min-w-0 break-words text-sm text-slate-700">

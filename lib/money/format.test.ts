@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import {
   basisPointsToPercent,
+  decimalInputToMinor,
   formatMinor,
   minorDigits,
   minorToDecimal,
@@ -169,5 +170,27 @@ describe("percent <-> basis points", () => {
   });
   it("formats back", () => {
     expect([3000, 1250, 1, 10000, 7005].map(basisPointsToPercent)).toEqual(["30", "12.5", "0.01", "100", "70.05"]);
+  });
+});
+
+describe("the recipient page's money (exact, locale-tolerant)", () => {
+  it("formats for the visitor's locale list exactly, even beyond 2^53, and falls back on a bad locale", () => {
+    expect(formatMinor("125000", "EUR", { locale: ["de-DE"] })).toBe("1.250,00\u00a0€");
+    expect(formatMinor("125000", "USD", { locale: ["en-US"] })).toBe("$1,250.00");
+    expect(formatMinor("0", "GBP", { locale: "en-GB" })).toBe("£0.00");
+    expect(formatMinor("9223372036854775807", "EUR", { locale: ["en-US"] })).toBe("€92,233,720,368,547,758.07");
+    expect(formatMinor("9007199254740993", "USD", { locale: ["en-US"] })).toBe("$90,071,992,547,409.93"); // 2^53 + 1 cents
+    expect(formatMinor("100", "CHF", { locale: "not a locale!" })).toMatch(/1\.00/);
+  });
+
+  it("parses what a payer types, accepting a decimal comma, refusing what it would have to guess", () => {
+    expect(decimalInputToMinor("1250", "EUR")).toBe("125000");
+    expect(decimalInputToMinor("1250.5", "EUR")).toBe("125050");
+    expect(decimalInputToMinor("1250,50", "EUR")).toBe("125050");
+    expect(decimalInputToMinor(" 0.01 ", "USD")).toBe("1");
+    expect(decimalInputToMinor("1250", "JPY")).toBe("1250");
+    for (const bad of ["", "0", "0.00", "-5", "1,250.00", "12.345", "1e3", "abc", "12.5", "99999999999999999999"]) {
+      expect(decimalInputToMinor(bad, bad === "12.5" ? "JPY" : "EUR"), bad).toBeNull();
+    }
   });
 });

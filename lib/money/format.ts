@@ -23,27 +23,42 @@ function toBigInt(minor: string | bigint): bigint {
 
 const pow10 = (n: number): bigint => 10n ** BigInt(n);
 
+export type Locale = string | readonly string[] | undefined;
+
 export type FormatOptions = {
-  locale?: string;
+  locale?: Locale;
   // "symbol" (€, US$ ...), "narrowSymbol" ($), "code" (EUR) or "name" (euros)
   currencyDisplay?: "symbol" | "narrowSymbol" | "code" | "name";
   // "auto": a minus sign for negatives only; "always": + for positives too
   signDisplay?: "auto" | "always";
 };
 
+// A locale Intl accepts, or undefined (the runtime default) for a malformed one such as
+// a browser's odd Accept-Language value: formatting never throws for a visitor's locale.
+export function safeLocale(locale: Locale): string[] | undefined {
+  if (locale === undefined) return undefined;
+  try {
+    const ok = Intl.NumberFormat.supportedLocalesOf(typeof locale === "string" ? [locale] : [...locale]);
+    return ok.length ? ok : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const cache = new Map<string, Intl.NumberFormat>();
-function numberFormat(locale: string | undefined, key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const k = `${locale ?? ""}|${key}`;
+function numberFormat(locale: Locale, key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const resolved = safeLocale(locale);
+  const k = `${resolved?.join(",") ?? ""}|${key}`;
   let nf = cache.get(k);
   if (!nf) {
-    nf = new Intl.NumberFormat(locale, options);
+    nf = new Intl.NumberFormat(resolved, options);
     cache.set(k, nf);
   }
   return nf;
 }
 
 // The locale's digits 0-9 (Latin for most, e.g. Arabic-Indic for ar-EG).
-function localDigits(locale: string | undefined): string[] {
+function localDigits(locale: Locale): string[] {
   const nf = numberFormat(locale, "digits", { useGrouping: false });
   return Array.from({ length: 10 }, (_, d) => nf.format(BigInt(d)));
 }
@@ -124,6 +139,21 @@ export function parseDecimalToMinor(input: string, currency: string): ParseResul
   if (minor <= 0n) return { ok: false, message: "The amount must be greater than zero." };
   if (minor > 9223372036854775807n) return { ok: false, message: "The amount is too large." };
   return { ok: true, minor: minor.toString() };
+}
+
+// The recipient page's amount input: what a payer types ("1250", "1250.5", "1250,50") ->
+// minor units, or null when it is not a positive amount with at most the currency's
+// fraction digits. Unlike parseDecimalToMinor (issuer staff, who get a hint instead), a
+// single decimal comma is accepted — payers everywhere type it; grouping separators are
+// refused rather than guessed ("1,250.00" -> null).
+export function decimalInputToMinor(input: string, currency: string): string | null {
+  const digits = minorDigits(currency);
+  const m = /^\s*(\d+)(?:[.,](\d*))?\s*$/.exec(input);
+  if (!m) return null;
+  const frac = m[2] ?? "";
+  if (frac.length > digits) return null;
+  const minor = `${m[1]}${frac.padEnd(digits, "0")}`.replace(/^0+(?=\d)/, "");
+  return /^[1-9]\d*$/.test(minor) && BigInt(minor) <= 9223372036854775807n ? minor : null;
 }
 
 // "30" -> 3000 basis points, "12.5" -> 1250, "0.01" -> 1 (at most two decimals, 0 < p <= 100).
