@@ -160,7 +160,8 @@ test("business contexts: create, relate, see linked obligations and totals", asy
   await link.getByLabel("Relationship").fill("customer_site");
   await link.getByLabel("Attributed (EUR)").fill("1000.5");
   await link.getByRole("button", { name: "Link context" }).click();
-  await expect(link.getByText("Context linked.")).toBeVisible();
+  // No "Context linked." check: that was the last context to link, so the refreshed page
+  // drops the form (and its message); the list below is the lasting effect.
   await expect(contexts).toContainText("Scranton Business Park");
   await expect(contexts).toContainText("customer_site · €1,000.50");
   await expect(page.getByRole("region", { name: "Audit trail", exact: true })).toContainText("Context linked");
