@@ -10,8 +10,8 @@ ensureBuilt();
 const run = (args: string[]) =>
   spawnSync(process.execPath, args, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } }).status ?? 1;
 
-type Count = { passed: number; failed: number; skipped: number };
-const total: Count = { passed: 0, failed: 0, skipped: 0 };
+type Count = { passed: number; failed: number; skipped: number; flaky: number };
+const total: Count = { passed: 0, failed: 0, skipped: 0, flaky: 0 };
 const readJson = (file: string): any => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : undefined);
 
 const only = process.env.TEST_ONLY; // "integration" | "e2e"
@@ -32,11 +32,13 @@ if (only !== "integration" && hasE2e) {
   failedSuites += run(["node_modules/@playwright/test/cli.js", "test"]) === 0 ? 0 : 1;
   const s = readJson("test-results/playwright.json")?.stats;
   if (s) {
-    total.passed += s.expected;
-    total.failed += s.unexpected + s.flaky;
+    total.passed += s.expected + s.flaky;
+    total.failed += s.unexpected;
     total.skipped += s.skipped;
+    total.flaky += s.flaky;
   }
 }
 if (failedSuites && total.failed === 0) total.failed = failedSuites; // a suite that failed to start
+if (total.flaky) console.log(`\n${total.flaky} browser test(s) passed only on retry (flaky): see the report above`);
 console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(failedSuites ? 1 : 0);
