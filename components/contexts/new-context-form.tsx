@@ -8,6 +8,7 @@ import { apiCall } from "@/lib/client/api";
 import { describeApiError } from "@/lib/client/errors";
 import { useSubmissionKey } from "@/lib/client/submission-key";
 import { CONTEXT_TYPES, DEFAULT_TYPE_LABEL, ZCreateBusinessContext } from "@/lib/schemas/contexts";
+import { FieldError, errorAttrs } from "@/components/ui/field-error";
 import { btn, field } from "@/components/ui/styles";
 
 type Values = { type: (typeof CONTEXT_TYPES)[number]; name: string; reference?: string };
@@ -58,15 +59,13 @@ export function NewContextForm() {
         <input
           id="ctx-name"
           {...register("name")}
-          aria-invalid={!!formState.errors.name}
-          aria-describedby={formState.errors.name ? "ctx-name-error" : undefined}
+          {...errorAttrs("ctx-name-error", formState.errors.name?.message)}
           className={field.input}
         />
-        {formState.errors.name && (
-          <p id="ctx-name-error" className={field.error}>
-            {formState.errors.name.type === "too_small" ? "Enter a name." : formState.errors.name.message}
-          </p>
-        )}
+        <FieldError
+          id="ctx-name-error"
+          message={formState.errors.name?.type === "too_small" ? "Enter a name." : formState.errors.name?.message}
+        />
       </div>
       <div>
         <label htmlFor="ctx-reference" className={field.label}>

@@ -8,6 +8,7 @@ import { apiCall } from "@/lib/client/api";
 import { describeApiError } from "@/lib/client/errors";
 import { useSubmissionKey } from "@/lib/client/submission-key";
 import { ZCreateContextRelationship, type TCreateContextRelationship } from "@/lib/schemas/contexts";
+import { FieldError, errorAttrs } from "@/components/ui/field-error";
 import { btn, field } from "@/components/ui/styles";
 
 // POST /business-contexts/{id}/relationships: relate this context to another one.
@@ -45,8 +46,7 @@ export function NewRelationshipForm({ contextId, options }: { contextId: string;
         <select
           id="rel-context"
           {...register("related_context_id")}
-          aria-invalid={!!formState.errors.related_context_id}
-          aria-describedby={formState.errors.related_context_id ? "rel-context-error" : undefined}
+          {...errorAttrs("rel-context-error", formState.errors.related_context_id?.message)}
           className={field.input}
         >
           <option value="">Choose…</option>
@@ -56,11 +56,7 @@ export function NewRelationshipForm({ contextId, options }: { contextId: string;
             </option>
           ))}
         </select>
-        {formState.errors.related_context_id && (
-          <p id="rel-context-error" className={field.error}>
-            {formState.errors.related_context_id.message}
-          </p>
-        )}
+        <FieldError id="rel-context-error" message={formState.errors.related_context_id?.message} />
       </div>
       <div>
         <label htmlFor="rel-type" className={field.label}>
@@ -70,8 +66,7 @@ export function NewRelationshipForm({ contextId, options }: { contextId: string;
           id="rel-type"
           {...register("relationship_type")}
           list="rel-type-suggestions"
-          aria-invalid={!!formState.errors.relationship_type}
-          aria-describedby={formState.errors.relationship_type ? "rel-type-error" : undefined}
+          {...errorAttrs("rel-type-error", formState.errors.relationship_type?.message)}
           className={field.input}
           placeholder="belongs_to"
         />
@@ -81,11 +76,10 @@ export function NewRelationshipForm({ contextId, options }: { contextId: string;
           <option value="supplies" />
           <option value="related" />
         </datalist>
-        {formState.errors.relationship_type && (
-          <p id="rel-type-error" className={field.error}>
-            {formState.errors.relationship_type.type === "too_small" ? "Name the relationship, e.g. belongs_to." : formState.errors.relationship_type.message}
-          </p>
-        )}
+        <FieldError
+          id="rel-type-error"
+          message={formState.errors.relationship_type?.type === "too_small" ? "Name the relationship, e.g. belongs_to." : formState.errors.relationship_type?.message}
+        />
       </div>
       <button type="submit" className={`${btn.secondary} sm:mt-6`} disabled={formState.isSubmitting}>
         Add

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { ZDate } from "@/lib/schemas/common";
+import { FieldError, errorAttrs } from "@/components/ui/field-error";
 import { btn, field } from "@/components/ui/styles";
 import { FeedbackMessage, useObligationMutation } from "@/components/obligations/obligation-context";
 
@@ -35,19 +36,14 @@ export function ExpectedDateForm({ current }: { current: string }) {
           type="date"
           value={value}
           onChange={(e) => setValue(e.target.value)}
-          aria-invalid={!!error}
-          aria-describedby={error ? "expected-date-error" : undefined}
+          {...errorAttrs("expected-date-error", error ?? undefined)}
           className={`${field.input} mt-0 w-auto`}
         />
         <button type="submit" className={btn.secondary} disabled={pending}>
           Save date
         </button>
       </div>
-      {error && (
-        <p id="expected-date-error" className={field.error}>
-          {error}
-        </p>
-      )}
+      <FieldError id="expected-date-error" message={error ?? undefined} />
       <FeedbackMessage feedback={feedback} />
     </form>
   );

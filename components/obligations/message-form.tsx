@@ -4,6 +4,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import { ZIssuerAction } from "@/lib/schemas/obligations";
+import { FieldError, errorAttrs } from "@/components/ui/field-error";
 import { btn, field } from "@/components/ui/styles";
 import { FeedbackMessage, useObligationMutation } from "@/components/obligations/obligation-context";
 
@@ -38,15 +39,10 @@ export function MessageForm() {
         rows={3}
         maxLength={4000}
         {...register("message")}
-        aria-invalid={!!formState.errors.message}
-        aria-describedby={formState.errors.message ? "message-error" : undefined}
+        {...errorAttrs("message-error", formState.errors.message?.message)}
         className={field.input}
       />
-      {formState.errors.message && (
-        <p id="message-error" className={field.error}>
-          {formState.errors.message.message}
-        </p>
-      )}
+      <FieldError id="message-error" message={formState.errors.message?.message} />
       <button type="submit" className={btn.secondary} disabled={pending}>
         Post message
       </button>

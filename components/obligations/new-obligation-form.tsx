@@ -22,6 +22,7 @@ import {
 import { formatMinor, minorDigits, parseDecimalToMinor, parsePercentToBasisPoints } from "@/lib/money/format";
 import { termAmounts, type TermSpec } from "@/lib/obligations/terms";
 import { DUE_RULE_LABELS, TRIGGER_LABELS, TYPE_LABELS } from "@/lib/dashboard/format";
+import { FieldError } from "@/components/ui/field-error";
 import { btn, card, field } from "@/components/ui/styles";
 import { rememberNewLink } from "@/components/obligations/new-link-store";
 
@@ -464,15 +465,6 @@ function flattenErrors(errors: FieldErrors<TObligationFormValues>): { name: stri
   };
   walk(errors, "");
   return out;
-}
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className={field.error}>
-      {message}
-    </p>
-  );
 }
 
 type TextFieldProps = {

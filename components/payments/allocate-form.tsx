@@ -9,6 +9,7 @@ import { describeApiError, refreshAfter } from "@/lib/client/errors";
 import { useSubmissionKey } from "@/lib/client/submission-key";
 import { toAllocateBody, ZAllocateForm, type TAllocateForm } from "@/lib/dashboard/payment-forms";
 import { minorToDecimal } from "@/lib/money/format";
+import { FieldError, errorAttrs } from "@/components/ui/field-error";
 import { btn, field } from "@/components/ui/styles";
 
 type Option = { id: string; label: string; outstanding_minor: string; version: number };
@@ -73,8 +74,7 @@ export function AllocateForm({ paymentId, currency, unallocatedMinor, options }:
               }
             },
           })}
-          aria-invalid={!!formState.errors.obligation_id}
-          aria-describedby={formState.errors.obligation_id ? "alloc-obligation-error" : undefined}
+          {...errorAttrs("alloc-obligation-error", formState.errors.obligation_id?.message)}
           className={field.input}
         >
           <option value="">Choose…</option>
@@ -84,11 +84,7 @@ export function AllocateForm({ paymentId, currency, unallocatedMinor, options }:
             </option>
           ))}
         </select>
-        {formState.errors.obligation_id && (
-          <p id="alloc-obligation-error" className={field.error}>
-            {formState.errors.obligation_id.message}
-          </p>
-        )}
+        <FieldError id="alloc-obligation-error" message={formState.errors.obligation_id?.message} />
       </div>
       <div>
         <label htmlFor="alloc-amount" className={field.label}>
@@ -99,15 +95,10 @@ export function AllocateForm({ paymentId, currency, unallocatedMinor, options }:
           inputMode="decimal"
           autoComplete="off"
           {...register("amount")}
-          aria-invalid={!!formState.errors.amount}
-          aria-describedby={formState.errors.amount ? "alloc-amount-error" : undefined}
+          {...errorAttrs("alloc-amount-error", formState.errors.amount?.message)}
           className={field.input}
         />
-        {formState.errors.amount && (
-          <p id="alloc-amount-error" className={field.error}>
-            {formState.errors.amount.message}
-          </p>
-        )}
+        <FieldError id="alloc-amount-error" message={formState.errors.amount?.message} />
         {option && !formState.errors.amount && <p className={field.hint}>Outstanding {minorToDecimal(option.outstanding_minor, currency)}</p>}
       </div>
       <button type="submit" className={`${btn.primary} sm:mt-6`} disabled={formState.isSubmitting}>

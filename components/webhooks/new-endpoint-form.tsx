@@ -9,6 +9,7 @@ import { describeApiError } from "@/lib/client/errors";
 import { useSubmissionKey } from "@/lib/client/submission-key";
 import { ZWebhookEndpointInput, type TWebhookEndpointInput } from "@/lib/schemas/webhooks";
 import { CopyButton } from "@/components/ui/copy-button";
+import { FieldError, errorAttrs } from "@/components/ui/field-error";
 import { btn, field } from "@/components/ui/styles";
 
 // 32 random bytes as hex: a signing secret of 64 characters, made in the browser.
@@ -55,15 +56,10 @@ export function NewEndpointForm() {
           autoComplete="off"
           placeholder="https://hooks.example.com/obligations"
           {...register("url")}
-          aria-invalid={!!formState.errors.url}
-          aria-describedby={formState.errors.url ? "wh-url-error" : undefined}
+          {...errorAttrs("wh-url-error", formState.errors.url?.message)}
           className={field.input}
         />
-        {formState.errors.url && (
-          <p id="wh-url-error" className={field.error}>
-            {formState.errors.url.message}
-          </p>
-        )}
+        <FieldError id="wh-url-error" message={formState.errors.url?.message} />
       </div>
       <div>
         <label htmlFor="wh-secret" className={field.label}>
@@ -87,11 +83,7 @@ export function NewEndpointForm() {
         <p id="wh-secret-hint" className={field.hint}>
           32 to 256 characters. Requests are signed with it (Standard Webhooks, HMAC-SHA256). It is stored encrypted and never shown again.
         </p>
-        {formState.errors.secret && (
-          <p id="wh-secret-error" className={field.error}>
-            {formState.errors.secret.message}
-          </p>
-        )}
+        <FieldError id="wh-secret-error" message={formState.errors.secret?.message} />
       </div>
       {message && (
         <p role={message.kind === "error" ? "alert" : "status"} className={`text-sm ${message.kind === "error" ? "text-rose-700" : "text-emerald-800"}`}>
