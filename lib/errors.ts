@@ -11,6 +11,7 @@ export const ERROR_STATUS = {
   not_found: 404,
   method_not_allowed: 405,
   version_conflict: 409,
+  suggestion_stale: 409,
   idempotency_request_in_progress: 409,
   invalid_state: 409,
   delivery_not_failed: 409,
@@ -24,8 +25,13 @@ export const ERROR_STATUS = {
   allocation_exceeds_remaining: 422,
   currency_mismatch: 422,
   payment_terms_mismatch: 422,
+  direction_mismatch: 422,
+  statement_unreadable: 422,
+  einvoice_unreadable: 422,
+  nothing_payable: 422,
   rate_limited: 429,
   internal_error: 500,
+  service_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -2,6 +2,7 @@ import type { Tx } from "@/lib/db";
 import { loadObligation, organizationName, toInvoiceRecord } from "@/lib/obligations/view";
 import { hostedUrl } from "@/lib/payment-requests/tokens";
 import { assertUsable } from "@/lib/payment-requests/get-payment-request";
+import { formatRf } from "@/lib/payment-references/rf";
 
 // GET /invoices/{id}/delivery: the text of the issuer's own message to the recipient, with
 // the hosted URL. Sends nothing and records nothing (no event, no status change).
@@ -16,12 +17,15 @@ export async function deliveryDraft(tx: Tx, organizationId: string, obligationId
   const issuer = oneLine(inv.issuer_name) || "Your supplier";
   const greetingName = oneLine(inv.recipient_name);
   const subject = `Invoice ${oneLine(inv.invoice_number)} from ${issuer}`;
+  const rf = formatRf(o.paymentReference);
 
   const lines = [
     greetingName ? `Hello ${greetingName},` : "Hello,",
     "",
     `${issuer} has sent you invoice ${inv.invoice_number} for ${amount}, due on ${inv.due_date}.`,
     ...(inv.description ? ["", inv.description] : []),
+    "",
+    `When you pay, please quote this payment reference: ${rf}`,
     "",
     "View the invoice, let us know when you expect to pay, report a payment or send us a message here:",
     url,
@@ -38,6 +42,7 @@ export async function deliveryDraft(tx: Tx, organizationId: string, obligationId
     `<p>${greetingName ? `Hello ${e(greetingName)},` : "Hello,"}</p>`,
     `<p>${e(issuer)} has sent you invoice <strong>${e(inv.invoice_number)}</strong> for <strong>${e(amount)}</strong>, due on ${e(inv.due_date)}.</p>`,
     ...(inv.description ? [`<p>${e(inv.description).replace(/\r?\n/g, "<br>")}</p>`] : []),
+    `<p>When you pay, please quote this payment reference: <strong style="font-family: monospace">${e(rf)}</strong></p>`,
     `<p><a href="${e(url)}">View the invoice and respond</a></p>`,
     `<p style="font-size: 0.9em">Or copy this link into your browser: ${e(url)}<br>This link is personal to you. Please do not forward it.</p>`,
     `<p>${e(issuer)}</p>`,

@@ -15,6 +15,7 @@ export async function detailParts(tx: Tx, o: LoadedObligation) {
   const messages = await tx.obligationMessage.findMany({ where, orderBy: order });
   return {
     outstanding_minor: (o.amountMinor - o.allocatedMinor).toString(),
+    payment_reference: o.paymentReference,
     audit_trail: events.map((e) => {
       const data = (e.data ?? {}) as { detail?: Record<string, unknown> };
       return {

@@ -9,6 +9,7 @@ import type { TMutationResult, TRegisterObligation } from "@/lib/schemas/obligat
 import { TermsError, termAmounts, validateTerms, type TermSpec } from "@/lib/obligations/terms";
 import { loadObligation, mutationResult, toObligationProjection } from "@/lib/obligations/view";
 import { createPaymentRequest } from "@/lib/payment-requests/create-payment-request";
+import { paymentReferenceFor } from "@/lib/payment-references/rf";
 
 // POST /obligations: in the caller's transaction, creates the obligation, its conditions,
 // payment terms and context links, its hosted payment request and the
@@ -118,11 +119,13 @@ export async function registerObligation(
 
   const obligationId = newId();
   const legacy = body.condition;
+  const reference = await newReference(tx, organizationId);
   await tx.obligation.create({
     data: {
       id: obligationId,
       organizationId,
-      reference: await newReference(tx, organizationId),
+      reference,
+      paymentReference: paymentReferenceFor(reference),
       obligationType: body.obligation_type,
       organizationRole: role,
       externalNamespace: body.external_reference.namespace,

@@ -8,7 +8,7 @@ import {
   ZObligationDetail,
   ZObligationDocumentParams,
   ZObligationList,
-  ZPaymentRequestView,
+  ZPaymentRequestResource,
   ZRegisterObligation,
   ZSatisfyCondition,
 } from "@/lib/schemas/obligations";
@@ -181,7 +181,12 @@ export const getPaymentRequestOp = defineOperation({
   auth: "issuer",
   permission: "obligations:read",
   params: ZIdParams,
-  success: { status: 200, description: "The payment request", schema: ZPaymentRequestView, example: { ...EXAMPLE_PAYMENT_REQUEST, revoked: false } },
+  success: {
+    status: 200,
+    description: "The payment request and the obligation's `payment_reference`",
+    schema: ZPaymentRequestResource,
+    example: { ...EXAMPLE_PAYMENT_REQUEST, revoked: false, payment_reference: "RF717K3M9Q2XBC" },
+  },
   errors: [410],
 });
 

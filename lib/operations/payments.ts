@@ -26,6 +26,7 @@ const examplePayment = (overrides: Partial<TPayment> = {}): TPayment => ({
   organization_id: ORG,
   amount_minor: "375000",
   currency: "EUR",
+  direction: "incoming",
   received_on: "2026-11-14",
   payer_name: "Northwind Traders",
   reference: "INV-2026-0042 deposit",
@@ -122,7 +123,7 @@ export const allocatePaymentOp = defineOperation({
   description: [
     "Accepts the payment as evidence for an obligation and allocates `amount_minor` of it, atomically: the allocation, the payment's `allocated_minor`, the obligation's `allocated_minor`, `status` and `version` (+1) and the event commit together or not at all. `expected_version` is the obligation's version.",
     "Status: PARTIALLY_RECONCILED while 0 < allocated_minor < amount_minor, RECONCILED when allocated_minor = amount_minor, from any earlier state; a RECONCILED obligation has nothing outstanding, so further allocations to it are refused and it never moves back.",
-    "Refusals, in this order: 404 `not_found` for an unknown payment or one of another organization, and likewise for `obligation_id` (an obligation of another organization is 404 too, its existence is never revealed); 409 `version_conflict` when `expected_version` is stale; 422 `currency_mismatch` when the currencies differ; 422 `allocation_exceeds_remaining` when `amount_minor` is larger than the payment's `unallocated_minor` or the obligation's outstanding amount (`amount_minor - allocated_minor`, shown as `outstanding_minor` in the obligation detail).",
+    "Refusals, in this order: 404 `not_found` for an unknown payment or one of another organization, and likewise for `obligation_id` (an obligation of another organization is 404 too, its existence is never revealed); 409 `version_conflict` when `expected_version` is stale; 422 `currency_mismatch` when the currencies differ; 422 `direction_mismatch` when an `incoming` payment meets an obligation where the organization is the debtor, or an `outgoing` one an obligation where it is the creditor; 422 `allocation_exceeds_remaining` when `amount_minor` is larger than the payment's `unallocated_minor` or the obligation's outstanding amount (`amount_minor - allocated_minor`, shown as `outstanding_minor` in the obligation detail).",
     "Concurrency: allocations lock the payment row first, then change the obligation row under its version check, so concurrent allocations never exceed either amount and cannot deadlock one another; should the database still report a deadlock or serialization failure, the call is 409 `version_conflict` with nothing changed — re-read the obligation and retry.",
     "The result is the mutation result (`invoice`, `obligation`, `operation_id`, `event_type` = `payment.allocated`) plus `allocation` and `payment` (after the allocation). Event `payment.allocated` (webhook `data.obligation` and `data.payment`), listed in the obligation's audit trail.",
   ].join("\n\n"),

@@ -9,10 +9,10 @@ export function assertUsable(pr: PaymentRequestRow, now = new Date()): void {
   if (pr.expiresAt.getTime() <= now.getTime()) throw new AppError("payment_request_expired", "the hosted payment request has expired");
 }
 
-// GET /obligations/{id}/payment-request: { id, obligation_id, hosted_url, expires_at, revoked }.
+// GET /obligations/{id}/payment-request: { id, obligation_id, hosted_url, expires_at, revoked, payment_reference }.
 export async function getPaymentRequest(tx: Tx, organizationId: string, obligationId: string) {
   const o = await loadObligation(tx, organizationId, obligationId);
   if (!o.paymentRequest) throw new AppError("not_found", "payment request not found");
   assertUsable(o.paymentRequest);
-  return paymentRequestView(o.paymentRequest);
+  return { ...paymentRequestView(o.paymentRequest), payment_reference: o.paymentReference };
 }

@@ -7,7 +7,7 @@ import { mutateObligation } from "@/lib/obligations/mutate-obligation";
 import { loadPayment, notFoundPayment, toPaymentView } from "@/lib/payments/view";
 import { isCheckViolation, isWriteConflict } from "@/lib/db/errors";
 
-type LockedPayment = { id: string; amount_minor: bigint; allocated_minor: bigint; currency: string };
+type LockedPayment = { id: string; amount_minor: bigint; allocated_minor: bigint; currency: string; direction: string };
 
 // POST /payments/{id}/allocations: allocates part of a payment to an obligation, atomically
 // in the caller's transaction.
@@ -22,7 +22,8 @@ type LockedPayment = { id: string; amount_minor: bigint; allocated_minor: bigint
 // (everything rolled back; reload and retry), never a 500.
 //
 // Order of refusals: 404 payment, 404 obligation (unknown or another organization's),
-// 409 version_conflict, 422 currency_mismatch, 422 allocation_exceeds_remaining.
+// 409 version_conflict, 422 currency_mismatch, 422 direction_mismatch,
+// 422 allocation_exceeds_remaining.
 export async function allocatePayment(
   tx: Tx,
   input: { organizationId: string; paymentId: string; principal: Principal; body: TAllocatePayment },
@@ -49,7 +50,7 @@ async function allocate(
 
   // 1. The payment row, locked until the transaction ends.
   const locked = await tx.$queryRaw<LockedPayment[]>`
-    SELECT id, amount_minor, allocated_minor, currency FROM payments
+    SELECT id, amount_minor, allocated_minor, currency, direction FROM payments
     WHERE id = ${input.paymentId}::uuid AND organization_id = ${organizationId}::uuid
     FOR UPDATE`;
   if (locked.length !== 1) throw notFoundPayment();
@@ -72,6 +73,13 @@ async function allocate(
     apply: async (o) => {
       if (o.currency !== p.currency) {
         throw new AppError("currency_mismatch", `the payment is in ${p.currency}, the obligation in ${o.currency}`);
+      }
+      const wanted = p.direction === "outgoing" ? "debtor" : "creditor";
+      if (o.organizationRole !== wanted) {
+        throw new AppError(
+          "direction_mismatch",
+          `an ${p.direction} payment is allocated to obligations where the organization is the ${wanted}; this one has organization_role ${o.organizationRole}`,
+        );
       }
       const unallocated = p.amount_minor - p.allocated_minor;
       const outstanding = o.amountMinor - o.allocatedMinor;

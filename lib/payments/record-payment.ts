@@ -28,6 +28,7 @@ export async function recordPayment(tx: Tx, input: { organizationId: string; pri
         amountMinor: BigInt(body.amount_minor),
         allocatedMinor: 0n,
         currency: body.currency,
+        direction: body.direction ?? "incoming",
         receivedOn: toDate(body.received_on),
         payerName: body.payer_name ?? "",
         reference: body.reference ?? "",

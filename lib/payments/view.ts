@@ -54,6 +54,7 @@ export function toPaymentView(p: LoadedPayment): TPayment {
     organization_id: p.organizationId,
     amount_minor: p.amountMinor.toString(),
     currency: p.currency as TPayment["currency"],
+    direction: p.direction as TPayment["direction"],
     received_on: fromDate(p.receivedOn),
     payer_name: p.payerName,
     reference: p.reference,

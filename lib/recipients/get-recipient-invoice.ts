@@ -19,6 +19,7 @@ export async function getRecipientInvoice(tx: Tx, p: RecipientPrincipal): Promis
   return {
     ...toInvoiceRecord(o, orgName),
     request_id: p.paymentRequestId,
+    payment_reference: o.paymentReference,
     documents: documents.map(toDocumentItem),
     messages: messages.map(toMessageItem),
   };

@@ -252,6 +252,15 @@ export const ZPaymentRequest = z
 
 export const ZPaymentRequestView = ZPaymentRequest.extend({ revoked: z.boolean() }).meta({ title: "PaymentRequestView" });
 
+export const ZPaymentReference = z.string().meta({
+  description:
+    "ISO 11649 RF creditor reference of the obligation (`RF` + 2 check digits + up to 21 letters/digits), unique within the organization, stored and returned without spaces; show it to people in groups of four (`RF18 5390 0754 7034`). Payers quote it so the payment matches by itself.",
+  example: "RF717K3M9Q2XBC",
+});
+
+// GET /obligations/{id}/payment-request: the view plus the obligation's payment reference.
+export const ZPaymentRequestResource = ZPaymentRequestView.extend({ payment_reference: ZPaymentReference }).meta({ title: "PaymentRequestResource" });
+
 export const ZMutationResult = z
   .strictObject({
     invoice: ZInvoiceRecord,
@@ -297,6 +306,7 @@ export const ZMessageItem = z.strictObject({
 
 const detailExtras = {
   outstanding_minor: ZMinorOut.meta({ description: "What is left to allocate: `amount_minor - allocated_minor` (\"0\" once RECONCILED)" }),
+  payment_reference: ZPaymentReference,
   audit_trail: z.array(ZAuditEntry).meta({ description: "Every event of the obligation, oldest first: who, what, when" }),
   documents: z.array(ZDocumentItem),
   messages: z.array(ZMessageItem),

@@ -6,6 +6,11 @@ import { ZExpectedVersion, ZMutationResult, ZObligationProjection } from "@/lib/
 // the payment and the allocation result are "not shown" in service-api.md: the shapes
 // below are the service's documented choice).
 
+export const PAYMENT_DIRECTIONS = ["incoming", "outgoing"] as const;
+export const ZPaymentDirection = z.enum(PAYMENT_DIRECTIONS).meta({
+  description: "`incoming`: a credit on the organization's account (money received); `outgoing`: a debit (money paid)",
+});
+
 export const ZRecordPayment = z
   .strictObject({
     amount_minor: ZMinor,
@@ -18,6 +23,7 @@ export const ZRecordPayment = z
         "The payment's id in the system it was observed in (bank feed, PSP). Unique per organization: a second payment with the same namespace and id is 409 `duplicate` (retry with the same Idempotency-Key to get the stored response instead)",
     }),
     note: z.string().max(4000).optional().meta({ description: "Free text (default \"\")" }),
+    direction: ZPaymentDirection.optional().meta({ description: "Default `incoming`. `incoming` (money received) is allocated to obligations where the organization is the creditor, `outgoing` (money paid) to those where it is the debtor" }),
   })
   .meta({ title: "RecordPayment" });
 export type TRecordPayment = z.infer<typeof ZRecordPayment>;
@@ -49,6 +55,7 @@ export const ZPayment = z
     organization_id: ZUuid,
     amount_minor: ZMinor,
     currency: z.enum(CURRENCIES),
+    direction: ZPaymentDirection,
     received_on: ZDate,
     payer_name: z.string(),
     reference: z.string(),

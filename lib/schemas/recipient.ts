@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZDate, ZMinor, ZUuid } from "@/lib/schemas/common";
-import { ZDocumentItem, ZExpectedVersion, ZInvoiceRecord, ZMessageItem } from "@/lib/schemas/obligations";
+import { ZDocumentItem, ZExpectedVersion, ZInvoiceRecord, ZMessageItem, ZPaymentReference } from "@/lib/schemas/obligations";
 
 // Wire shapes of the recipient (secure-link holder) endpoints. Shared by the API, the
 // OpenAPI document and the forms of the hosted page (components/recipient).
@@ -61,6 +61,7 @@ export type TRecipientAction = z.infer<typeof ZRecipientAction>;
 
 export const ZRecipientInvoice = ZInvoiceRecord.extend({
   request_id: ZUuid.meta({ description: "The hosted payment request this session belongs to" }),
+  payment_reference: ZPaymentReference,
   documents: z.array(ZDocumentItem).meta({ description: "Documents the recipient may see: its own uploads and the issuer's invoice, supporting and payment-evidence documents (issuer bank observations are issuer-only)" }),
   messages: z.array(ZMessageItem).meta({ description: "The message thread between issuer and recipient, oldest first" }),
 }).meta({ title: "RecipientInvoiceDetail" });

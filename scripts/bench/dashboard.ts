@@ -61,11 +61,11 @@ async function main() {
     const t0 = performance.now();
     const total = Math.round(rows / 0.9);
     await client.query(
-      `INSERT INTO obligations (id, organization_id, reference, obligation_type, organization_role, external_namespace, external_id,
+      `INSERT INTO obligations (id, organization_id, reference, payment_reference, obligation_type, organization_role, external_namespace, external_id,
                                 debtor_name, creditor_name, amount_minor, allocated_minor, currency, deadline, invoice_number, status, created_at, updated_at)
        SELECT gen_random_uuid(),
               CASE WHEN g % 10 < 9 THEN $1::uuid ELSE ($2::uuid[])[1 + g % 20] END,
-              'OBL-' || lpad(g::text, 10, '0'), 'invoice', CASE WHEN g % 7 = 0 THEN 'debtor' ELSE 'creditor' END, 'bench', g::text,
+              'OBL-' || lpad(g::text, 10, '0'), fos_rf_reference(lpad(g::text, 10, '0')), 'invoice', CASE WHEN g % 7 = 0 THEN 'debtor' ELSE 'creditor' END, 'bench', g::text,
               'Debtor ' || g, 'Creditor ' || g, 10000 + g, CASE WHEN g % 5 = 0 THEN 10000 + g WHEN g % 5 = 1 THEN 5000 ELSE 0 END,
               ($3::text[])[1 + g % 4], current_date + (g % 120 - 60), 'INV-' || g,
               ($4::text[])[1 + g % 5], now() - make_interval(secs => g), now()
