@@ -31,6 +31,7 @@ describe("POST /payments", () => {
       organization_id: org.organizationId,
       amount_minor: "125000",
       currency: "EUR",
+      direction: "incoming",
       received_on: "2026-11-14",
       payer_name: "",
       reference: "",

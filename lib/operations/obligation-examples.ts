@@ -184,6 +184,7 @@ export function exampleMutationResult(
 
 const detailExtras = () => ({
   outstanding_minor: "1250000",
+  payment_reference: "RF637K3M9Q2X4B",
   audit_trail: [
     {
       id: EVENT,

@@ -185,7 +185,7 @@ export const getPaymentRequestOp = defineOperation({
     status: 200,
     description: "The payment request and the obligation's `payment_reference`",
     schema: ZPaymentRequestResource,
-    example: { ...EXAMPLE_PAYMENT_REQUEST, revoked: false, payment_reference: "RF717K3M9Q2XBC" },
+    example: { ...EXAMPLE_PAYMENT_REQUEST, revoked: false, payment_reference: "RF637K3M9Q2X4B" },
   },
   errors: [410],
 });

@@ -95,7 +95,7 @@ export const [recipientInvoiceOp, recipientContextInvoiceOp] = both({
     status: 200,
     description: "The invoice detail",
     schema: ZRecipientInvoice,
-    example: { ...exampleInvoiceRecord({ status: "PAYMENT_REQUESTED", version: 2 }), request_id: REQUEST_ID, documents: [], messages: [] },
+    example: { ...exampleInvoiceRecord({ status: "PAYMENT_REQUESTED", version: 2 }), request_id: REQUEST_ID, payment_reference: "RF637K3M9Q2X4B", documents: [], messages: [] },
   },
 });
 

@@ -255,7 +255,7 @@ export const ZPaymentRequestView = ZPaymentRequest.extend({ revoked: z.boolean()
 export const ZPaymentReference = z.string().meta({
   description:
     "ISO 11649 RF creditor reference of the obligation (`RF` + 2 check digits + up to 21 letters/digits), unique within the organization, stored and returned without spaces; show it to people in groups of four (`RF18 5390 0754 7034`). Payers quote it so the payment matches by itself.",
-  example: "RF717K3M9Q2XBC",
+  example: "RF637K3M9Q2X4B",
 });
 
 // GET /obligations/{id}/payment-request: the view plus the obligation's payment reference.
