@@ -15,8 +15,8 @@ export function db(): PrismaClient {
     const url = env().DATABASE_URL;
     if (!url) throw new Error("DATABASE_URL is not set");
     // Bounded waits, so an unreachable database is a prompt 503 (lib/http/handle.ts), never a
-    // hang: connecting gives up after 5 s; keep-alive notices a peer that vanished.
-    const adapter = new PrismaPg({ connectionString: url, max: env().DB_POOL_MAX, connectionTimeoutMillis: 5_000, keepAlive: true });
+    // hang: connecting (or waiting for a pooled connection) gives up after 15 s; keep-alive notices a peer that vanished.
+    const adapter = new PrismaPg({ connectionString: url, max: env().DB_POOL_MAX, connectionTimeoutMillis: 15_000, keepAlive: true });
     globalForDb.__fosPrisma = new PrismaClient({ adapter });
   }
   return globalForDb.__fosPrisma;

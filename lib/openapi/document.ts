@@ -65,6 +65,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 function errorStatuses(op: Operation): number[] {
   const s = new Set<number>([500, 503]);
   if (op.auth !== "none") s.add(401);
+  if (op.auth !== "none" && op.auth !== "cron") s.add(429); // API_RATE_LIMIT_PER_MINUTE
   if (op.permission || op.requestMarker) s.add(403);
   if (op.params) s.add(404);
   if (op.idempotent || op.body || op.multipart) s.add(400);

@@ -18,7 +18,7 @@ The service never moves money: payments are recorded observations, allocated wit
 415 \`unsupported_media_type\`; 422 \`validation_failed\`, \`idempotency_key_reused\`, \`allocation_exceeds_remaining\`,
 \`currency_mismatch\`, \`payment_terms_mismatch\`; 429 \`rate_limited\` (with Retry-After); 500 \`internal_error\`;
 503 \`service_unavailable\` (with Retry-After) while the database is unreachable: nothing was changed, retry later with the
-same Idempotency-Key. A request is never left hanging on the database: connecting gives up after 5 s.
+same Idempotency-Key. A request is never left hanging on the database: connecting to it gives up after 15 s.
 
 ## Input bounds
 Every malformed request is a 4xx in the envelope above. A path whose percent-encoding is malformed (\`%\`, \`%zz\`, invalid
