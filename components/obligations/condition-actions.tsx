@@ -3,7 +3,8 @@
 import { useState } from "react";
 import { ZSatisfyCondition } from "@/lib/schemas/obligations";
 import { btn, field } from "@/components/ui/styles";
-import { FeedbackMessage, useObligationMutation } from "@/components/obligations/obligation-context";
+import { FeedbackMessage } from "@/components/ui/feedback";
+import { useObligationMutation } from "@/components/obligations/obligation-context";
 
 // Satisfy (with the evidence you accepted) or waive a waiting condition; either
 // recalculates the payable terms. Stays mounted after the change so its outcome is still

@@ -7,7 +7,6 @@ import { AppError } from "@/lib/errors";
 import { getObligationDetail } from "@/lib/obligations/get-obligation-detail";
 import { todayUtc } from "@/lib/schemas/common";
 import { requestLocale } from "@/lib/dashboard/locale";
-import { can } from "@/lib/dashboard/permissions";
 import {
   daysBetween,
   DOCUMENT_KIND_LABELS,
@@ -81,11 +80,11 @@ function auditFacts(type: string, d: Record<string, unknown>, locale: string, cu
 }
 
 export default async function ObligationPage({ params }: { params: Promise<{ id: string }> }) {
-  const user = await requireUser();
+  const user = await requireUser({ permission: "obligations:read" });
   const { id } = await params;
   const locale = await requestLocale();
   const o = await load(user.organizationId, id);
-  const canWrite = can(user.role, "obligations:write");
+  const canWrite = user.can("obligations:write");
   const today = todayUtc();
   const cp = o.organization_role === "creditor" ? o.debtor : o.creditor;
   const outstanding = (BigInt(o.amount_minor) - BigInt(o.allocated_minor)).toString();
@@ -94,10 +93,10 @@ export default async function ObligationPage({ params }: { params: Promise<{ id:
   const expired = Date.parse(pr.expires_at) <= Date.now();
   const m = (minor: string) => money(minor, o.currency, locale);
   const conditionLabel = new Map(o.conditions.map((c) => [c.id, c.label]));
-  const allocations = can(user.role, "payments:read") ? await listObligationAllocations(db(), user.organizationId, o.id) : [];
+  const allocations = user.can("payments:read") ? await listObligationAllocations(db(), user.organizationId, o.id) : [];
   const linked = new Set(o.contexts.map((c) => c.id));
   const contextOptions =
-    canWrite && can(user.role, "contexts:read")
+    canWrite && user.can("contexts:read")
       ? (await listBusinessContexts(db(), user.organizationId, { limit: 100, offset: 0, context_type: "", context_kind: "", search: "" })).items
           .filter((c) => !linked.has(c.id))
           .map((c) => ({ id: c.id, label: `${c.name} (${c.type_label}${c.reference ? ` ${c.reference}` : ""})` }))
@@ -209,12 +208,12 @@ export default async function ObligationPage({ params }: { params: Promise<{ id:
               )}
             </Section>
 
-            {can(user.role, "payments:read") && (
+            {user.can("payments:read") && (
               <Section title="Payments allocated" id="allocations" description="Recorded payments accepted as evidence for this obligation">
                 {allocations.length === 0 ? (
                   <Empty>
                     No payment allocated yet.
-                    {can(user.role, "payments:write") && (
+                    {user.can("payments:write") && (
                       <>
                         {" "}
                         <Link href="/dashboard/payments" className="text-brand-700 underline">
