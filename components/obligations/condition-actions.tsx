@@ -73,7 +73,11 @@ export function ConditionActions({ conditionId, label, today, waiting }: { condi
               <input id={`sat-src-${id}`} value={source} maxLength={500} onChange={(e) => setSource(e.target.value)} className={field.input} placeholder="e.g. signed report" />
             </div>
           </div>
-          {error && <p className={field.error}>{error}</p>}
+          {error && (
+            <p role="alert" className={field.error}>
+              {error}
+            </p>
+          )}
           <div className="flex gap-2">
             <button type="submit" className={btn.primary} disabled={pending}>
               Confirm satisfied

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { ZDate } from "@/lib/schemas/common";
-import { FieldError, errorAttrs } from "@/components/ui/field-error";
+import { FieldError, errorAttrs } from "@/components/ui/field";
 import { btn, field } from "@/components/ui/styles";
 import { FeedbackMessage } from "@/components/ui/feedback";
 import { useObligationMutation } from "@/components/obligations/obligation-context";

@@ -22,7 +22,7 @@ import {
 import { formatMinor, minorDigits, parseDecimalToMinor, parsePercentToBasisPoints } from "@/lib/money/format";
 import { termAmounts, type TermSpec } from "@/lib/obligations/terms";
 import { DUE_RULE_LABELS, TRIGGER_LABELS, TYPE_LABELS } from "@/lib/dashboard/format";
-import { FieldError } from "@/components/ui/field-error";
+import { FieldError } from "@/components/ui/field";
 import { btn, card, field } from "@/components/ui/styles";
 import { rememberNewLink } from "@/components/obligations/new-link-store";
 

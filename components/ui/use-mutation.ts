@@ -20,6 +20,8 @@ export type MutationRequest<T> = {
   describe?: (error: ApiError) => string | undefined;
   // re-render the server components after a success (default true)
   refresh?: boolean;
+  // a 401 means the session ended: go to /login (default true; the sign-in form says so itself)
+  signInOn401?: boolean;
 };
 
 // The submit flow of every dashboard form: one Idempotency-Key per logical submission
@@ -45,7 +47,7 @@ export function useMutation() {
         if (req.refresh !== false) router.refresh();
       } else {
         setFeedback({ kind: "error", text: req.describe?.(r.error) ?? describeApiError(r.error) });
-        if (r.error.code === "unauthenticated") router.push("/login");
+        if (r.error.code === "unauthenticated" && req.signInOn401 !== false) router.push("/login");
         else if (refreshAfter(r.error)) router.refresh();
       }
       return r;
