@@ -32,9 +32,9 @@ function Totals({ rows, locale, empty }: { rows: OutstandingTotal[]; locale: str
 export default async function Overview() {
   const user = await requireUser();
   const locale = await requestLocale();
-  const summary = await summarizeObligations(db(), user.organizationId, { overdueLimit: 8 });
-  const events = await listRecentEvents(db(), user.organizationId, { limit: 12 });
-  const unallocated = user.can("payments:read") ? await summarizeUnallocatedPayments(db(), user.organizationId) : [];
+  const summary = await summarizeObligations(db(), { organizationId: user.organizationId, overdueLimit: 8 });
+  const events = await listRecentEvents(db(), { organizationId: user.organizationId, limit: 12 });
+  const unallocated = user.can("payments:read") ? await summarizeUnallocatedPayments(db(), { organizationId: user.organizationId }) : [];
   const owedToUs = summary.outstanding.filter((r) => r.organization_role === "creditor");
   const weOwe = summary.outstanding.filter((r) => r.organization_role === "debtor");
   const overdueOwed = summary.overdue.totals.filter((r) => r.organization_role === "creditor");

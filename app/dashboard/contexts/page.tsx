@@ -28,7 +28,7 @@ export default async function ContextsPage({ searchParams }: { searchParams: Pro
     search: one(sp.search) ?? "",
   });
   const q = parsed.success ? parsed.data : ZListBusinessContextsQuery.parse({});
-  const list = await listBusinessContexts(db(), user.organizationId, q);
+  const list = await listBusinessContexts(db(), { organizationId: user.organizationId, query: q });
   const filters: Record<string, string> = { ...(q.search ? { search: q.search } : {}), ...(q.context_kind ? { kind: q.context_kind } : {}) };
 
   return (

@@ -25,8 +25,8 @@ export default async function ObligationsPage({ searchParams }: { searchParams: 
   // the API's own page schema; anything invalid falls back to the first page
   const parsed = ZPageQuery.safeParse({ limit: sp.limit ?? undefined, offset: sp.offset ?? undefined });
   const page = parsed.success ? parsed.data : { limit: 50, offset: 0 };
-  const list = await listObligations(db(), user.organizationId, page);
-  const total = await countObligations(db(), user.organizationId);
+  const list = await listObligations(db(), { organizationId: user.organizationId, query: page });
+  const total = await countObligations(db(), { organizationId: user.organizationId });
   const today = todayUtc();
 
   return (

@@ -27,8 +27,8 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
   const sp = await searchParams;
   const parsed = ZPageQuery.safeParse({ limit: sp.limit ?? undefined, offset: sp.offset ?? undefined });
   const page = parsed.success ? parsed.data : { limit: 50, offset: 0 };
-  const list = await listPayments(db(), user.organizationId, page);
-  const total = await countPayments(db(), user.organizationId);
+  const list = await listPayments(db(), { organizationId: user.organizationId, query: page });
+  const total = await countPayments(db(), { organizationId: user.organizationId });
 
   return (
     <div className="space-y-6">

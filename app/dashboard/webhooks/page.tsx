@@ -17,8 +17,8 @@ const STATUS_TONE = { pending: "sky", succeeded: "emerald", failed: "rose" } as 
 export default async function WebhooksPage() {
   const user = await requireUser({ permission: "webhooks:read" });
   const locale = await requestLocale();
-  const endpoints = await listWebhookEndpoints(db(), user.organizationId);
-  const deliveries = await listWebhookDeliveries(db(), user.organizationId);
+  const endpoints = await listWebhookEndpoints(db(), { organizationId: user.organizationId });
+  const deliveries = await listWebhookDeliveries(db(), { organizationId: user.organizationId });
   const canWrite = user.can("webhooks:write");
   const urlOf = new Map(endpoints.map((e) => [e.id, e.url]));
   const failed = deliveries.filter((d) => d.status === "failed").length;

@@ -22,14 +22,14 @@ export default async function ContextPage({ params }: { params: Promise<{ id: st
   if (!isUuid(id)) notFound();
   let c: Awaited<ReturnType<typeof getBusinessContext>>;
   try {
-    c = await getBusinessContext(db(), user.organizationId, id);
+    c = await getBusinessContext(db(), { organizationId: user.organizationId, contextId: id });
   } catch (e) {
     if (e instanceof AppError && e.code === "not_found") notFound();
     throw e;
   }
   const canWrite = user.can("contexts:write");
   const others = canWrite
-    ? (await listBusinessContexts(db(), user.organizationId, { limit: 100, offset: 0, context_type: "", context_kind: "", search: "" })).items.filter((x) => x.id !== c.id)
+    ? (await listBusinessContexts(db(), { organizationId: user.organizationId, query: { limit: 100, offset: 0, context_type: "", context_kind: "", search: "" } })).items.filter((x) => x.id !== c.id)
     : [];
 
   // outstanding per currency over every linked obligation

@@ -27,7 +27,7 @@ export const metadata: Metadata = { title: "Obligation" };
 
 async function load(organizationId: string, id: string): Promise<ObligationDetail> {
   try {
-    return await getObligationDetail(db(), organizationId, id);
+    return await getObligationDetail(db(), { organizationId: organizationId, obligationId: id });
   } catch (e) {
     if (e instanceof AppError && e.code === "not_found") notFound();
     throw e;
@@ -47,11 +47,11 @@ export default async function ObligationPage({ params }: { params: Promise<{ id:
   const cp = o.organization_role === "creditor" ? o.debtor : o.creditor;
   const overdueDays = o.status !== "RECONCILED" && o.deadline < today ? daysBetween(o.deadline, today) : 0;
   const expired = Date.parse(o.payment_request.expires_at) <= Date.now();
-  const allocations = user.can("payments:read") ? await listObligationAllocations(db(), user.organizationId, o.id) : [];
+  const allocations = user.can("payments:read") ? await listObligationAllocations(db(), { organizationId: user.organizationId, obligationId: o.id }) : [];
   const linked = new Set(o.contexts.map((c) => c.id));
   const contextOptions =
     canWrite && user.can("contexts:read")
-      ? (await listBusinessContexts(db(), user.organizationId, { limit: 100, offset: 0, context_type: "", context_kind: "", search: "" })).items
+      ? (await listBusinessContexts(db(), { organizationId: user.organizationId, query: { limit: 100, offset: 0, context_type: "", context_kind: "", search: "" } })).items
           .filter((c) => !linked.has(c.id))
           .map((c) => ({ id: c.id, label: `${c.name} (${c.type_label}${c.reference ? ` ${c.reference}` : ""})` }))
       : [];

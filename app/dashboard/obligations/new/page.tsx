@@ -15,9 +15,9 @@ export default async function NewObligationPage() {
   const user = await requireUser({ permission: "obligations:write" });
   const locale = await requestLocale();
   // the currency of the latest obligation is the likeliest one for the next
-  const latest = await listObligations(db(), user.organizationId, { limit: 1, offset: 0 });
+  const latest = await listObligations(db(), { organizationId: user.organizationId, query: { limit: 1, offset: 0 } });
   const contexts = user.can("contexts:read")
-    ? (await listBusinessContexts(db(), user.organizationId, { limit: 100, offset: 0, context_type: "", context_kind: "", search: "" })).items
+    ? (await listBusinessContexts(db(), { organizationId: user.organizationId, query: { limit: 100, offset: 0, context_type: "", context_kind: "", search: "" } })).items
     : [];
   return (
     <div className="max-w-3xl">

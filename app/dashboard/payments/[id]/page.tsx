@@ -19,13 +19,13 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
   const locale = await requestLocale();
   let p: Awaited<ReturnType<typeof getPayment>>;
   try {
-    p = await getPayment(db(), user.organizationId, id);
+    p = await getPayment(db(), { organizationId: user.organizationId, paymentId: id });
   } catch (e) {
     if (e instanceof AppError && e.code === "not_found") notFound();
     throw e;
   }
   const canAllocate = user.can("payments:write") && p.unallocated_minor !== "0";
-  const open = canAllocate ? await listOpenObligations(db(), user.organizationId, { currency: p.currency }) : [];
+  const open = canAllocate ? await listOpenObligations(db(), { organizationId: user.organizationId, currency: p.currency }) : [];
   const m = (minor: string) => money(minor, p.currency, locale);
 
   return (
