@@ -7,6 +7,6 @@ export const POST = handle(
   recipientUploadDocumentOp,
   async ({ tx, principal, body, files }) => ({
     status: 201,
-    body: await uploadRecipientDocument(tx, principal, { expectedVersion: body.expected_version, kind: body.kind, files }),
+    body: await uploadRecipientDocument(tx, { principal, expectedVersion: body.expected_version, kind: body.kind, files }),
   }),
 );

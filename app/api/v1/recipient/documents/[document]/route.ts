@@ -6,5 +6,5 @@ import { getRecipientDocument } from "@/lib/recipients/recipient-documents";
 // GET /recipient/documents/{document} – download a document of the obligation as an attachment
 export const GET = handle(
   recipientDownloadDocumentOp,
-  async ({ tx, principal, params }) => attachmentResponse(await getRecipientDocument(tx, principal, params.document)),
+  async ({ tx, principal, params }) => attachmentResponse(await getRecipientDocument(tx, { principal, documentId: params.document })),
 );

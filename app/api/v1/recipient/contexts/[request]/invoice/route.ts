@@ -3,4 +3,4 @@ import { recipientContextInvoiceOp } from "@/lib/operations/recipient";
 import { getRecipientInvoice } from "@/lib/recipients/get-recipient-invoice";
 
 // GET /recipient/contexts/{request}/invoice – the invoice detail of the one obligation the link grants
-export const GET = handle(recipientContextInvoiceOp, async ({ tx, principal }) => ({ status: 200, body: await getRecipientInvoice(tx, principal) }));
+export const GET = handle(recipientContextInvoiceOp, async ({ tx, principal }) => ({ status: 200, body: await getRecipientInvoice(tx, { principal }) }));

@@ -6,5 +6,5 @@ import { getRecipientDocument } from "@/lib/recipients/recipient-documents";
 // GET /recipient/contexts/{request}/documents/{document} – download a document of the obligation as an attachment
 export const GET = handle(
   recipientContextDownloadDocumentOp,
-  async ({ tx, principal, params }) => attachmentResponse(await getRecipientDocument(tx, principal, params.document)),
+  async ({ tx, principal, params }) => attachmentResponse(await getRecipientDocument(tx, { principal, documentId: params.document })),
 );
