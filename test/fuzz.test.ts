@@ -140,10 +140,17 @@ describe("fuzz: every operation of the served document", () => {
       return h;
     }
 
+    // Round-robin over the operations, PER_PASS cases of each per pass, so every operation is
+    // fuzzed early however slow the machine is.
+    const PER_PASS = 4;
     let rounds = 0; // completed passes over every operation
     function* cases(): Generator<Case> {
-      for (let round = 0; ; round++, rounds++) {
-        for (const { method, template, op } of ops) {
+      const gens = ops.map((o) => opCases(o));
+      for (;; rounds++) for (const g of gens) for (let k = 0; k < PER_PASS; k++) yield g.next().value as Case;
+    }
+    function* opCases({ method, template, op }: { method: string; template: string; op: any }): Generator<Case> {
+      for (let round = 0; ; round++) {
+        {
           const headers = baseHeaders(op, template, method);
           const json = op.requestBody?.content?.["application/json"];
           const isMultipart = !!op.requestBody?.content?.["multipart/form-data"];
