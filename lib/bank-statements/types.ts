@@ -29,6 +29,10 @@ export type ParsedTransaction = {
   uetr: string;
   endToEndId: string;
   bankTransactionCode: string; // e.g. PMNT/RCDT/ESCT, MT940 N051, or ""
+  // Set only when the file holds statements of several accounts (a multi-account MT940 or
+  // camt file) and this transaction's account differs from `ParsedStatement.account`; the
+  // identity namespace (accountNamespace in identity.ts) then follows the transaction's account.
+  account?: { iban: string; identifier: string; currency: string };
 };
 
 export type ParsedStatement = {
