@@ -158,26 +158,44 @@ export async function findCandidates(tx: Tx, organizationId: string, payments: r
     list.push(c);
     byCurrency.set(c.currency, list);
   }
-  for (const p of payments) result.set(p.id, relevant(p, byCurrency.get(p.currency) ?? [], tokensOf.get(p.id)!));
+  const index = indexPool(candidates);
+  for (const p of payments) result.set(p.id, relevant(p, index, tokensOf.get(p.id)!));
   return result;
 }
 
-// The candidates of the batch that one payment's own keys would have found.
-function relevant(p: PaymentFacts, pool: Candidate[], tokens: string[]): Candidate[] {
-  if (pool.length <= 50) return pool;
-  const rfs = rfReferencesIn(p.remittance, tokens);
-  const refs = new Set(obligationReferenceKeys(tokens));
-  const ids = new Set(identifierKeys(tokens));
-  const unallocated = p.amountMinor - p.allocatedMinor;
+// Look-up maps over the batch's candidates, so that picking one payment's candidates costs
+// its own keys, not the size of the batch.
+type PoolIndex = Map<string, Candidate[]>;
+function indexPool(candidates: Candidate[]): PoolIndex {
+  const index: PoolIndex = new Map();
+  const put = (k: string, c: Candidate) => {
+    const list = index.get(k);
+    if (list) list.push(c);
+    else index.set(k, [c]);
+  };
+  for (const c of candidates) {
+    const cur = c.currency;
+    if (c.paymentReference) put(`rf:${c.paymentReference}`, c);
+    put(`ref:${c.reference}`, c);
+    if (c.invoiceNumber) put(`inv:${c.invoiceNumber.toUpperCase()}`, c);
+    put(`amt:${cur}:${c.amountMinor - c.allocatedMinor}`, c);
+    put(`name:incoming:${cur}:${nameKey(c.debtorName)}`, c);
+    put(`name:outgoing:${cur}:${nameKey(c.creditorName)}`, c);
+  }
+  return index;
+}
+
+// The candidates of the batch that this payment's own keys find.
+function relevant(p: PaymentFacts, index: PoolIndex, tokens: string[]): Candidate[] {
+  const out = new Map<string, Candidate>();
+  const take = (k: string) => index.get(k)?.forEach((c) => out.set(c.id, c));
+  for (const r of rfReferencesIn(p.remittance, tokens)) take(`rf:${r}`);
+  for (const r of obligationReferenceKeys(tokens)) take(`ref:${r}`);
+  for (const k of identifierKeys(tokens)) take(`inv:${k}`);
+  take(`amt:${p.currency}:${p.amountMinor - p.allocatedMinor}`);
   const key = nameKey(p.payerName);
-  return pool.filter(
-    (c) =>
-      rfs.has(c.paymentReference) ||
-      refs.has(c.reference) ||
-      ids.has(c.invoiceNumber.toUpperCase()) ||
-      c.amountMinor - c.allocatedMinor === unallocated ||
-      (key.length >= 2 && nameKey(p.direction === "incoming" ? c.debtorName : c.creditorName) === key),
-  );
+  if (key.length >= 2) take(`name:${p.direction}:${p.currency}:${key}`);
+  return [...out.values()];
 }
 
 // Rows -> engine candidates, with the payment terms (for "a payment term's amount" and

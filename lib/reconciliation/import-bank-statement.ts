@@ -8,7 +8,6 @@ import type { UploadedFile } from "@/lib/http/body";
 import { minorDigits } from "@/lib/money/format";
 import { recordEvents } from "@/lib/events/record-events";
 import { recordEvent } from "@/lib/events/record-event";
-import { allocatePayment } from "@/lib/payments/allocate-payment";
 import { CURRENCIES, MAX_MINOR, toDate } from "@/lib/schemas/common";
 import type { TPayment } from "@/lib/schemas/payments";
 import type { TBankStatement, TImportStatementForm } from "@/lib/schemas/reconciliation";
@@ -19,6 +18,7 @@ import { accountNamespace, transactionIdentity } from "@/lib/bank-statements/ide
 import { findCandidates } from "@/lib/reconciliation/candidates";
 import { autoAllocation, suggest, type Candidate, type PaymentFacts } from "@/lib/reconciliation/engine";
 import { toStatementView } from "@/lib/reconciliation/statement-view";
+import { allocateBatch, type PlannedAllocation } from "@/lib/reconciliation/allocate-batch";
 
 export type ImportBankStatementInput = {
   organizationId: string;
@@ -100,8 +100,8 @@ function read(input: ImportBankStatementInput): ParsedStatement {
 //
 // Built for big files: payments, items and events are written with multi-row statements in
 // chunks, candidates are read with one query per signal for the whole statement
-// (lib/reconciliation/candidates.ts), and only automatic allocations go one by one
-// (through allocatePayment, with its locking rules).
+// (lib/reconciliation/candidates.ts), and the automatic allocations are applied together
+// (lib/reconciliation/allocate-batch.ts, with allocatePayment's locking rules).
 export async function importBankStatement(tx: Tx, input: ImportBankStatementInput): Promise<TBankStatement> {
   const { organizationId } = input;
   const statement = read(input);
@@ -227,32 +227,40 @@ export async function importBankStatement(tx: Tx, input: ImportBankStatementInpu
   }));
   const candidates = await findCandidates(tx, organizationId, facts);
   const changed = new Map<string, Pick<Candidate, "allocatedMinor" | "version" | "status">>();
-  let autoAllocated = 0;
-  let suggested = 0;
+  const plan: PlannedAllocation[] = [];
+  const hasSuggestion = new Set<string>();
   for (const [i, f] of facts.entries()) {
     const cands = (candidates.get(f.id) ?? []).map((c) => {
       const ch = changed.get(c.id);
       return ch ? { ...c, ...ch } : c;
     });
     const s = suggest(f, cands);
+    if (s.length > 0) hasSuggestion.add(f.id);
     const auto = autoAllocate ? autoAllocation(s) : null;
-    if (auto) {
-      const a = auto.allocations[0];
-      const res = await allocatePayment(tx, {
-        organizationId,
-        paymentId: f.id,
-        principal: input.principal,
-        body: { obligation_id: a.obligation_id, amount_minor: a.amount_minor, expected_version: a.expected_version },
-      });
-      changed.set(a.obligation_id, {
-        allocatedMinor: BigInt(res.obligation.allocated_minor),
-        version: res.obligation.version,
-        status: res.obligation.status,
-      });
-      createdRows[i].match = "auto_allocated";
+    if (!auto) continue;
+    const a = auto.allocations[0];
+    const amount = BigInt(a.amount_minor);
+    const c = cands.find((x) => x.id === a.obligation_id)!;
+    const allocated = c.allocatedMinor + amount;
+    plan.push({
+      paymentId: f.id,
+      payment: paymentView(createdRows[i]),
+      obligationId: a.obligation_id,
+      obligationReference: a.obligation_reference,
+      amountMinor: amount,
+      expectedVersion: a.expected_version,
+    });
+    changed.set(a.obligation_id, { allocatedMinor: allocated, version: c.version + 1, status: allocated === c.amountMinor ? "RECONCILED" : "PARTIALLY_RECONCILED" });
+  }
+  const allocatedPayments = await allocateBatch(tx, organizationId, input.principal, plan);
+  let autoAllocated = 0;
+  let suggested = 0;
+  for (const r of createdRows) {
+    if (allocatedPayments.has(r.paymentId!)) {
+      r.match = "auto_allocated";
       autoAllocated++;
-    } else if (s.length > 0) {
-      createdRows[i].match = "suggested";
+    } else if (hasSuggestion.has(r.paymentId!)) {
+      r.match = "suggested";
       suggested++;
     }
   }
