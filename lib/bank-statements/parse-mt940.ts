@@ -90,10 +90,17 @@ function germanInfo(s: string): Info {
   });
   const f = (...keys: string[]) => keys.map((k) => fields.get(k) ?? "").join("");
   const purposeKeys = ["20", "21", "22", "23", "24", "25", "26", "27", "28", "29", "60", "61", "62", "63"];
-  // SEPA remittance (with keywords) is one text cut into fixed-width subfields: concatenated
-  // without separator. Older (DTAUS) texts are lines of their own: joined with spaces.
+  // SEPA remittance (with keywords) is one text cut into subfields, often mid-word:
+  // concatenated without separator. Older (DTAUS) texts are lines of their own, joined with
+  // spaces, unless a full 27-character line breaks a word or number in two.
   const sepa = purposeKeys.some((k) => /^(EREF|KREF|MREF|CRED|DEBT|SVWZ|ABWA|ABWE)\+/.test(fields.get(k) ?? ""));
-  const purpose = purposeKeys.map((k) => fields.get(k) ?? "").filter((v) => v !== "").join(sepa ? "" : " ");
+  const parts = purposeKeys.map((k) => fields.get(k) ?? "").filter((v) => v !== "");
+  let purpose = parts[0] ?? "";
+  for (let k = 1; k < parts.length; k++) {
+    const prev = parts[k - 1];
+    const cut = prev.length >= 27 && /(\p{L}\p{L}|\d\d)/u.test(`${prev.slice(-1)}${parts[k][0]}`);
+    purpose += (sepa || cut ? "" : " ") + parts[k];
+  }
   const sections = new Map<string, string>();
   const keys = [...purpose.matchAll(SEPA_KEYS)];
   keys.forEach((m, k) => {
