@@ -61,7 +61,7 @@ export const MAX_SUGGESTIONS = 5;
 // Subset-sum bounds: at most this many of one counterparty's obligations are considered,
 // at most this many search steps are taken, and subsets have at most this many members.
 export const SUBSET_MAX_CANDIDATES = 24;
-export const SUBSET_MAX_STEPS = 20_000;
+export const SUBSET_MAX_STEPS = 2_000;
 export const SUBSET_MAX_SIZE = 6;
 // `date` matches when the payment was received within this many days of a date.
 export const DATE_WINDOW_DAYS = 7;

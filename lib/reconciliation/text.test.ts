@@ -57,6 +57,7 @@ describe("normalizeName / compareNames", () => {
     expect(compareNames("NORTHWIND TRAD", "Northwind Traders")).toBe("similar");
     expect(compareNames("Southwind Traders", "Northwind Traders")).toBe("different");
     expect(compareNames("AB", "AB Foods")).toBe("different");
+    expect(compareNames("Debtor 12", "Debtor 123")).toBe("different");
     expect(compareNames("", "Northwind")).toBe("different");
   });
   it("nameKey is the first four characters, lower-cased", () => {

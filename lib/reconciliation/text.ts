@@ -98,8 +98,13 @@ export function compareNames(a: string, b: string): NameMatch {
   if (short.replace(/ /g, "").length < 4) return "different";
   const longWords = new Set(long.split(" "));
   if (short.split(" ").every((w) => longWords.has(w))) return "similar";
-  // Banks cut names at a fixed width: the shorter is a word-aligned prefix of the longer.
-  if (long.startsWith(short) && short.length >= 8) return "similar";
+  // Banks cut names at a fixed width: the shorter is a prefix of the longer, cut at a word
+  // boundary or inside a word of letters (`northwind trad`), never inside a number
+  // (`debtor 12` is not `debtor 123`).
+  if (short.length >= 8 && long.startsWith(short)) {
+    const next = long[short.length];
+    if (next === " " || (/\p{L}$/u.test(short) && /\p{L}/u.test(next))) return "similar";
+  }
   return "different";
 }
 

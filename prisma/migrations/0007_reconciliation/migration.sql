@@ -48,8 +48,14 @@ CREATE INDEX bank_statement_items_organization_id_payment_id_idx ON bank_stateme
 -- invoice numbers as remittance tokens (upper-cased, like the tokens),
 CREATE INDEX obligations_org_invoice_number_open_idx ON obligations (organization_id, upper(invoice_number)) WHERE status <> 'RECONCILED';
 -- the outstanding amount in a currency,
-CREATE INDEX obligations_org_currency_outstanding_open_idx ON obligations (organization_id, currency, (amount_minor - allocated_minor)) WHERE status <> 'RECONCILED';
 -- and one counterparty's obligations for the subset-sum (first four characters of the
 -- name, lower-cased: lib/reconciliation/text.ts nameKey).
-CREATE INDEX obligations_org_currency_debtor_key_open_idx ON obligations (organization_id, currency, lower(left(debtor_name, 4))) WHERE status <> 'RECONCILED';
-CREATE INDEX obligations_org_currency_creditor_key_open_idx ON obligations (organization_id, currency, lower(left(creditor_name, 4))) WHERE status <> 'RECONCILED';
+-- deadline and id close each key so that "earliest due date first, at most N" reads the
+-- first N index entries instead of sorting (or worse, walking a deadline index and
+-- filtering: seen taking minutes for a batch of amounts at 100,000 obligations).
+CREATE INDEX obligations_org_currency_outstanding_open_idx ON obligations (organization_id, currency, (amount_minor - allocated_minor), deadline, id)
+  WHERE status <> 'RECONCILED';
+CREATE INDEX obligations_org_currency_debtor_key_open_idx ON obligations (organization_id, currency, lower(left(debtor_name, 4)), deadline, id)
+  WHERE status <> 'RECONCILED';
+CREATE INDEX obligations_org_currency_creditor_key_open_idx ON obligations (organization_id, currency, lower(left(creditor_name, 4)), deadline, id)
+  WHERE status <> 'RECONCILED';
