@@ -23,8 +23,8 @@ export function detectFormat(bytes: Uint8Array): StatementFormat {
   if (text.startsWith("%PDF")) throw new StatementError("unsupported", "PDF statements are not read; export camt.053, MT940 or CSV from your bank");
   if (text.startsWith("<")) {
     const ns = /urn:iso:std:iso:20022:tech:xsd:(camt\.05[2-9])\.\d{3}\.\d{2}/.exec(text);
-    if (ns?.[1] === "camt.053" || (!ns && /<(\w+:)?BkToCstmrStmt[\s>]/.test(text))) return "camt.053";
-    if (ns?.[1] === "camt.054" || (!ns && /<(\w+:)?BkToCstmrDbtCdtNtfctn[\s>]/.test(text))) return "camt.054";
+    if (ns?.[1] === "camt.053" || (!ns && /<(\w+:)?BkToCstmrStmt[\s/>]/.test(text))) return "camt.053";
+    if (ns?.[1] === "camt.054" || (!ns && /<(\w+:)?BkToCstmrDbtCdtNtfctn[\s/>]/.test(text))) return "camt.054";
     if (/^<!doctype html|^<html/i.test(text)) throw new StatementError("unsupported", "The file is an HTML page, not a bank statement");
     throw new StatementError("unsupported", `The XML file is not a camt.053 or camt.054 statement${ns ? ` (it is ${ns[1]})` : ""}`);
   }
