@@ -28,6 +28,8 @@ describe("parseStatement format detection", () => {
     expect(detectFormat(fixture("mt940/jejik/rabobank.sta"))).toBe("mt940");
     expect(detectFormat(utf8("{1:F01BANKBEBBAXXX0000000000}{2:O940}{4:\n:20:X\n"))).toBe("mt940");
     expect(detectFormat(utf8("\ufeffDate;Amount\n2024-01-01;1\n"))).toBe("csv");
+    const utf16 = new Uint8Array([0xff, 0xfe, ...[..."Date;Amount;Currency\r\n2024-01-02;-4.5;EUR\r\n"].flatMap((c) => [c.charCodeAt(0), 0])]);
+    expect(parseStatement(utf16).transactions.map((t) => [t.direction, t.amount, t.bookedOn])).toEqual([["outgoing", "4.5", "2024-01-02"]]);
     expect(detectFormat(utf8('<?xml version="1.0"?><p:Document xmlns:p="x"><p:BkToCstmrStmt/></p:Document>'))).toBe("camt.053");
   });
 
@@ -39,7 +41,8 @@ describe("parseStatement format detection", () => {
       ["HTML", utf8("<!DOCTYPE html><html><body>Kontoauszug</body></html>")],
       ["camt.052", utf8('<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.052.001.08"><BkToCstmrAcctRpt/></Document>')],
       ["pain.001", utf8('<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"><CstmrCdtTrfInitn/></Document>')],
-      ["plain text", utf8("Hello, this is not a statement\nJust text\n".replace(",", ""))],
+      ["plain text", utf8("Dear customer,\nyour statement for March is attached to this e-mail.\nKind regards\n")],
+      ["JSON", utf8('{"date": "2024-01-01", "amount": 5}')],
       ["empty", new Uint8Array()],
     ];
     for (const [what, bytes] of cases) {
