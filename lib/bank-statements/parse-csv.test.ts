@@ -52,6 +52,15 @@ describe("CSV exports", () => {
     expect(s.transactions[0]).toMatchObject({ valueOn: "2024-03-05", counterpartyAccount: "DE02120300000000202051" });
   });
 
+  it("Sparkasse CSV-CAMT export: two-digit years, Beguenstigter/Zahlungspflichtiger, Kontonummer/IBAN, Waehrung", () => {
+    const csv =
+      '"Auftragskonto";"Buchungstag";"Valutadatum";"Buchungstext";"Verwendungszweck";"Glaeubiger ID";"Mandatsreferenz";"Kundenreferenz (End-to-End)";"Sammlerreferenz";"Lastschrift Ursprungsbetrag";"Auslagenersatz Ruecklastschrift";"Beguenstigter/Zahlungspflichtiger";"Kontonummer/IBAN";"BIC (SWIFT-Code)";"Betrag";"Waehrung";"Info"\n' +
+      '"DE89370400440532013000";"28.02.24";"28.02.24";"GUTSCHR. UEBERWEISUNG";"RF18539007547034 Rechnung 4711";"";"";"NOTPROVIDED";"";"";"";"Schmidt KG";"DE02120300000000202051";"BYLADEM1001";"2.500,00";"EUR";"Umsatz gebucht"\n';
+    const s = parseStatement(latin1(csv));
+    expect(s.transactions.map(pick)).toEqual([["incoming", "2500.00", "EUR", "2024-02-28", "Schmidt KG", "RF18539007547034 Rechnung 4711"]]);
+    expect(s.transactions[0].counterpartyAccount).toBe("DE02120300000000202051");
+  });
+
   it("UTF-8 with BOM, commas, quoted fields with embedded commas and quotes, English headers, currency column", () => {
     const csv = 'Date,Description,Payer,Amount,Currency\n2024-01-15,"Invoice INV-12, part 1 ""final""",ACME Ltd,"1,250.00",usd\n2024-01-16,Fee,,-3.5,USD\n';
     const s = parseStatement(withBom(csv));
