@@ -229,6 +229,14 @@ describe("generated camt.053", () => {
     );
   });
 
+  it("a message with statements of two accounts marks the transactions of the second", () => {
+    const entry = `<Ntry><Amt Ccy="EUR">1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2024-02-01</Dt></BookgDt></Ntry>`;
+    const xml = doc(entry).replace("</Stmt>", `</Stmt><Stmt><Id>S2</Id><Acct><Id><Othr><Id>ACC-2</Id></Othr></Id><Ccy>EUR</Ccy></Acct>${entry}</Stmt>`);
+    const s = parseStatement(bytes(xml));
+    expect(s.account.iban).toBe("DE89370400440532013000");
+    expect(s.transactions.map((t) => t.account)).toEqual([undefined, { iban: "", identifier: "ACC-2", currency: "EUR" }]);
+  });
+
   it("refuses more than 20,000 transactions", () => {
     const one = `<Ntry><Amt Ccy="EUR">1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2024-02-01</Dt></BookgDt></Ntry>`;
     try {

@@ -118,6 +118,15 @@ describe("CSV exports", () => {
     expect(s.transactions.map((t) => [t.direction, t.amount, t.bookedOn, t.unstructured, t.accountServicerReference])).toEqual([["outgoing", "9.99", "2024-02-15", "Abo", "TX-1"]]);
   });
 
+  it("takes the currency from the amount cell when there is no currency column", () => {
+    const s = parseStatement(utf8("Datum;Betrag;Text\n01.02.2024;1.234,56 EUR;Miete\n02.02.2024;-2,00 CHF;Fee\n"));
+    expect(s.transactions.map((t) => [t.direction, t.amount, t.currency])).toEqual([
+      ["incoming", "1234.56", "EUR"],
+      ["outgoing", "2.00", "CHF"],
+    ]);
+    expect(s.account.currency).toBe("");
+  });
+
   it("without mapping and without recognizable headers asks for csv_mapping", () => {
     const e = errorOf(() => parseStatement(utf8("a;b;c\n1;2;3\n4;5;6\n")));
     expect(e.kind).toBe("unreadable");

@@ -382,7 +382,9 @@ export function parseCsv(bytes: Uint8Array, mapping?: TCsvMapping): ParsedStatem
       else if (DEBIT_MARKS.has(mark)) negative = true;
       else throw new StatementError("unreadable", `line ${r.line}: credit/debit indicator "${mark}" is neither credit nor debit`);
     }
-    const currency = (cols.currency >= 0 ? collapse(cell(r, cols.currency)).toUpperCase() : "") || fixedCurrency || headerCurrency;
+    // Last resort: a code written in the amount cell itself ("1.234,56 EUR").
+    const cellCurrency = /\b([A-Z]{3})\b/.exec(amountCells.join(" ").toUpperCase())?.[1] ?? "";
+    const currency = (cols.currency >= 0 ? collapse(cell(r, cols.currency)).toUpperCase() : "") || fixedCurrency || headerCurrency || cellCurrency;
     if (!/^[A-Z]{3}$/.test(currency)) {
       throw new StatementError(
         "unreadable",
