@@ -199,6 +199,13 @@ describe("generated camt.053", () => {
     expect(s.transactions[0]).toMatchObject({ direction: "outgoing", endToEndId: "", counterpartyName: "Payer Ltd", bookedOn: "2024-02-10" });
   });
 
+  it("reads a message without the Document wrapper", () => {
+    const xml = doc(`<Ntry><Amt Ccy="EUR">2.50</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2024-02-03</Dt></BookgDt></Ntry>`)
+      .replace(/<Document[^>]*>/, "")
+      .replace("</Document>", "");
+    expect(parseStatement(bytes(xml)).transactions.map((t) => [t.direction, t.amount, t.bookedOn])).toEqual([["outgoing", "2.50", "2024-02-03"]]);
+  });
+
   it("refuses a DOCTYPE / ENTITY without expanding anything", () => {
     const evil = `<?xml version="1.0"?>
 <!DOCTYPE Document [<!ENTITY lol "SECRET-EXPANSION">]>
