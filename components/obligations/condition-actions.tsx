@@ -89,7 +89,7 @@ export function ConditionActions({ conditionId, label, today, waiting }: { condi
         </form>
       )}
       {waiting && mode === "waive" && (
-        <div role="group" aria-label={`Waive ${label}`} className="space-y-2 rounded-lg border border-amber-200 bg-amber-50 p-3">
+        <fieldset aria-label={`Waive ${label}`} className="space-y-2 rounded-lg border border-amber-200 bg-amber-50 p-3">
           <p className="text-sm text-amber-900">Waive “{label}”? It counts as met from today and the terms that wait on it become payable.</p>
           <div className="flex gap-2">
             <button
@@ -107,7 +107,7 @@ export function ConditionActions({ conditionId, label, today, waiting }: { condi
               Cancel
             </button>
           </div>
-        </div>
+        </fieldset>
       )}
       <FeedbackMessage feedback={feedback} />
     </div>

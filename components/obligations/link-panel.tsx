@@ -120,7 +120,7 @@ export function LinkPanel({ status, revoked, expired, expiresLabel, counterparty
       </div>
 
       {confirmRevoke && (
-        <div role="group" aria-label="Confirm revoking the link" className="space-y-2 rounded-lg border border-rose-200 bg-rose-50 p-3">
+        <fieldset aria-label="Confirm revoking the link" className="space-y-2 rounded-lg border border-rose-200 bg-rose-50 p-3">
           <p className="text-sm text-rose-900">Revoke the link? The recipient loses access at once. You can issue a new link later.</p>
           <div className="flex gap-2">
             <button
@@ -140,7 +140,7 @@ export function LinkPanel({ status, revoked, expired, expiresLabel, counterparty
               Cancel
             </button>
           </div>
-        </div>
+        </fieldset>
       )}
 
       {revealed && !fresh && (

@@ -41,6 +41,7 @@ export async function mutateObligation(
     expectedVersion: number;
     principal: Principal;
     eventType: EventType;
+    // biome-ignore lint/suspicious/noConfusingVoidType: an action that changes no column returns nothing, async or not
     apply: (loaded: LoadedObligation) => Promise<ObligationChanges | void> | ObligationChanges | void;
     obligationType?: string; // e.g. "invoice" for /invoices/{id}/... (others are 404)
     detail?: Record<string, unknown> | ((before: LoadedObligation) => Record<string, unknown>); // audit-only facts

@@ -45,7 +45,8 @@ export default async function ContextsPage({ searchParams }: { searchParams: Pro
       )}
 
       <div>
-        <form role="search" aria-label="Find contexts" className="mb-4 flex flex-wrap items-end gap-3" action="/dashboard/contexts">
+        <search aria-label="Find contexts">
+        <form className="mb-4 flex flex-wrap items-end gap-3" action="/dashboard/contexts">
           <div className="min-w-0 flex-1">
             <label htmlFor="ctx-search" className={field.label}>
               Search name or reference
@@ -74,6 +75,7 @@ export default async function ContextsPage({ searchParams }: { searchParams: Pro
             </Link>
           )}
         </form>
+        </search>
 
         {list.items.length === 0 ? (
           <Empty>{q.search || q.context_kind ? "No context matches." : "No business contexts yet."}</Empty>
