@@ -1,6 +1,5 @@
 import { handle } from "@/lib/http/handle";
 import { recipientUploadDocumentOp } from "@/lib/operations/recipient";
-import { authenticateRecipient } from "@/lib/recipients/authenticate-recipient";
 import { uploadRecipientDocument } from "@/lib/recipients/recipient-documents";
 
 // POST /recipient/documents – upload evidence (multipart)
@@ -10,5 +9,4 @@ export const POST = handle(
     status: 201,
     body: await uploadRecipientDocument(tx, { principal, expectedVersion: body.expected_version, kind: body.kind, files }),
   }),
-  { authenticate: authenticateRecipient("single") },
 );
