@@ -60,6 +60,17 @@ export async function loadObligationPage(
   return rows.map(withRequest);
 }
 
+// The obligations with these ids (of this organization), in the order of `ids`.
+export async function loadObligationsByIds(tx: Tx, organizationId: string, ids: string[]): Promise<LoadedObligation[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx.obligation.findMany({ where: { organizationId, id: { in: ids } }, include: OBLIGATION_INCLUDE });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    return r ? [withRequest(r)] : [];
+  });
+}
+
 export async function organizationName(tx: Tx, organizationId: string): Promise<string> {
   const org = await tx.organization.findUnique({ where: { id: organizationId }, select: { name: true } });
   return org?.name ?? "";

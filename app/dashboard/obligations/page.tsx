@@ -26,7 +26,7 @@ export default async function ObligationsPage({ searchParams }: { searchParams: 
   // the API's own page schema; anything invalid falls back to the first page
   const parsed = ZPageQuery.safeParse({ limit: sp.limit ?? undefined, offset: sp.offset ?? undefined });
   const page = parsed.success ? parsed.data : { limit: 50, offset: 0 };
-  const list = await listObligations(db(), user.organizationId, page);
+  const list = await listObligations(db(), { organizationId: user.organizationId, ...page });
   const total = await countObligations(db(), user.organizationId);
   const today = todayUtc();
 

@@ -36,7 +36,7 @@ export default async function NewObligationPage() {
     );
   }
   // the currency of the latest obligation is the likeliest one for the next
-  const latest = await listObligations(db(), user.organizationId, { limit: 1, offset: 0 });
+  const latest = await listObligations(db(), { organizationId: user.organizationId, limit: 1, offset: 0 });
   const contexts = can(user.role, "contexts:read")
     ? (await listBusinessContexts(db(), user.organizationId, { limit: 100, offset: 0, context_type: "", context_kind: "", search: "" })).items
     : [];
