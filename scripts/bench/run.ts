@@ -504,7 +504,7 @@ async function main() {
               body: JSON.stringify({ obligation_id: fresh[i % fresh.length], amount_minor: "1", expected_version: 1 + Math.floor(i / fresh.length) }),
             };
           },
-          201,
+          200,
         ),
       );
     }
