@@ -4,7 +4,9 @@ import { todayUtc } from "@/lib/schemas/common";
 import type { TObligationListQuery } from "@/lib/schemas/obligations";
 import { loadObligationsByIds, loadObligationPage, organizationName, toInvoiceRecord, toObligationProjection } from "@/lib/obligations/view";
 
-export type ListObligationsInput = { organizationId: string } & Partial<Omit<TObligationListQuery, "limit" | "offset">> & { limit: number; offset: number };
+// The query is the API's (every filter optional); the dashboard and GET /invoices pass a page.
+export type ObligationListQuery = Partial<Omit<TObligationListQuery, "limit" | "offset">> & { limit: number; offset: number };
+export type ListObligationsInput = { organizationId: string; query: ObligationListQuery };
 
 // The searchable text of an obligation: the fields a person looks an obligation up by,
 // joined with a unit separator (a term cannot span two fields). Migration 0011 indexes
@@ -32,29 +34,29 @@ const SORT_SQL: Record<TObligationListQuery["sort"], string> = {
 };
 
 // WHERE clause of a filtered list: organization first (every index leads with it).
-export function listWhere(input: ListObligationsInput, today = todayUtc()): Prisma.Sql {
-  const where: Prisma.Sql[] = [Prisma.sql`organization_id = ${input.organizationId}::uuid`];
-  if (input.status?.length) where.push(Prisma.sql`status IN (${Prisma.join(input.status)})`);
-  if (input.role) where.push(Prisma.sql`organization_role = ${input.role}`);
-  if (input.type?.length) where.push(Prisma.sql`obligation_type IN (${Prisma.join(input.type)})`);
-  if (input.currency) where.push(Prisma.sql`currency = ${input.currency}`);
-  if (input.overdue === true) where.push(Prisma.sql`(deadline < ${today}::date AND status <> 'RECONCILED')`);
-  if (input.overdue === false) where.push(Prisma.sql`NOT (deadline < ${today}::date AND status <> 'RECONCILED')`);
-  if (input.context_id) {
+export function listWhere(organizationId: string, q: ObligationListQuery, today = todayUtc()): Prisma.Sql {
+  const where: Prisma.Sql[] = [Prisma.sql`organization_id = ${organizationId}::uuid`];
+  if (q.status?.length) where.push(Prisma.sql`status IN (${Prisma.join(q.status)})`);
+  if (q.role) where.push(Prisma.sql`organization_role = ${q.role}`);
+  if (q.type?.length) where.push(Prisma.sql`obligation_type IN (${Prisma.join(q.type)})`);
+  if (q.currency) where.push(Prisma.sql`currency = ${q.currency}`);
+  if (q.overdue === true) where.push(Prisma.sql`(deadline < ${today}::date AND status <> 'RECONCILED')`);
+  if (q.overdue === false) where.push(Prisma.sql`NOT (deadline < ${today}::date AND status <> 'RECONCILED')`);
+  if (q.context_id) {
     where.push(Prisma.sql`id IN (SELECT obligation_id FROM obligation_context_links
-      WHERE organization_id = ${input.organizationId}::uuid AND context_id = ${input.context_id}::uuid)`);
+      WHERE organization_id = ${organizationId}::uuid AND context_id = ${q.context_id}::uuid)`);
   }
-  if (input.search) where.push(Prisma.sql`${Prisma.raw(SEARCH_TEXT_SQL)} ILIKE ${containsPattern(searchTerm(input.search))}`);
+  if (q.search) where.push(Prisma.sql`${Prisma.raw(SEARCH_TEXT_SQL)} ILIKE ${containsPattern(searchTerm(q.search))}`);
   return Prisma.join(where, " AND ");
 }
 
-export function listOrder(input: ListObligationsInput): Prisma.Sql {
-  const sort = input.sort ?? "created_at";
-  const dir = (input.direction ?? (sort === "deadline" ? "asc" : "desc")) === "asc" ? "ASC" : "DESC";
+export function listOrder(q: ObligationListQuery): Prisma.Sql {
+  const sort = q.sort ?? "created_at";
+  const dir = (q.direction ?? (sort === "deadline" ? "asc" : "desc")) === "asc" ? "ASC" : "DESC";
   return Prisma.raw(`${SORT_SQL[sort]} ${dir}, id ${dir}`);
 }
 
-const isDefaultList = (i: ListObligationsInput) =>
+const isDefaultList = (i: ObligationListQuery) =>
   !i.status?.length && !i.role && !i.type?.length && !i.currency && i.overdue === undefined && !i.context_id && !i.search &&
   (i.sort ?? "created_at") === "created_at" && (i.direction ?? "desc") === "desc";
 
@@ -62,28 +64,30 @@ const isDefaultList = (i: ListObligationsInput) =>
 // (one statement picks the page's ids, one loads them with their parts). Without filters
 // the order is the original one: newest first (created_at desc, id desc).
 export async function listObligations(tx: Tx, input: ListObligationsInput) {
-  const page = { limit: input.limit, offset: input.offset };
+  const { organizationId, query: q } = input;
+  const page = { limit: q.limit, offset: q.offset };
   const today = todayUtc();
-  if (isDefaultList(input)) {
-    const rows = await loadObligationPage(tx, input.organizationId, page);
+  if (isDefaultList(q)) {
+    const rows = await loadObligationPage(tx, organizationId, page);
     return { items: rows.map((o) => toObligationProjection(o, today)), ...page };
   }
   const ids = await tx.$queryRaw<{ id: string }[]>`
     SELECT id FROM obligations
-    WHERE ${listWhere(input, today)}
-    ORDER BY ${listOrder(input)}
-    LIMIT ${input.limit} OFFSET ${input.offset}`;
+    WHERE ${listWhere(organizationId, q, today)}
+    ORDER BY ${listOrder(q)}
+    LIMIT ${q.limit} OFFSET ${q.offset}`;
   const rows = await loadObligationsByIds(
     tx,
-    input.organizationId,
+    organizationId,
     ids.map((r) => r.id),
   );
   return { items: rows.map((o) => toObligationProjection(o, today)), ...page };
 }
 
 // GET /invoices: a page of invoice records of obligations of type invoice.
-export async function listInvoices(tx: Tx, organizationId: string, page: { limit: number; offset: number }) {
-  const rows = await loadObligationPage(tx, organizationId, { ...page, obligationType: "invoice" });
+export async function listInvoices(tx: Tx, input: ListObligationsInput) {
+  const { organizationId, query: page } = input;
+  const rows = await loadObligationPage(tx, organizationId, { limit: page.limit, offset: page.offset, obligationType: "invoice" });
   const orgName = await organizationName(tx, organizationId);
   const today = todayUtc();
   return { items: rows.map((o) => toInvoiceRecord(o, orgName, today)), limit: page.limit, offset: page.offset };

@@ -17,7 +17,7 @@ import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { listObligations, listOrder, listWhere, type ListObligationsInput } from "@/lib/obligations/list-obligations";
+import { listObligations, listOrder, listWhere, type ObligationListQuery } from "@/lib/obligations/list-obligations";
 import { getObligationDetail } from "@/lib/obligations/get-obligation-detail";
 import { summarizeObligations } from "@/lib/obligations/summarize-obligations";
 import { dropDatabase, seed } from "./seed";
@@ -57,15 +57,15 @@ async function main() {
   try {
     const deep = Math.max(0, Math.min(sizes.small, sizes.large) - 50);
     const scenarios: { name: string; run: (org: string, someId: string, term: string) => Promise<unknown> }[] = [
-      { name: "list first page (50)", run: (org) => listObligations(prisma, { organizationId: org, limit: 50, offset: 0 }) },
-      { name: `list deep page (offset ${deep})`, run: (org) => listObligations(prisma, { organizationId: org, limit: 50, offset: deep }) },
-      { name: "list sort=deadline", run: (org) => listObligations(prisma, { organizationId: org, limit: 50, offset: 0, sort: "deadline" }) },
-      { name: "list sort=outstanding desc", run: (org) => listObligations(prisma, { organizationId: org, limit: 50, offset: 0, sort: "outstanding" }) },
-      { name: "list status+currency+overdue", run: (org) => listObligations(prisma, { organizationId: org, limit: 50, offset: 0, status: ["PAYMENT_REQUESTED"], currency: "USD", overdue: true }) },
-      { name: "search (one reference)", run: (org, _id, term) => listObligations(prisma, { organizationId: org, limit: 50, offset: 0, search: term }) },
-      { name: "search (debtor email)", run: (org) => listObligations(prisma, { organizationId: org, limit: 50, offset: 0, search: "ap4242@customer" }) },
-      { name: "detail", run: (org, id) => getObligationDetail(prisma, org, id) },
-      { name: "overview (summarize)", run: (org) => summarizeObligations(prisma, org, { overdueLimit: 8 }) },
+      { name: "list first page (50)", run: (org) => listObligations(prisma, { organizationId: org, query: { limit: 50, offset: 0 } }) },
+      { name: `list deep page (offset ${deep})`, run: (org) => listObligations(prisma, { organizationId: org, query: { limit: 50, offset: deep } }) },
+      { name: "list sort=deadline", run: (org) => listObligations(prisma, { organizationId: org, query: { limit: 50, offset: 0, sort: "deadline" } }) },
+      { name: "list sort=outstanding desc", run: (org) => listObligations(prisma, { organizationId: org, query: { limit: 50, offset: 0, sort: "outstanding" } }) },
+      { name: "list status+currency+overdue", run: (org) => listObligations(prisma, { organizationId: org, query: { limit: 50, offset: 0, status: ["PAYMENT_REQUESTED"], currency: "USD", overdue: true } }) },
+      { name: "search (one reference)", run: (org, _id, term) => listObligations(prisma, { organizationId: org, query: { limit: 50, offset: 0, search: term } }) },
+      { name: "search (debtor email)", run: (org) => listObligations(prisma, { organizationId: org, query: { limit: 50, offset: 0, search: "ap4242@customer" } }) },
+      { name: "detail", run: (org, id) => getObligationDetail(prisma, { organizationId: org, obligationId: id }) },
+      { name: "overview (summarize)", run: (org) => summarizeObligations(prisma, { organizationId: org, overdueLimit: 8 }) },
     ];
     const pick = async (org: string) => {
       const r = await client.query<{ id: string; reference: string }>(
@@ -89,8 +89,8 @@ async function main() {
       const r = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, sql.values as unknown[]);
       plans[label] = r.rows.map((x: Record<string, string>) => x["QUERY PLAN"]).join("\n");
     };
-    const idsSql = (i: ListObligationsInput) =>
-      Prisma.sql`SELECT id FROM obligations WHERE ${listWhere(i)} ORDER BY ${listOrder(i)} LIMIT ${i.limit} OFFSET ${i.offset}`;
+    const idsSql = (i: { organizationId: string } & ObligationListQuery) =>
+      Prisma.sql`SELECT id FROM obligations WHERE ${listWhere(i.organizationId, i)} ORDER BY ${listOrder(i)} LIMIT ${i.limit} OFFSET ${i.offset}`;
     await explain("list first page (ids)", idsSql({ organizationId: s.large, limit: 50, offset: 0 }));
     await explain(`list deep page offset ${deep} (ids)`, idsSql({ organizationId: s.large, limit: 50, offset: deep }));
     await explain("list sort=outstanding (ids)", idsSql({ organizationId: s.large, limit: 50, offset: 0, sort: "outstanding" }));
