@@ -59,7 +59,7 @@ export async function seed(adminUrl: string, sizes: { small: number; large: numb
          FROM (SELECT g, upper(lpad(to_hex(g), 10, '0')) || $3 AS r,
                  CASE WHEN g % 20 < 12 THEN 'invoice' WHEN g % 20 < 17 THEN 'contractual' ELSE 'payment_condition' END AS t,
                  CASE WHEN g % 5 = 0 THEN 'debtor' ELSE 'creditor' END AS role,
-                 1000 + (g * 7919) % 10000000 AS amt,
+                 1000 + (g::bigint * 7919) % 10000000 AS amt,
                  (ARRAY['RECONCILED','RECONCILED','RECONCILED','PARTIALLY_RECONCILED','OBLIGATION_CAPTURED','OBLIGATION_CAPTURED',
                         'PAYMENT_REQUESTED','PAYMENT_REQUESTED','PAYMENT_REQUESTED','PAYMENT_CLAIMED'])[1 + (g / 3) % 10] AS st
                FROM generate_series(1, $2::int) g) s`,
