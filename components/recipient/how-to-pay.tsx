@@ -98,8 +98,8 @@ function Detail(props: { label: string; value: string; copyValue?: string; testI
             {copied ? t("pay.copied") : t("pay.copy")}
           </button>
         )}
+        {props.hint && <span className="block w-full text-slate-600">{props.hint}</span>}
       </dd>
-      {props.hint && <p className="mt-1 text-slate-600">{props.hint}</p>}
     </div>
   );
 }
@@ -112,7 +112,9 @@ function GiroCode({ payload, label }: { payload: string | null; label: string })
     if (!payload) return;
     let live = true;
     void import("qrcode").then((q) => {
-      const code = q.create(payload, { errorCorrectionLevel: "M" });
+      // a CommonJS module: its exports may come as the namespace or as its default
+      const create = q.create ?? (q as unknown as { default: typeof q }).default.create;
+      const code = create(payload, { errorCorrectionLevel: "M" });
       if (live) setSymbol({ size: code.modules.size + 8, d: qrPath(code.modules) });
     });
     return () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { expect as baseExpect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
@@ -7,12 +7,16 @@ import { db } from "../../lib/db";
 import { catalogue, RECIPIENT_LANGUAGES, type RecipientLanguage } from "../../lib/i18n/recipient";
 import { newOrgWithOwner } from "../support/fixtures";
 
+// The machine running these is shared and loaded: give the page time, never a timed assertion.
+const expect = baseExpect.configure({ timeout: 30_000 });
+
 // How to pay, in seven languages, at 360 px: payment instructions set by the owner (over the
 // API with a signed-in session), a real hosted link, the EPC QR code decoded from a
 // screenshot, copy buttons, the language switcher, every state axe-clean in every language,
 // and the print rendering.
 
 test.use({ viewport: { width: 360, height: 780 } });
+test.describe.configure({ timeout: 180_000 });
 
 const BASE = () => process.env.E2E_BASE_URL!;
 const IBAN = "DE89370400440532013000";
@@ -174,7 +178,7 @@ test("the language switcher persists across a reload", async ({ page }) => {
 
 // Every state in every language: chosen from Accept-Language, axe clean, a 360 px screenshot.
 test.describe("every language", () => {
-  test.describe.configure({ timeout: 240_000 });
+  test.describe.configure({ timeout: 480_000 });
   let links: { ready: string; revoked: string; expired: string; paid: string; offline: string; invalid: string };
   let issuerName = "";
 
