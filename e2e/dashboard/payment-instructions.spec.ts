@@ -28,7 +28,7 @@ test("an owner sets the payment instructions of a currency", async ({ page }, te
   await form.getByLabel("IBAN").fill("DE89 3704 0044 0532 0130 00");
   await form.getByLabel(/Note to payers/).fill("Quote the payment reference, please.");
   await form.getByRole("button", { name: "Save EUR instructions" }).click();
-  await expect(page.getByRole("status")).toContainText("Saved");
+  await expect(page.getByRole("main").getByRole("status")).toContainText("Saved");
   await expect(page.getByTestId("pi-EUR")).toContainText("DE89 3704 0044 0532 0130 00");
   await page.setViewportSize({ width: 360, height: 780 });
   await expectNoHorizontalOverflow(page);
