@@ -4,7 +4,9 @@ import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } fro
 import type { ApiError } from "@/lib/client/api";
 import type { TRecipientAction, TRecipientInvoice } from "@/lib/schemas/recipient";
 import type { RecipientMessages } from "@/lib/i18n/recipient/en";
-import { newIdempotencyKey, recipientApi } from "@/components/recipient/recipient-api";
+import { newIdempotencyKey } from "@/lib/client/idempotency-key";
+import { useSubmissionKey } from "@/lib/client/submission-key";
+import { recipientApi } from "@/components/recipient/recipient-api";
 import { I18nProvider, useI18n } from "@/components/recipient/i18n";
 import { InvoiceOverview } from "@/components/recipient/invoice-overview";
 import { HowToPay } from "@/components/recipient/how-to-pay";
@@ -43,6 +45,8 @@ function Portal({ requestId, lang, explicit }: Omit<Props, "messages" | "locale"
   const api = useMemo(() => (requestId ? recipientApi(requestId) : null), [requestId]);
   const tokenRef = useRef<string | null>(null);
   const exchangeKey = useRef(newIdempotencyKey());
+  // a retry of the same submission after a network failure reuses its key
+  const keys = useSubmissionKey();
   const started = useRef(false);
 
   useEffect(() => {
@@ -138,18 +142,22 @@ function Portal({ requestId, lang, explicit }: Omit<Props, "messages" | "locale"
     async (body: TRecipientAction, success: string) => {
       if (!api) return null;
       setNotice("");
-      return settle(await api.act(body, newIdempotencyKey()), success);
+      const r = await api.act(body, keys.keyFor(body));
+      if (r.ok || r.error.code !== "network_error") keys.settle();
+      return settle(r, success);
     },
-    [api, settle],
+    [api, settle, keys],
   );
 
   const upload = useCallback(
     async (form: FormData, success: string) => {
       if (!api) return null;
       setNotice("");
-      return settle(await api.upload(form, newIdempotencyKey()), success);
+      const r = await api.upload(form, keys.keyFor(form));
+      if (r.ok || r.error.code !== "network_error") keys.settle();
+      return settle(r, success);
     },
-    [api, settle],
+    [api, settle, keys],
   );
 
   if (view.kind === "screen") return <StateScreen kind={view.screen} onRetry={view.retry} />;
