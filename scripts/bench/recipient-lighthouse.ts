@@ -69,7 +69,12 @@ async function main() {
   try {
     const hostedUrl = await setUp(server.baseUrl);
     const html = await (await fetch(hostedUrl.split("#")[0])).text();
-    const inHtml = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => new URL(m[1].replace(/&amp;/g, "&"), server.baseUrl).href);
+    // module browsers skip the nomodule polyfill script: it is not part of their first load
+    const inHtml = [...html.matchAll(/<script([^>]*)>/g)]
+      .filter((m) => !/\bnoModule\b|\bnomodule\b/.test(m[1]))
+      .map((m) => /\ssrc="([^"]+)"/.exec(m[1])?.[1])
+      .filter((src): src is string => !!src)
+      .map((src) => new URL(src.replace(/&amp;/g, "&"), server.baseUrl).href);
     for (let i = 0; i < runs; i++) {
       const r = await lighthouse(hostedUrl, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"] });
       const lhr = r!.lhr;
