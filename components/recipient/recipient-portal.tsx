@@ -67,6 +67,7 @@ function Portal({ requestId, lang, explicit }: Omit<Props, "messages" | "locale"
     return null;
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `start` (below) calls `load` and is only its retry action; listing it would loop the two callbacks
   const load = useCallback(async (): Promise<TRecipientInvoice | null> => {
     if (!api) return null;
     const r = await api.invoice();
@@ -77,7 +78,6 @@ function Portal({ requestId, lang, explicit }: Omit<Props, "messages" | "locale"
     const screen = screenFor(r.error);
     setView({ kind: "screen", screen: screen ?? (r.error.status === 0 ? "network" : "error"), retry: screen ? undefined : () => void start() });
     return null;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, screenFor]);
 
   const start = useCallback(async () => {
@@ -175,7 +175,7 @@ function Portal({ requestId, lang, explicit }: Omit<Props, "messages" | "locale"
       <PaymentTerms inv={inv} />
       <Conditions inv={inv} />
       <Suspense fallback={<div aria-hidden="true" className="h-96 print:hidden" />}>
-        <Interactions inv={inv} act={act} upload={upload} hrefOf={api!.documentUrl} />
+        {api && <Interactions inv={inv} act={act} upload={upload} hrefOf={api.documentUrl} />}
       </Suspense>
     </div>
   );

@@ -51,7 +51,6 @@ export class RecipientClient {
       headers["content-type"] = "application/json";
       body = typeof o.body === "string" ? o.body : JSON.stringify(o.body);
     }
-    // retried once on a socket the server closed as it was reused (see fetchOnce)
     const res = await fetchOnce(`${this.baseUrl}${full}`, { method, headers, body, redirect: "manual" });
     this.jar.store(res.headers.getSetCookie());
     const text = await res.text();
