@@ -122,8 +122,9 @@ test("the EPC QR code (GiroCode) carries the transfer field by field; copy butto
     ["pay-amount", decimal],
   ] as const) {
     await page.getByTestId(`${id}-copy`).click();
-    await expect(page.getByTestId(`${id}-copy`)).toHaveText("Copied");
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
+    // the button says "Copied" for two seconds; the live region keeps the announcement
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
+    await expect(page.getByRole("region", { name: "How to pay" }).getByRole("status")).toContainText("copied to the clipboard");
   }
   await axeClean(page, "how to pay");
   await shot(page, testInfo, "how-to-pay-en");
