@@ -207,6 +207,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   "Business contexts": "Companies, projects, orders, invoices and external objects, related without a fixed hierarchy.",
   Recipient: "Calls of the secure-link holder (no account): session exchange, invoice, actions, documents.",
   Webhooks: "Signed webhook destinations, delivery attempts and retries.",
+  "Payment instructions": "Where and how payers send money, per currency: shown on the hosted payment page with the RF payment reference.",
   System: "Service documents and operations.",
 };
 

@@ -7,6 +7,7 @@ import { paymentOperations } from "@/lib/operations/payments";
 import { reconciliationOperations } from "@/lib/operations/reconciliation";
 import { recipientOperations } from "@/lib/operations/recipient";
 import { webhookOperations } from "@/lib/operations/webhooks";
+import { paymentInstructionOperations } from "@/lib/operations/payment-instructions";
 
 // Every operation of the API, in document order. Each capability adds its list here.
 export const ALL_OPERATIONS: Operation[] = [
@@ -18,4 +19,5 @@ export const ALL_OPERATIONS: Operation[] = [
   ...reconciliationOperations,
   ...recipientOperations,
   ...webhookOperations,
+  ...paymentInstructionOperations,
 ];
