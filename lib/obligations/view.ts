@@ -8,8 +8,8 @@ import { evaluateTerms, summaryStatus, type ConditionState, type TermSpec } from
 import { paymentRequestResult, type PaymentRequestRow } from "@/lib/payment-requests/view";
 
 // Read side of obligations: loading one (or a page) with everything the wire records
-// need, and the exact wire objects of service-api.md ("Invoice record", "Obligation
-// projection", "Mutation result"). payable_minor / due_minor are recalculated by the
+// need, and the exact wire objects of lib/schemas/obligations.ts (ZInvoiceRecord,
+// ZObligationProjection, ZMutationResult). payable_minor / due_minor are recalculated by the
 // terms engine on every read (today in UTC).
 
 export const OBLIGATION_INCLUDE = {

@@ -13,7 +13,7 @@ import {
   listEnvelope,
 } from "@/lib/schemas/common";
 
-// Wire shapes of obligations and invoices (service-api.md + decisions.md).
+// Wire shapes of obligations and invoices (the contract: the OpenAPI document is generated from these).
 // Request objects are strict (unknown properties -> 422); response objects list exactly
 // the fields of the contract.
 
