@@ -6,12 +6,14 @@ import { contextOperations } from "@/lib/operations/contexts";
 import { paymentOperations } from "@/lib/operations/payments";
 import { recipientOperations } from "@/lib/operations/recipient";
 import { webhookOperations } from "@/lib/operations/webhooks";
+import { einvoiceOperations } from "@/lib/operations/einvoice";
 
 // Every operation of the API, in document order. Each capability adds its list here.
 export const ALL_OPERATIONS: Operation[] = [
   ...sessionOperations,
   ...invoiceOperations,
   ...obligationOperations,
+  ...einvoiceOperations,
   ...contextOperations,
   ...paymentOperations,
   ...recipientOperations,
