@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { errorBody } from "@/lib/errors";
 
 // Next.js 16 Proxy (formerly middleware), only for the hosted recipient page /r/*.
 // A strict Content-Security-Policy with a fresh nonce per request: Next.js reads the
@@ -9,6 +10,7 @@ import { NextResponse, type NextRequest } from "next/server";
 // The bearer token lives in the URL fragment, which never reaches the server; the
 // headers below keep the page out of caches, referrers and search indexes as well.
 export function proxy(request: NextRequest) {
+  if (request.nextUrl.pathname.startsWith("/api/")) return apiPath(request);
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
   const nonce = btoa(String.fromCharCode(...bytes));
@@ -40,6 +42,30 @@ export function proxy(request: NextRequest) {
   return response;
 }
 
+// Under /api the proxy only guards the path: Next.js decodes path parameters before any
+// route handler runs and answers a malformed percent-encoding (`/obligations/%`, `%C3%28`)
+// with a bare 500, and a segment decoding to "." or ".." with an empty answer. Such a path
+// names no resource: the contract's 404 envelope instead.
+function apiPath(request: NextRequest) {
+  const raw = new URL(request.url).pathname;
+  for (const segment of raw.split("/")) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      return notFound();
+    }
+    if (segment !== decoded && (decoded === "." || decoded === ".." || /[\u0000-\u001f\u007f]/.test(decoded))) return notFound();
+  }
+  return NextResponse.next();
+}
+
+const notFound = () =>
+  NextResponse.json(errorBody("not_found", "no such endpoint"), {
+    status: 404,
+    headers: { "x-request-id": crypto.randomUUID(), "cache-control": "no-store" },
+  });
+
 export const config = {
-  matcher: ["/r/:path*"],
+  matcher: ["/r/:path*", "/api/:path*"],
 };

@@ -6,7 +6,6 @@ import { summarizeObligations, type OutstandingTotal } from "@/lib/obligations/s
 import { listRecentEvents } from "@/lib/events/list-recent-events";
 import { summarizeUnallocatedPayments } from "@/lib/payments/summarize-payments";
 import { requestLocale } from "@/lib/dashboard/locale";
-import { can } from "@/lib/dashboard/permissions";
 import { eventLabel, formatDay, formatTimestamp, money, STATUS_HELP, statusLabel } from "@/lib/dashboard/format";
 import { OBLIGATION_STATUSES } from "@/lib/schemas/obligations";
 import { Empty, Section } from "@/components/ui/section";
@@ -33,9 +32,9 @@ function Totals({ rows, locale, empty }: { rows: OutstandingTotal[]; locale: str
 export default async function Overview() {
   const user = await requireUser();
   const locale = await requestLocale();
-  const summary = await summarizeObligations(db(), user.organizationId, { overdueLimit: 8 });
-  const events = await listRecentEvents(db(), user.organizationId, { limit: 12 });
-  const unallocated = can(user.role, "payments:read") ? await summarizeUnallocatedPayments(db(), user.organizationId) : [];
+  const summary = await summarizeObligations(db(), { organizationId: user.organizationId, overdueLimit: 8 });
+  const events = await listRecentEvents(db(), { organizationId: user.organizationId, limit: 12 });
+  const unallocated = user.can("payments:read") ? await summarizeUnallocatedPayments(db(), { organizationId: user.organizationId }) : [];
   const owedToUs = summary.outstanding.filter((r) => r.organization_role === "creditor");
   const weOwe = summary.outstanding.filter((r) => r.organization_role === "debtor");
   const overdueOwed = summary.overdue.totals.filter((r) => r.organization_role === "creditor");
@@ -47,7 +46,7 @@ export default async function Overview() {
           <h1 className="text-2xl font-semibold tracking-tight">Overview</h1>
           <p className="mt-1 text-sm text-slate-600">Outstanding amounts are what is not yet allocated from payments, as of {formatDay(summary.today, locale)}.</p>
         </div>
-        {can(user.role, "obligations:write") && (
+        {user.can("obligations:write") && (
           <Link href="/dashboard/obligations/new" className={btn.primary}>
             New obligation
           </Link>

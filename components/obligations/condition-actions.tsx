@@ -3,7 +3,8 @@
 import { useState } from "react";
 import { ZSatisfyCondition } from "@/lib/schemas/obligations";
 import { btn, field } from "@/components/ui/styles";
-import { FeedbackMessage, useObligationMutation } from "@/components/obligations/obligation-context";
+import { FeedbackMessage } from "@/components/ui/feedback";
+import { useObligationMutation } from "@/components/obligations/obligation-context";
 
 // Satisfy (with the evidence you accepted) or waive a waiting condition; either
 // recalculates the payable terms. Stays mounted after the change so its outcome is still
@@ -72,7 +73,11 @@ export function ConditionActions({ conditionId, label, today, waiting }: { condi
               <input id={`sat-src-${id}`} value={source} maxLength={500} onChange={(e) => setSource(e.target.value)} className={field.input} placeholder="e.g. signed report" />
             </div>
           </div>
-          {error && <p className={field.error}>{error}</p>}
+          {error && (
+            <p role="alert" className={field.error}>
+              {error}
+            </p>
+          )}
           <div className="flex gap-2">
             <button type="submit" className={btn.primary} disabled={pending}>
               Confirm satisfied

@@ -4,7 +4,8 @@ import { useRef, useState } from "react";
 import { DOCUMENT_KINDS, ZDocumentForm } from "@/lib/schemas/obligations";
 import { DOCUMENT_KIND_LABELS } from "@/lib/dashboard/format";
 import { btn, field } from "@/components/ui/styles";
-import { FeedbackMessage, useObligationMutation } from "@/components/obligations/obligation-context";
+import { FeedbackMessage } from "@/components/ui/feedback";
+import { useObligationMutation } from "@/components/obligations/obligation-context";
 
 const MAX_BYTES = 10 * 1024 * 1024;
 

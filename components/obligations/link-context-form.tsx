@@ -4,7 +4,8 @@ import { useState } from "react";
 import { ZCreateObligationContextLink } from "@/lib/schemas/contexts";
 import { parseDecimalToMinor } from "@/lib/money/format";
 import { btn, field } from "@/components/ui/styles";
-import { FeedbackMessage, useObligationMutation } from "@/components/obligations/obligation-context";
+import { FeedbackMessage } from "@/components/ui/feedback";
+import { useObligationMutation } from "@/components/obligations/obligation-context";
 
 // POST /obligations/{id}/business-contexts: attach a context (optionally with the part of
 // the amount attributed to it).

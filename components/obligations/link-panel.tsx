@@ -5,7 +5,8 @@ import { apiCall } from "@/lib/client/api";
 import { describeApiError } from "@/lib/client/errors";
 import { CopyButton, copyText } from "@/components/ui/copy-button";
 import { btn, field } from "@/components/ui/styles";
-import { FeedbackMessage, useObligation, useObligationMutation, type Feedback } from "@/components/obligations/obligation-context";
+import { FeedbackMessage, type Feedback } from "@/components/ui/feedback";
+import { useObligation, useObligationMutation } from "@/components/obligations/obligation-context";
 import { takeNewLink } from "@/components/obligations/new-link-store";
 
 type Props = {

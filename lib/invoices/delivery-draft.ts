@@ -7,7 +7,10 @@ import { formatRf } from "@/lib/payment-references/rf";
 // GET /invoices/{id}/delivery: the text of the issuer's own message to the recipient, with
 // the hosted URL. Sends nothing and records nothing (no event, no status change).
 // A revoked or expired link is 410 (reissue it first) rather than a draft with a dead link.
-export async function deliveryDraft(tx: Tx, organizationId: string, obligationId: string) {
+export type DeliveryDraftInput = { organizationId: string; obligationId: string };
+
+export async function deliveryDraft(tx: Tx, input: DeliveryDraftInput) {
+  const { organizationId, obligationId } = input;
   const o = await loadObligation(tx, organizationId, obligationId, { obligationType: "invoice" });
   const pr = o.paymentRequest!;
   assertUsable(pr);

@@ -4,7 +4,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { recordEvent, type EventType } from "@/lib/events/record-event";
 import type { TMutationResult } from "@/lib/schemas/obligations";
-import type { PaymentRequestRow } from "@/lib/payment-requests/tokens";
+import type { PaymentRequestRow } from "@/lib/payment-requests/view";
 import { loadObligation, mutationResult, organizationName, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
 
 // Column changes an action makes to the obligations row (version and updated_at are set

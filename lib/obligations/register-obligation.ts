@@ -14,10 +14,9 @@ import { paymentReferenceFor } from "@/lib/payment-references/rf";
 // POST /obligations: in the caller's transaction, creates the obligation, its conditions,
 // payment terms and context links, its hosted payment request and the
 // `obligation.registered` event; returns the mutation result (with payment_request).
-export async function registerObligation(
-  tx: Tx,
-  input: { organizationId: string; principal: Principal; body: TRegisterObligation; now?: Date },
-): Promise<TMutationResult> {
+export type RegisterObligationInput = { organizationId: string; principal: Principal; body: TRegisterObligation; now?: Date };
+
+export async function registerObligation(tx: Tx, input: RegisterObligationInput): Promise<TMutationResult> {
   const { organizationId, body } = input;
   const now = input.now ?? new Date();
   const today = now.toISOString().slice(0, 10);

@@ -5,7 +5,7 @@ import { isUuid } from "@/lib/ids";
 import { fromDate, todayUtc } from "@/lib/schemas/common";
 import type { TInvoiceRecord, TMutationResult, TObligationProjection } from "@/lib/schemas/obligations";
 import { evaluateTerms, summaryStatus, type ConditionState, type TermSpec } from "@/lib/obligations/terms";
-import { paymentRequestResult, type PaymentRequestRow } from "@/lib/payment-requests/tokens";
+import { paymentRequestResult, type PaymentRequestRow } from "@/lib/payment-requests/view";
 
 // Read side of obligations: loading one (or a page) with everything the wire records
 // need, and the exact wire objects of service-api.md ("Invoice record", "Obligation

@@ -59,11 +59,13 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   422: "Validation failed, idempotency key reused, or a business rule refused the request",
   429: "Rate limited; see Retry-After",
   500: "Internal error (no details are disclosed)",
+  503: "The database is unavailable: nothing was changed; retry after `Retry-After` seconds (with the same Idempotency-Key)",
 };
 
 function errorStatuses(op: Operation): number[] {
-  const s = new Set<number>([500]);
+  const s = new Set<number>([500, 503]);
   if (op.auth !== "none") s.add(401);
+  if (op.auth !== "none" && op.auth !== "cron") s.add(429); // API_RATE_LIMIT_PER_MINUTE
   if (op.permission || op.requestMarker) s.add(403);
   if (op.params) s.add(404);
   if (op.idempotent || op.body || op.multipart) s.add(400);
@@ -118,6 +120,8 @@ function security(op: Operation): unknown[] {
       return [{ issuerSession: [] }];
     case "recipient":
       return [{ recipientSession: [] }];
+    case "cron":
+      return [{ cronSecret: [] }];
     default:
       return [{ apiKey: op.permission ? [op.permission] : [] }, { issuerSession: [] }];
   }
@@ -177,6 +181,7 @@ function operationObject(op: Operation) {
 }
 
 const SECURITY_SCHEMES = {
+  cronSecret: { type: "http", scheme: "bearer", description: "The scheduler secret: `Authorization: Bearer $CRON_SECRET` (the endpoint is 404 while CRON_SECRET is unset)." },
   apiKey: { type: "http", scheme: "bearer", description: "Organization API key: `Authorization: Bearer <API_KEY>`. Scopes: obligations:read, obligations:write, payments:read, payments:write, contexts:read, contexts:write, webhooks:read, webhooks:write." },
   issuerSession: { type: "apiKey", in: "cookie", name: "fos_session", description: "Issuer user session cookie from POST /session. Roles: owner, admin (all), member (all but webhooks), viewer (reads)." },
   recipientSession: {
@@ -216,7 +221,7 @@ export function buildOpenApiDocument(serverUrl = "/api/v1") {
       `Error${s}`,
       {
         description: `${ERROR_DESCRIPTIONS[Number(s)]}. Codes: ${codesByStatus(Number(s))}.`,
-        ...(s === "429" || s === "409" ? { headers: { "Retry-After": { description: "Seconds to wait", schema: { type: "integer" } } } } : {}),
+        ...(s === "429" || s === "409" || s === "503" ? { headers: { "Retry-After": { description: "Seconds to wait", schema: { type: "integer" } } } } : {}),
         content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
       },
     ]),

@@ -1,7 +1,7 @@
 import type { Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { loadObligation } from "@/lib/obligations/view";
-import { paymentRequestView, type PaymentRequestRow } from "@/lib/payment-requests/tokens";
+import { paymentRequestView, type PaymentRequestRow } from "@/lib/payment-requests/view";
 
 // 410 for a revoked or expired hosted request (decisions.md).
 export function assertUsable(pr: PaymentRequestRow, now = new Date()): void {
@@ -10,8 +10,10 @@ export function assertUsable(pr: PaymentRequestRow, now = new Date()): void {
 }
 
 // GET /obligations/{id}/payment-request: { id, obligation_id, hosted_url, expires_at, revoked, payment_reference }.
-export async function getPaymentRequest(tx: Tx, organizationId: string, obligationId: string) {
-  const o = await loadObligation(tx, organizationId, obligationId);
+export type GetPaymentRequestInput = { organizationId: string; obligationId: string };
+
+export async function getPaymentRequest(tx: Tx, input: GetPaymentRequestInput) {
+  const o = await loadObligation(tx, input.organizationId, input.obligationId);
   if (!o.paymentRequest) throw new AppError("not_found", "payment request not found");
   assertUsable(o.paymentRequest);
   return { ...paymentRequestView(o.paymentRequest), payment_reference: o.paymentReference };

@@ -15,7 +15,9 @@ import { loadPayment, toPaymentView } from "@/lib/payments/view";
 // ON CONFLICT DO NOTHING, so a concurrent twin waits for the first one's commit and then
 // sees it, and the refusal can name the existing payment (409 `duplicate`). Retries of
 // the same request use the same Idempotency-Key and get the stored 201 instead.
-export async function recordPayment(tx: Tx, input: { organizationId: string; principal: Principal; body: TRecordPayment }): Promise<TPayment> {
+export type RecordPaymentInput = { organizationId: string; principal: Principal; body: TRecordPayment };
+
+export async function recordPayment(tx: Tx, input: RecordPaymentInput): Promise<TPayment> {
   const { organizationId, body } = input;
   const id = newId();
   const now = new Date();

@@ -17,7 +17,10 @@ import { postMessage } from "@/lib/obligations/post-message";
 //                      unless already (PARTIALLY_)RECONCILED; settles nothing
 //                                                                 obligation.payment_reported
 //   post_message    -> a message in the thread, author "recipient" obligation.message_posted
-export async function applyRecipientAction(tx: Tx, p: RecipientPrincipal, action: TRecipientAction): Promise<TMutationResult> {
+export type ApplyRecipientActionInput = { principal: RecipientPrincipal; action: TRecipientAction };
+
+export async function applyRecipientAction(tx: Tx, input: ApplyRecipientActionInput): Promise<TMutationResult> {
+  const { principal: p, action } = input;
   const base = { organizationId: p.organizationId, obligationId: p.obligationId, expectedVersion: action.expected_version, principal: p };
   switch (action.action) {
     case "acknowledge":

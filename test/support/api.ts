@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { inject } from "vitest";
+import { checkAgainstDocument } from "./contract";
 
 export type ApiResponse<T = any> = { status: number; headers: Headers; body: T; text: string };
 
@@ -41,7 +42,9 @@ export class Api {
     } catch {
       parsed = undefined;
     }
-    return { status: res.status, headers: res.headers, body: parsed as T, text };
+    const result = { status: res.status, headers: res.headers, body: parsed as T, text };
+    await checkAgainstDocument(this.baseUrl, method, path, result);
+    return result;
   }
 
   get<T = any>(path: string, o?: CallOptions) {

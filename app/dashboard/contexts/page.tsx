@@ -5,7 +5,6 @@ import { db } from "@/lib/db";
 import { listBusinessContexts } from "@/lib/contexts/list-business-contexts";
 import { CONTEXT_KINDS, ZListBusinessContextsQuery } from "@/lib/schemas/contexts";
 import { requestLocale } from "@/lib/dashboard/locale";
-import { can } from "@/lib/dashboard/permissions";
 import { formatTimestamp } from "@/lib/dashboard/format";
 import { Empty, Section } from "@/components/ui/section";
 import { Pagination } from "@/components/ui/pagination";
@@ -17,7 +16,7 @@ export const metadata: Metadata = { title: "Business contexts" };
 const KIND_LABELS: Record<string, string> = { company: "Companies", group: "Groups (projects)", reference: "References (orders, invoices…)" };
 
 export default async function ContextsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const user = await requireUser();
+  const user = await requireUser({ permission: "contexts:read" });
   const locale = await requestLocale();
   const sp = await searchParams;
   const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
@@ -29,10 +28,7 @@ export default async function ContextsPage({ searchParams }: { searchParams: Pro
     search: one(sp.search) ?? "",
   });
   const q = parsed.success ? parsed.data : ZListBusinessContextsQuery.parse({});
-  if (!can(user.role, "contexts:read")) {
-    return <p role="alert">Your role cannot view business contexts.</p>;
-  }
-  const list = await listBusinessContexts(db(), user.organizationId, q);
+  const list = await listBusinessContexts(db(), { organizationId: user.organizationId, query: q });
   const filters: Record<string, string> = { ...(q.search ? { search: q.search } : {}), ...(q.context_kind ? { kind: q.context_kind } : {}) };
 
   return (
@@ -42,7 +38,7 @@ export default async function ContextsPage({ searchParams }: { searchParams: Pro
         <p className="mt-1 text-sm text-slate-600">Companies, projects, orders and other objects your obligations relate to. They can relate to each other in any shape.</p>
       </div>
 
-      {can(user.role, "contexts:write") && (
+      {user.can("contexts:write") && (
         <Section title="New context" id="new-context">
           <NewContextForm />
         </Section>

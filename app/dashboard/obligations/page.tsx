@@ -7,7 +7,6 @@ import { countObligations } from "@/lib/obligations/count-obligations";
 import { ZPageQuery, todayUtc } from "@/lib/schemas/common";
 import type { TObligationProjection } from "@/lib/schemas/obligations";
 import { requestLocale } from "@/lib/dashboard/locale";
-import { can } from "@/lib/dashboard/permissions";
 import { formatDay, money, TYPE_LABELS } from "@/lib/dashboard/format";
 import { StatusBadge, Pill } from "@/components/ui/status-badge";
 import { Pagination } from "@/components/ui/pagination";
@@ -20,14 +19,14 @@ const counterparty = (o: TObligationProjection) => (o.organization_role === "cre
 const isOverdue = (o: TObligationProjection, today: string) => o.status !== "RECONCILED" && o.deadline < today;
 
 export default async function ObligationsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const user = await requireUser();
+  const user = await requireUser({ permission: "obligations:read" });
   const locale = await requestLocale();
   const sp = await searchParams;
   // the API's own page schema; anything invalid falls back to the first page
   const parsed = ZPageQuery.safeParse({ limit: sp.limit ?? undefined, offset: sp.offset ?? undefined });
   const page = parsed.success ? parsed.data : { limit: 50, offset: 0 };
-  const list = await listObligations(db(), user.organizationId, page);
-  const total = await countObligations(db(), user.organizationId);
+  const list = await listObligations(db(), { organizationId: user.organizationId, query: page });
+  const total = await countObligations(db(), { organizationId: user.organizationId });
   const today = todayUtc();
 
   return (
@@ -37,7 +36,7 @@ export default async function ObligationsPage({ searchParams }: { searchParams: 
           <h1 className="text-2xl font-semibold tracking-tight">Obligations</h1>
           <p className="mt-1 text-sm text-slate-600">Newest first. Amounts are in each obligation’s currency.</p>
         </div>
-        {can(user.role, "obligations:write") && (
+        {user.can("obligations:write") && (
           <Link href="/dashboard/obligations/new" className={btn.primary}>
             New obligation
           </Link>

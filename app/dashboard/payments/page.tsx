@@ -6,7 +6,6 @@ import { listPayments } from "@/lib/payments/list-payments";
 import { countPayments } from "@/lib/payments/count-payments";
 import { ZPageQuery, todayUtc } from "@/lib/schemas/common";
 import { requestLocale } from "@/lib/dashboard/locale";
-import { can } from "@/lib/dashboard/permissions";
 import { formatDay, money } from "@/lib/dashboard/format";
 import { Empty, Section } from "@/components/ui/section";
 import { Pill } from "@/components/ui/status-badge";
@@ -23,14 +22,13 @@ function AllocationState({ allocated, amount }: { allocated: string; amount: str
 }
 
 export default async function PaymentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const user = await requireUser();
+  const user = await requireUser({ permission: "payments:read" });
   const locale = await requestLocale();
-  if (!can(user.role, "payments:read")) return <p role="alert">Your role cannot view payments.</p>;
   const sp = await searchParams;
   const parsed = ZPageQuery.safeParse({ limit: sp.limit ?? undefined, offset: sp.offset ?? undefined });
   const page = parsed.success ? parsed.data : { limit: 50, offset: 0 };
-  const list = await listPayments(db(), user.organizationId, page);
-  const total = await countPayments(db(), user.organizationId);
+  const list = await listPayments(db(), { organizationId: user.organizationId, query: page });
+  const total = await countPayments(db(), { organizationId: user.organizationId });
 
   return (
     <div className="space-y-6">
@@ -41,7 +39,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
         </p>
       </div>
 
-      {can(user.role, "payments:write") && (
+      {user.can("payments:write") && (
         <Section title="Record a payment" id="record">
           <RecordPaymentForm today={todayUtc()} defaultCurrency={list.items[0]?.currency ?? "EUR"} locale={locale} />
         </Section>

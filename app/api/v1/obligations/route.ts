@@ -12,5 +12,5 @@ export const POST = handle(registerObligationOp, async ({ tx, principal, body })
 // GET /obligations – list obligation projections, newest first
 export const GET = handle(listObligationsOp, async ({ tx, principal, query }) => ({
   status: 200,
-  body: await listObligations(tx, principal.organizationId, query),
+  body: await listObligations(tx, { organizationId: principal.organizationId, query: query }),
 }));

@@ -8,7 +8,6 @@ import { isUuid } from "@/lib/ids";
 import { getBusinessContext } from "@/lib/contexts/get-business-context";
 import { listBusinessContexts } from "@/lib/contexts/list-business-contexts";
 import { requestLocale } from "@/lib/dashboard/locale";
-import { can } from "@/lib/dashboard/permissions";
 import { money, statusLabel } from "@/lib/dashboard/format";
 import { Empty, Section } from "@/components/ui/section";
 import { StatusBadge } from "@/components/ui/status-badge";
@@ -17,20 +16,20 @@ import { NewRelationshipForm } from "@/components/contexts/new-relationship-form
 export const metadata: Metadata = { title: "Business context" };
 
 export default async function ContextPage({ params }: { params: Promise<{ id: string }> }) {
-  const user = await requireUser();
+  const user = await requireUser({ permission: "contexts:read" });
   const { id } = await params;
   const locale = await requestLocale();
-  if (!isUuid(id) || !can(user.role, "contexts:read")) notFound();
+  if (!isUuid(id)) notFound();
   let c: Awaited<ReturnType<typeof getBusinessContext>>;
   try {
-    c = await getBusinessContext(db(), user.organizationId, id);
+    c = await getBusinessContext(db(), { organizationId: user.organizationId, contextId: id });
   } catch (e) {
     if (e instanceof AppError && e.code === "not_found") notFound();
     throw e;
   }
-  const canWrite = can(user.role, "contexts:write");
+  const canWrite = user.can("contexts:write");
   const others = canWrite
-    ? (await listBusinessContexts(db(), user.organizationId, { limit: 100, offset: 0, context_type: "", context_kind: "", search: "" })).items.filter((x) => x.id !== c.id)
+    ? (await listBusinessContexts(db(), { organizationId: user.organizationId, query: { limit: 100, offset: 0, context_type: "", context_kind: "", search: "" } })).items.filter((x) => x.id !== c.id)
     : [];
 
   // outstanding per currency over every linked obligation

@@ -7,7 +7,6 @@ import { AppError } from "@/lib/errors";
 import { getPayment } from "@/lib/payments/get-payment";
 import { listOpenObligations } from "@/lib/obligations/list-open-obligations";
 import { requestLocale } from "@/lib/dashboard/locale";
-import { can } from "@/lib/dashboard/permissions";
 import { formatDay, formatTimestamp, money } from "@/lib/dashboard/format";
 import { Empty, ReadOnlyNotice, Section } from "@/components/ui/section";
 import { AllocateForm } from "@/components/payments/allocate-form";
@@ -15,19 +14,18 @@ import { AllocateForm } from "@/components/payments/allocate-form";
 export const metadata: Metadata = { title: "Payment" };
 
 export default async function PaymentPage({ params }: { params: Promise<{ id: string }> }) {
-  const user = await requireUser();
+  const user = await requireUser({ permission: "payments:read" });
   const { id } = await params;
   const locale = await requestLocale();
-  if (!can(user.role, "payments:read")) notFound();
   let p: Awaited<ReturnType<typeof getPayment>>;
   try {
-    p = await getPayment(db(), user.organizationId, id);
+    p = await getPayment(db(), { organizationId: user.organizationId, paymentId: id });
   } catch (e) {
     if (e instanceof AppError && e.code === "not_found") notFound();
     throw e;
   }
-  const canAllocate = can(user.role, "payments:write") && p.unallocated_minor !== "0";
-  const open = canAllocate ? await listOpenObligations(db(), user.organizationId, { currency: p.currency }) : [];
+  const canAllocate = user.can("payments:write") && p.unallocated_minor !== "0";
+  const open = canAllocate ? await listOpenObligations(db(), { organizationId: user.organizationId, currency: p.currency }) : [];
   const m = (minor: string) => money(minor, p.currency, locale);
 
   return (
@@ -47,7 +45,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
           {p.external_reference ? ` · ${p.external_reference.namespace}/${p.external_reference.id}` : ""}
         </p>
       </div>
-      {!can(user.role, "payments:write") && <ReadOnlyNotice />}
+      {!user.can("payments:write") && <ReadOnlyNotice />}
 
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {[
