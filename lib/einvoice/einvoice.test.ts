@@ -41,6 +41,11 @@ describe("safe XML", () => {
     expect(() => parseXml('<x><![CDATA[<!ENTITY a "b">]]></x>')).toThrow(XmlRefused);
   });
 
+  it("decodes the predefined entities and character references as text, nothing else", async () => {
+    const { decodeReferences } = await import("@/lib/einvoice/xml");
+    expect(decodeReferences("Smith &amp; S&#246;hne &#x263A; &lt;b&gt; &foo;")).toBe("Smith & Söhne ☺ <b> &foo;");
+  });
+
   it("bounds the depth", () => {
     expect(depthOf("<a><b/><c><d>x</d></c></a>")).toBe(3);
     expect(() => parseXml(`${"<a>".repeat(200)}${"</a>".repeat(200)}`)).toThrow(/deeper/);

@@ -100,7 +100,19 @@ export function first(node: unknown, ...path: string[]): XNode | undefined {
 export function text(node: XNode | undefined): string {
   if (!node) return "";
   const t = node["#text"];
-  return t === undefined || t === null ? "" : String(t).trim();
+  return t === undefined || t === null ? "" : decodeReferences(String(t)).trim();
+}
+
+// The five predefined XML entities and character references are part of XML itself, not of
+// a DTD: decoded here, after parsing, as plain text (nothing is ever looked up or fetched).
+const PREDEFINED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+export function decodeReferences(s: string): string {
+  if (!s.includes("&")) return s;
+  return s.replace(/&(amp|lt|gt|quot|apos|#[0-9]{1,7}|#x[0-9a-fA-F]{1,6});/g, (m, name: string) => {
+    if (name[0] !== "#") return PREDEFINED[name];
+    const cp = name[1] === "x" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+    return cp > 0 && cp <= 0x10ffff && !(cp >= 0xd800 && cp <= 0xdfff) ? String.fromCodePoint(cp) : m;
+  });
 }
 
 export function textAt(node: unknown, ...path: string[]): string {
@@ -109,5 +121,5 @@ export function textAt(node: unknown, ...path: string[]): string {
 
 export function attr(node: XNode | undefined, name: string): string {
   const v = node?.[`@_${name}`];
-  return v === undefined || v === null ? "" : String(v).trim();
+  return v === undefined || v === null ? "" : decodeReferences(String(v)).trim();
 }
