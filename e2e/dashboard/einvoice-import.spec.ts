@@ -9,7 +9,7 @@ import { expectNoAxeViolations, expectNoHorizontalOverflow, signIn } from "../su
 // would), each previewed by a dry run with its warnings or its refusal, a role per file,
 // confirmed one by one and all at once, with links to the new obligations.
 
-const FIX = join(__dirname, "../../test/fixtures/einvoice");
+const FIX = join(process.cwd(), "test/fixtures/einvoice");
 const shot = (name: string) => `test-results/e2e/einvoice-import-${name}.png`;
 
 test("an owner imports e-invoices: preview, role per file, confirm, links", async ({ page }) => {

@@ -35,9 +35,11 @@ export async function readEinvoice(bytes: Uint8Array): Promise<ReadResult> {
 }
 
 function isPdf(bytes: Uint8Array): boolean {
-  // The header may follow up to 1024 bytes of junk (as PDF readers accept).
+  // The header may follow up to 1024 bytes of junk (as PDF readers accept), but markup
+  // that merely mentions "%PDF-" near its start stays XML.
   const head = Buffer.from(bytes.subarray(0, 1024)).toString("latin1");
-  return head.includes("%PDF-");
+  const at = head.indexOf("%PDF-");
+  return at === 0 || (at > 0 && !head.replace(/^\uFEFF|^\xEF\xBB\xBF/, "").trimStart().startsWith("<"));
 }
 
 // null when the bytes are not an XML invoice at all (415); AppError 422 when they are XML

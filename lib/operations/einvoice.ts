@@ -2,6 +2,26 @@ import { defineOperation } from "@/lib/http/operation";
 import { ZImportForm, ZImportResult } from "@/lib/schemas/einvoice";
 import { exampleMutationResult } from "@/lib/operations/obligation-examples";
 
+const DRY_RUN_EXAMPLE = {
+  import: { id: "", format: "ubl", document_type: "invoice", profile: "urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0", source: "xml", sha256: "2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae" },
+  request: {
+    obligation_type: "invoice",
+    organization_role: "creditor",
+    external_reference: { namespace: "einvoice", id: "99887766:Snippet1" },
+    creditor: { name: "SupplierOfficialName Ltd" },
+    debtor: { name: "Buyer Official Name", email: "lj@buyer.se" },
+    amount_minor: "165625",
+    currency: "EUR",
+    deadline: "2017-12-01",
+    business_context: { invoice_number: "Snippet1", description: "Please note our new phone number 33 44 55 66" },
+    payment_terms: [
+      { sequence: 1, label: "First half", amount_type: "fixed", fixed_amount_minor: "100000", trigger_type: "immediately", due_rule: "specific_date", due_date: "2018-01-15" },
+      { sequence: 2, label: "Second half", amount_type: "fixed", fixed_amount_minor: "65625", trigger_type: "immediately", due_rule: "specific_date", due_date: "2018-02-15" },
+    ],
+  },
+  warnings: [],
+};
+
 export const importObligationOp = defineOperation({
   operationId: "importObligation",
   method: "POST",
@@ -37,6 +57,7 @@ export const importObligationOp = defineOperation({
       warnings: [{ rule: "BR-CO-10", message: "BT-106 sum of invoice line net amount 1000.00 is not the sum of the line net amounts (BT-131) 999.99" }],
     },
   },
+  otherSuccess: [{ status: 200, description: "Dry run: nothing stored; `request` instead of `result`, `import.id` \"\"", schema: ZImportResult, example: DRY_RUN_EXAMPLE }],
 });
 
 export const einvoiceOperations = [importObligationOp];
