@@ -13,7 +13,7 @@ const FIX = join(process.cwd(), "test/fixtures/einvoice");
 const shot = (name: string) => `test-results/e2e/einvoice-import-${name}.png`;
 
 test("an owner imports e-invoices: preview, role per file, confirm, links", async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const org = await newOrgWithOwner("Koksmaat Import BV");
   await signIn(page, org.email, org.password);
 
