@@ -245,7 +245,7 @@ describe("obligation imports", () => {
       const detail = await fresh.api.get(`/obligations/${r.body.result.obligation.id}`);
       expect(detail.body.documents[0]).toMatchObject({ kind: "invoice", content_type: "application/pdf", sha256: sha256(pdf) });
     }
-  });
+  }, 180_000);
 
   it("a PDF without an invoice attachment is 422 einvoice_unreadable", async () => {
     for (const pdf of [await pdfWith([]), await pdfWith([{ name: "notes.xml", bytes: CII1 }])]) {
@@ -295,7 +295,7 @@ describe("obligation imports", () => {
       expect(p.status, p.text).toBe(422);
       expect(hits).toBe(0);
       expect((await fresh.api.get("/obligations")).body.items).toEqual([]);
-    });
+    }, 180_000);
   });
 
   it("content that is neither an XML invoice nor a PDF is 415, whatever its name", async () => {
