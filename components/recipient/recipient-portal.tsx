@@ -42,6 +42,7 @@ export function RecipientPortal({ requestId }: { requestId: string | null }) {
     return null;
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `start` (below) calls `load` and is only its retry action; listing it would loop the two callbacks
   const load = useCallback(async (): Promise<TRecipientInvoice | null> => {
     if (!api) return null;
     const r = await api.invoice();
@@ -52,7 +53,6 @@ export function RecipientPortal({ requestId }: { requestId: string | null }) {
     const screen = screenFor(r.error);
     setView({ kind: "screen", screen: screen ?? (r.error.status === 0 ? "network" : "error"), retry: screen ? undefined : () => void start() });
     return null;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, screenFor]);
 
   const start = useCallback(async () => {
@@ -157,7 +157,7 @@ export function RecipientPortal({ requestId }: { requestId: string | null }) {
           <ReportPaymentCard inv={inv} act={act} locale={locale} suggestedMinor={amounts(inv).toPayNow} />
         </>
       )}
-      <Documents inv={inv} locale={locale} hrefOf={api!.documentUrl} upload={upload} canUpload={!paid} />
+      {api && <Documents inv={inv} locale={locale} hrefOf={api.documentUrl} upload={upload} canUpload={!paid} />}
       <Messages inv={inv} act={act} locale={locale} />
     </div>
   );

@@ -199,6 +199,29 @@ describe("generated camt.053", () => {
     expect(s.transactions[0]).toMatchObject({ direction: "outgoing", endToEndId: "", counterpartyName: "Payer Ltd", bookedOn: "2024-02-10" });
   });
 
+  it("reads every camt.053 version .001.02 to .001.13 and namespace-prefixed elements", () => {
+    const entry = `<Ntry><Amt Ccy="EUR">12.34</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2024-02-05</Dt></BookgDt></Ntry>`;
+    for (let v = 2; v <= 13; v++) {
+      const version = String(v).padStart(2, "0");
+      const s = parseStatement(bytes(doc(entry, version)));
+      expect(s.format, version).toBe("camt.053");
+      expect(s.transactions.map((t) => [t.direction, t.amount, t.currency, t.bookedOn]), version).toEqual([["incoming", "12.34", "EUR", "2024-02-05"]]);
+    }
+    const prefixed = doc(entry)
+      .replace('<Document xmlns="', '<c:Document xmlns:c="')
+      .replace(/<(\/?)(?!\?|c:Document)([A-Za-z])/g, "<$1c:$2")
+      .replace("</Document>", "</c:Document>");
+    expect(prefixed).toContain("<c:Ntry>");
+    expect(parseStatement(bytes(prefixed)).transactions).toHaveLength(1);
+  });
+
+  it("reads a message without the Document wrapper", () => {
+    const xml = doc(`<Ntry><Amt Ccy="EUR">2.50</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2024-02-03</Dt></BookgDt></Ntry>`)
+      .replace(/<Document[^>]*>/, "")
+      .replace("</Document>", "");
+    expect(parseStatement(bytes(xml)).transactions.map((t) => [t.direction, t.amount, t.bookedOn])).toEqual([["outgoing", "2.50", "2024-02-03"]]);
+  });
+
   it("refuses a DOCTYPE / ENTITY without expanding anything", () => {
     const evil = `<?xml version="1.0"?>
 <!DOCTYPE Document [<!ENTITY lol "SECRET-EXPANSION">]>
@@ -227,6 +250,14 @@ describe("generated camt.053", () => {
     expect(() => parseStatement(bytes(doc(`<Ntry><Amt Ccy="EUR">1</Amt><CdtDbtInd>X</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2024-01-01</Dt></BookgDt></Ntry>`)))).toThrow(
       /Ntry\[1\]\/CdtDbtInd: expected CRDT or DBIT/,
     );
+  });
+
+  it("a message with statements of two accounts marks the transactions of the second", () => {
+    const entry = `<Ntry><Amt Ccy="EUR">1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2024-02-01</Dt></BookgDt></Ntry>`;
+    const xml = doc(entry).replace("</Stmt>", `</Stmt><Stmt><Id>S2</Id><Acct><Id><Othr><Id>ACC-2</Id></Othr></Id><Ccy>EUR</Ccy></Acct>${entry}</Stmt>`);
+    const s = parseStatement(bytes(xml));
+    expect(s.account.iban).toBe("DE89370400440532013000");
+    expect(s.transactions.map((t) => t.account)).toEqual([undefined, { iban: "", identifier: "ACC-2", currency: "EUR" }]);
   });
 
   it("refuses more than 20,000 transactions", () => {

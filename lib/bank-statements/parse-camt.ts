@@ -145,7 +145,8 @@ export function parseCamt(bytes: Uint8Array, kind: "camt.053" | "camt.054"): Par
     throw new StatementError("unreadable", `line ${e.line}, column ${e.col}: the XML is malformed (${e.msg})`);
   }
   const doc = parser.parse(xml);
-  const root = one(doc, "Document");
+  // Some exports omit the Document wrapper and start at the message element.
+  const root = one(doc, "Document") ?? doc;
   const containerName = kind === "camt.053" ? "BkToCstmrStmt" : "BkToCstmrDbtCdtNtfctn";
   const stmtName = kind === "camt.053" ? "Stmt" : "Ntfctn";
   const container = one(root, containerName);

@@ -228,8 +228,17 @@ function guessDateFormat(values: string[]): string | null {
   const sample = values.filter((v) => v.trim() !== "").slice(0, 200);
   if (sample.length === 0) return null;
   // Day-first before month-first: the formats of European banks, which most of these exports are.
-  for (const f of Object.keys(DATE_RE)) if (sample.every((v) => parseDate(v, f))) return f;
-  return null;
+  // The format that reads the most dates (the others get an error naming their line).
+  let best: string | null = null;
+  let bestCount = 0;
+  for (const f of Object.keys(DATE_RE)) {
+    const n = sample.filter((v) => parseDate(v, f)).length;
+    if (n > bestCount) {
+      best = f;
+      bestCount = n;
+    }
+  }
+  return best;
 }
 
 function guessDecimal(values: string[]): "." | "," {
@@ -373,7 +382,9 @@ export function parseCsv(bytes: Uint8Array, mapping?: TCsvMapping): ParsedStatem
       else if (DEBIT_MARKS.has(mark)) negative = true;
       else throw new StatementError("unreadable", `line ${r.line}: credit/debit indicator "${mark}" is neither credit nor debit`);
     }
-    const currency = (cols.currency >= 0 ? collapse(cell(r, cols.currency)).toUpperCase() : "") || fixedCurrency || headerCurrency;
+    // Last resort: a code written in the amount cell itself ("1.234,56 EUR").
+    const cellCurrency = /\b([A-Z]{3})\b/.exec(amountCells.join(" ").toUpperCase())?.[1] ?? "";
+    const currency = (cols.currency >= 0 ? collapse(cell(r, cols.currency)).toUpperCase() : "") || fixedCurrency || headerCurrency || cellCurrency;
     if (!/^[A-Z]{3}$/.test(currency)) {
       throw new StatementError(
         "unreadable",

@@ -213,6 +213,11 @@ describe("generated MT940", () => {
     ]);
   });
 
+  it("ignores :NS: lines instead of appending them to the :86: before", () => {
+    const s = parseStatement(bytes(stmt(":61:2401020102C1,NTRFNONREF\r\n:86:166?00GUTSCHRIFT?20SVWZ+Rechnung 12\r\n:NS:01Kontostand\r\n")));
+    expect(s.transactions[0].unstructured).toBe("Rechnung 12");
+  });
+
   it("names the line of a bad :61: and a bad balance", () => {
     expect(errorOf(() => parseStatement(bytes(stmt(":61:2401XX\r\n")))).message).toMatch(/^line 6: :61: expected a statement line/);
     expect(errorOf(() => parseStatement(bytes(":20:X\n:25:1\n:60F:C2401EUR1,\n"))).message).toMatch(/^line 3: :60F: expected a balance/);

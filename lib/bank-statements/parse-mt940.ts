@@ -8,7 +8,9 @@ import { type ParsedStatement, type ParsedTransaction, StatementError } from "./
 
 type Tag = { tag: string; lines: string[]; line: number };
 
-const TAG_LINE = /^:(\d{2}[A-Z]?):(.*)$/;
+// :NS: is a bank-specific tag some German banks add; it is recognized (so it does not extend
+// the :86: before it) and ignored.
+const TAG_LINE = /^:(\d{2}[A-Z]?|NS):(.*)$/;
 const TERMINATOR = /^-(\s*$|XXX|\})/;
 
 // Splits the text into tags with their continuation lines. Lines before the first tag (SWIFT
@@ -19,6 +21,8 @@ function tags(text: string): Tag[] {
   const lines = text.split(/\r\n|\r|\n/);
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i];
+    // Control characters (binary garbage in some exports) are dropped; tabs stay as spaces.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
     const line = raw.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "");
     const m = TAG_LINE.exec(line);
     if (m) {

@@ -10,6 +10,9 @@ const cp1252 = new TextDecoder("windows-1252");
 // Latin-1/windows-1252. A byte sequence that is not valid UTF-8 is windows-1252
 // (a superset of the printable Latin-1 range), which never fails.
 export function decodeText(bytes: Uint8Array): string {
+  // Some Windows banking software saves CSV as UTF-16 with a byte order mark.
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes.subarray(2));
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes.subarray(2));
   let start = 0;
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) start = 3;
   const body = start ? bytes.subarray(start) : bytes;

@@ -4,8 +4,8 @@ import type { Principal } from "@/lib/auth/principal";
 import { actorOf } from "@/lib/auth/principal";
 import { retrySchedule } from "@/lib/webhooks/schedule";
 
-// Event types of decisions.md: the event_type of mutation results, the audit trail entry
-// and the webhook `type`.
+// The event types (documented in the OpenAPI document): the event_type of mutation
+// results, the audit trail entry and the webhook `type`.
 export const EVENT_TYPES = [
   "obligation.registered",
   "obligation.payment_requested",
@@ -23,6 +23,7 @@ export const EVENT_TYPES = [
   "obligation.expected_payment_date_set",
   "payment.recorded",
   "payment.allocated",
+  "bank_statement.imported",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

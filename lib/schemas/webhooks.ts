@@ -3,7 +3,7 @@ import { ZTimestamp, ZUuid } from "@/lib/schemas/common";
 import { ZObligationProjection } from "@/lib/schemas/obligations";
 import { EVENT_TYPES } from "@/lib/events/record-event";
 
-// Webhook endpoints and deliveries (service-api.md "Webhooks", decisions.md "Events and webhooks").
+// Webhook endpoints and deliveries (docs/webhooks.md).
 
 export const ZWebhookEndpointInput = z.strictObject({
   url: z
