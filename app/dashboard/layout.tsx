@@ -11,6 +11,7 @@ export const dynamic = "force-dynamic";
 const NAV: (NavItem & { permission: Scope })[] = [
   { href: "/dashboard", label: "Overview", permission: "obligations:read" },
   { href: "/dashboard/obligations", label: "Obligations", permission: "obligations:read" },
+  { href: "/dashboard/imports", label: "Import", permission: "obligations:write" },
   { href: "/dashboard/payments", label: "Payments", permission: "payments:read" },
   { href: "/dashboard/contexts", label: "Contexts", permission: "contexts:read" },
   { href: "/dashboard/webhooks", label: "Webhooks", permission: "webhooks:read" },

@@ -38,6 +38,8 @@ export type Operation = {
   multipart?: z.ZodObject; // fields other than `file`
   bodyExample?: unknown;
   success: { status: number } & ResponseSpec;
+  // Further success answers of the same operation (e.g. 200 for a dry run beside the 201).
+  otherSuccess?: ({ status: number } & ResponseSpec)[];
   errors?: number[]; // extra documented error statuses beyond the pipeline's own
 };
 

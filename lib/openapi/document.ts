@@ -135,21 +135,23 @@ function security(op: Operation): unknown[] {
 
 function operationObject(op: Operation) {
   const responses: Record<string, unknown> = {};
-  const okContent = op.success.contentType ?? "application/json";
-  responses[String(op.success.status)] = {
-    description: op.success.description,
-    ...(op.success.headers ? { headers: op.success.headers } : {}),
-    ...(op.success.schema || okContent !== "application/json"
-      ? {
-          content: {
-            [okContent]: {
-              schema: op.success.schema ? toSchema(op.success.schema, "output") : { type: "string", format: "binary" },
-              ...(op.success.example !== undefined ? { example: op.success.example } : {}),
+  for (const success of [op.success, ...(op.otherSuccess ?? [])]) {
+    const okContent = success.contentType ?? "application/json";
+    responses[String(success.status)] = {
+      description: success.description,
+      ...(success.headers ? { headers: success.headers } : {}),
+      ...(success.schema || okContent !== "application/json"
+        ? {
+            content: {
+              [okContent]: {
+                schema: success.schema ? toSchema(success.schema, "output") : { type: "string", format: "binary" },
+                ...(success.example !== undefined ? { example: success.example } : {}),
+              },
             },
-          },
-        }
-      : {}),
-  };
+          }
+        : {}),
+    };
+  }
   for (const status of errorStatuses(op)) responses[String(status)] = { $ref: `#/components/responses/Error${status}` };
 
   let requestBody: unknown;

@@ -8,12 +8,14 @@ import { reconciliationOperations } from "@/lib/operations/reconciliation";
 import { recipientOperations } from "@/lib/operations/recipient";
 import { webhookOperations } from "@/lib/operations/webhooks";
 import { paymentInstructionOperations } from "@/lib/operations/payment-instructions";
+import { einvoiceOperations } from "@/lib/operations/einvoice";
 
 // Every operation of the API, in document order. Each capability adds its list here.
 export const ALL_OPERATIONS: Operation[] = [
   ...sessionOperations,
   ...invoiceOperations,
   ...obligationOperations,
+  ...einvoiceOperations,
   ...contextOperations,
   ...paymentOperations,
   ...reconciliationOperations,

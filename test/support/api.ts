@@ -66,7 +66,7 @@ export async function fetchOnce(url: string, init: RequestInit): Promise<Respons
     return await fetch(url, init);
   } catch (err) {
     const code = (err as { cause?: { code?: string } }).cause?.code;
-    if (code !== "UND_ERR_SOCKET" && code !== "ECONNRESET") throw err;
+    if (code !== "UND_ERR_SOCKET" && code !== "ECONNRESET" && code !== "EPIPE") throw err;
     return fetch(url, init);
   }
 }
