@@ -31,6 +31,9 @@ export type Reply = {
   body?: unknown;
   headers?: Record<string, string>;
   cookies?: string[]; // Set-Cookie values; never stored with an idempotent response
+  // For idempotent operations whose reply holds a secret shown once (a new API key): what
+  // a replay of the same Idempotency-Key answers instead of the reply itself.
+  stored?: { status: number; body?: unknown };
 };
 
 export type HandlerContext<O extends Operation, P extends Principal> = {
@@ -187,7 +190,10 @@ async function executeIdempotent<O extends Operation>(
         body: reply.body === undefined ? "" : stringifyJson(reply.body),
         headers: reply.headers ?? {},
       };
-      await idem.completeInTx(tx, c, s);
+      const kept = reply.stored
+        ? { status: reply.stored.status, body: reply.stored.body === undefined ? "" : stringifyJson(reply.stored.body), headers: {} }
+        : s;
+      await idem.completeInTx(tx, c, kept);
       return s;
     });
     const res = storedToResponse(stored, requestId);
@@ -241,7 +247,7 @@ async function authenticate(op: Operation, req: Request, rawParams: Record<strin
 
 function authorize(op: Operation, p: Principal): void {
   if (!op.permission) return;
-  if (p.kind === "api_key" && !p.scopes.includes(op.permission)) {
+  if (p.kind === "api_key" && !(p.scopes as readonly string[]).includes(op.permission)) {
     throw new AppError("insufficient_scope", `this API key lacks the ${op.permission} scope`);
   }
   if (p.kind === "user" && !ROLE_PERMISSIONS[p.role].includes(op.permission)) {

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Scope } from "@/lib/auth/permissions";
+import type { Permission } from "@/lib/auth/permissions";
 
 // One declaration per endpoint: the route handler validates with these schemas and the
 // OpenAPI document (lib/openapi) is generated from the very same objects.
@@ -19,13 +19,13 @@ export type ResponseSpec = {
 
 export type Operation = {
   operationId: string;
-  method: "GET" | "POST" | "DELETE";
+  method: "GET" | "POST" | "PATCH" | "DELETE";
   path: string; // OpenAPI template relative to /api/v1, e.g. /obligations/{id}
   summary: string;
   description?: string;
   tags: string[];
   auth: AuthMode;
-  permission?: Scope;
+  permission?: Permission;
   idempotent?: "required" | "optional";
   requestMarker?: boolean; // X-Service-Request: 1
   deprecated?: boolean;
