@@ -14,7 +14,9 @@ export function db(): PrismaClient {
   if (!globalForDb.__fosPrisma) {
     const url = env().DATABASE_URL;
     if (!url) throw new Error("DATABASE_URL is not set");
-    const adapter = new PrismaPg({ connectionString: url, max: env().DB_POOL_MAX });
+    // Bounded waits, so an unreachable database is a prompt 503 (lib/http/handle.ts), never a
+    // hang: connecting (or waiting for a pooled connection) gives up after 15 s; keep-alive notices a peer that vanished.
+    const adapter = new PrismaPg({ connectionString: url, max: env().DB_POOL_MAX, connectionTimeoutMillis: 15_000, keepAlive: true });
     globalForDb.__fosPrisma = new PrismaClient({ adapter });
   }
   return globalForDb.__fosPrisma;

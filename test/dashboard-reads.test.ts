@@ -55,7 +55,7 @@ beforeAll(async () => {
 
 describe("summarizeObligations", () => {
   it("counts by status, outstanding by currency and role, and what is overdue, for one organization only", async () => {
-    const s = await summarizeObligations(db(), a.organizationId);
+    const s = await summarizeObligations(db(), { organizationId: a.organizationId });
     expect(s.total).toBe(5);
     expect(s.counts).toEqual({ OBLIGATION_CAPTURED: 3, PAYMENT_REQUESTED: 0, PAYMENT_CLAIMED: 0, PARTIALLY_RECONCILED: 1, RECONCILED: 1 });
     expect(s.outstanding).toEqual([
@@ -82,18 +82,18 @@ describe("summarizeObligations", () => {
     const open = (list.body.items as { status: string; currency: string; organization_role: string; amount_minor: string; allocated_minor: string }[]).filter(
       (o) => o.status !== "RECONCILED",
     );
-    const s = await summarizeObligations(db(), a.organizationId);
+    const s = await summarizeObligations(db(), { organizationId: a.organizationId });
     for (const t of s.outstanding) {
       const expected = open
         .filter((o) => o.currency === t.currency && o.organization_role === t.organization_role)
         .reduce((sum, o) => sum + BigInt(o.amount_minor) - BigInt(o.allocated_minor), 0n);
       expect(t.outstanding_minor).toBe(expected.toString());
     }
-    expect(await countObligations(db(), a.organizationId)).toBe(list.body.items.length);
+    expect(await countObligations(db(), { organizationId: a.organizationId })).toBe(list.body.items.length);
   });
 
   it("another organization sees only its own", async () => {
-    const s = await summarizeObligations(db(), b.organizationId);
+    const s = await summarizeObligations(db(), { organizationId: b.organizationId });
     expect(s.total).toBe(1);
     expect(s.outstanding).toEqual([{ currency: "EUR", organization_role: "creditor", count: 1, amount_minor: "77700", allocated_minor: "0", outstanding_minor: "77700" }]);
     expect(s.overdue.items.map((o) => o.id)).toEqual([ids.other]);
@@ -102,7 +102,7 @@ describe("summarizeObligations", () => {
 
 describe("listRecentEvents", () => {
   it("lists the organization's latest events, newest first, with the obligation they are about", async () => {
-    const events = await listRecentEvents(db(), a.organizationId, { limit: 100 });
+    const events = await listRecentEvents(db(), { organizationId: a.organizationId, limit: 100 });
     expect(events.length).toBeGreaterThanOrEqual(5 + 2 + 1); // registrations, allocations, a recorded payment
     const times = events.map((e) => e.created_at);
     expect([...times].sort().reverse()).toEqual(times);
@@ -111,13 +111,13 @@ describe("listRecentEvents", () => {
     expect(registered.sort()).toEqual(["Late Payer", "Our Landlord", "Paid In Full", "Partly Paid", "Sakura KK"]);
     expect(events.some((e) => e.obligation?.id === ids.other)).toBe(false);
     expect(events.every((e) => e.actor.label === "API key")).toBe(true);
-    expect(await listRecentEvents(db(), a.organizationId, { limit: 3 })).toHaveLength(3);
+    expect(await listRecentEvents(db(), { organizationId: a.organizationId, limit: 3 })).toHaveLength(3);
   });
 });
 
 describe("payment reads", () => {
   it("open obligations for an allocation: not reconciled, of the currency, with what is outstanding and the version", async () => {
-    const open = await listOpenObligations(db(), a.organizationId, { currency: "EUR" });
+    const open = await listOpenObligations(db(), { organizationId: a.organizationId, currency: "EUR" });
     expect(open.map((o) => [o.id, o.outstanding_minor]).sort()).toEqual(
       [
         [ids.partly, "15050"],
@@ -126,16 +126,16 @@ describe("payment reads", () => {
     );
     const detail = await a.api.get(`/obligations/${ids.partly}`);
     expect(open.find((o) => o.id === ids.partly)?.version).toBe(detail.body.version);
-    expect(await listOpenObligations(db(), b.organizationId, { currency: "EUR" })).toHaveLength(1);
+    expect(await listOpenObligations(db(), { organizationId: b.organizationId, currency: "EUR" })).toHaveLength(1);
   });
 
   it("what is left to allocate, and where an obligation's allocated amount comes from", async () => {
-    expect(await summarizeUnallocatedPayments(db(), a.organizationId)).toEqual([{ currency: "EUR", count: 1, unallocated_minor: "30000" }]);
-    expect(await summarizeUnallocatedPayments(db(), b.organizationId)).toEqual([]);
-    expect(await countPayments(db(), a.organizationId)).toBe(3);
-    const allocations = await listObligationAllocations(db(), a.organizationId, ids.partly);
+    expect(await summarizeUnallocatedPayments(db(), { organizationId: a.organizationId })).toEqual([{ currency: "EUR", count: 1, unallocated_minor: "30000" }]);
+    expect(await summarizeUnallocatedPayments(db(), { organizationId: b.organizationId })).toEqual([]);
+    expect(await countPayments(db(), { organizationId: a.organizationId })).toBe(3);
+    const allocations = await listObligationAllocations(db(), { organizationId: a.organizationId, obligationId: ids.partly });
     expect(allocations).toHaveLength(1);
     expect(allocations[0]).toMatchObject({ amount_minor: "10000", payment: { reference: "REF-10000", currency: "EUR", amount_minor: "10000" } });
-    expect(await listObligationAllocations(db(), b.organizationId, ids.partly)).toEqual([]);
+    expect(await listObligationAllocations(db(), { organizationId: b.organizationId, obligationId: ids.partly })).toEqual([]);
   });
 });

@@ -16,6 +16,46 @@ describe("request pipeline", () => {
     expect(r.body).toEqual({ error: { code: "not_found", message: expect.any(String) } });
   });
 
+  it("answers a malformed percent-encoding in any path segment with the 404 envelope", async () => {
+    for (const path of ["/obligations/%", "/invoices/%zz", "/recipient/contexts/%C3%28/invoice", "/payments/%2e/allocations", "/obligations/%00"]) {
+      for (const method of ["GET", "POST"]) {
+        const r = await org.api.call(method, path, { body: method === "POST" ? {} : undefined });
+        expect(r.headers.get("content-type"), `${method} ${path}`).toMatch(/^application\/json/);
+        // `/payments/%2e/allocations` is normalized to `/payments/allocations`: GET is an unknown
+        // payment (404), POST a method that path does not serve (405).
+        const code = r.status === 405 ? "method_not_allowed" : "not_found";
+        expect([404, 405]).toContain(r.status);
+        if (r.status === 405) expect(path).toBe("/payments/%2e/allocations");
+        expect(r.body, `${method} ${path}`).toEqual({ error: { code, message: expect.any(String) } });
+      }
+    }
+  });
+
+  it("answers a method the path does not serve with the 405 envelope, never an empty body", async () => {
+    for (const [method, path] of [["DELETE", "/obligations"], ["POST", "/payments/" + "5f4e3d2c-1b0a-4d8c-b7a6-0f9e8d7c6b5a"], ["DELETE", "/webhook-endpoints"]]) {
+      const r = await org.api.call(method, path);
+      expect(r.status, `${method} ${path}`).toBe(405);
+      expect(r.body).toEqual({ error: { code: "method_not_allowed", message: expect.any(String) } });
+    }
+  });
+
+  it("refuses JSON nested deeper than 32 levels with 400 before parsing, and text PostgreSQL cannot store with 422 naming the field", async () => {
+    const deep = `{"obligation_type":${'{"a":'.repeat(10_000)}1${"}".repeat(10_000)}}`;
+    const r = await org.api.post("/obligations", deep);
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ error: { code: "malformed_request", message: expect.stringContaining("32") } });
+    const anon = new Api(baseUrl());
+    const nul = await anon.post("/session", { email: "a\u0000@example.test", password: "x" }, { idempotencyKey: null });
+    expect(nul.status).toBe(422);
+    expect(nul.body).toEqual({ error: { code: "validation_failed", message: expect.stringContaining("body.email") } });
+    const surrogate = await org.api.post("/webhook-endpoints", { url: "https://example.com/\ud800", secret: "whsec-0123456789abcdef-0123456789abcdef" });
+    expect(surrogate.status).toBe(422);
+    expect(surrogate.body.error.message).toContain("body.url");
+    const query = await org.api.get("/obligations?search=%00");
+    expect([200, 422]).toContain(query.status);
+    if (query.status === 422) expect(query.body.error.code).toBe("validation_failed");
+  });
+
   it("refuses a JSON body above 1 MiB with 413 payload_too_large", async () => {
     const big = JSON.stringify({ email: "x".repeat(1024 * 1024 + 10), password: "p" });
     const r = await new Api(baseUrl()).post("/session", big, { idempotencyKey: null });

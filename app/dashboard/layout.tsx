@@ -3,7 +3,6 @@ import { db } from "@/lib/db";
 import { organizationName } from "@/lib/obligations/view";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
 import { MainNav, type NavItem } from "@/components/dashboard/nav";
-import { can } from "@/lib/dashboard/permissions";
 import type { Permission } from "@/lib/auth/permissions";
 
 export const dynamic = "force-dynamic";
@@ -41,7 +40,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
             <SignOutButton />
           </div>
           <div className="w-full sm:w-auto sm:flex-1">
-            <MainNav items={NAV.filter((n) => can(user.role, n.permission)).map(({ href, label }) => ({ href, label }))} />
+            <MainNav items={NAV.filter((n) => user.can(n.permission)).map(({ href, label }) => ({ href, label }))} />
           </div>
         </div>
       </header>

@@ -1,21 +1,16 @@
 "use client";
 
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRouter } from "next/navigation";
-import { apiCall } from "@/lib/client/api";
-import { describeApiError } from "@/lib/client/errors";
-import { useSubmissionKey } from "@/lib/client/submission-key";
 import { ZCreateContextRelationship, type TCreateContextRelationship } from "@/lib/schemas/contexts";
-import { FieldError, errorAttrs } from "@/components/ui/field-error";
+import { FeedbackMessage } from "@/components/ui/feedback";
+import { FieldError, Label, errorAttrs } from "@/components/ui/field";
 import { btn, field } from "@/components/ui/styles";
+import { useMutation } from "@/components/ui/use-mutation";
 
 // POST /business-contexts/{id}/relationships: relate this context to another one.
 export function NewRelationshipForm({ contextId, options }: { contextId: string; options: { id: string; label: string }[] }) {
-  const router = useRouter();
-  const keys = useSubmissionKey();
-  const [message, setMessage] = useState<{ kind: "error" | "success"; text: string } | null>(null);
+  const { submit, pending, feedback } = useMutation();
   const { register, handleSubmit, formState, reset } = useForm<TCreateContextRelationship>({
     resolver: zodResolver(ZCreateContextRelationship, {
       error: (iss) =>
@@ -30,19 +25,12 @@ export function NewRelationshipForm({ contextId, options }: { contextId: string;
       aria-label="Add a relationship"
       className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-start"
       onSubmit={handleSubmit(async (body) => {
-        setMessage(null);
-        const r = await apiCall("POST", `/business-contexts/${contextId}/relationships`, { body, idempotencyKey: keys.keyFor(body) });
-        if (r.ok || r.error.code !== "network_error") keys.settle();
-        if (!r.ok) return setMessage({ kind: "error", text: describeApiError(r.error) });
-        reset({ related_context_id: "", relationship_type: "" });
-        setMessage({ kind: "success", text: "Relationship added." });
-        router.refresh();
+        const r = await submit({ path: `/business-contexts/${contextId}/relationships`, body, success: "Relationship added." });
+        if (r.ok) reset({ related_context_id: "", relationship_type: "" });
       })}
     >
       <div>
-        <label htmlFor="rel-context" className={field.label}>
-          Related context
-        </label>
+        <Label htmlFor="rel-context">Related context</Label>
         <select
           id="rel-context"
           {...register("related_context_id")}
@@ -59,9 +47,7 @@ export function NewRelationshipForm({ contextId, options }: { contextId: string;
         <FieldError id="rel-context-error" message={formState.errors.related_context_id?.message} />
       </div>
       <div>
-        <label htmlFor="rel-type" className={field.label}>
-          Relationship
-        </label>
+        <Label htmlFor="rel-type">Relationship</Label>
         <input
           id="rel-type"
           {...register("relationship_type")}
@@ -81,14 +67,10 @@ export function NewRelationshipForm({ contextId, options }: { contextId: string;
           message={formState.errors.relationship_type?.type === "too_small" ? "Name the relationship, e.g. belongs_to." : formState.errors.relationship_type?.message}
         />
       </div>
-      <button type="submit" className={`${btn.secondary} sm:mt-6`} disabled={formState.isSubmitting}>
+      <button type="submit" className={`${btn.secondary} sm:mt-6`} disabled={pending}>
         Add
       </button>
-      {message && (
-        <p role={message.kind === "error" ? "alert" : "status"} className={`sm:col-span-3 text-sm ${message.kind === "error" ? "text-rose-700" : "text-emerald-800"}`}>
-          {message.text}
-        </p>
-      )}
+      <FeedbackMessage feedback={feedback} className="sm:col-span-3" />
     </form>
   );
 }

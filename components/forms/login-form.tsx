@@ -1,24 +1,30 @@
 "use client";
 
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { ZLoginInput, type TLoginInput } from "@/lib/schemas/sessions";
-import { apiCall } from "@/lib/client/api";
+import { FeedbackMessage } from "@/components/ui/feedback";
+import { FieldError, Label, errorAttrs } from "@/components/ui/field";
+import { btn, field } from "@/components/ui/styles";
+import { useMutation } from "@/components/ui/use-mutation";
 
 export function LoginForm() {
   const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
+  const { submit, pending, feedback } = useMutation();
   const { register, handleSubmit, formState } = useForm<TLoginInput>({ resolver: zodResolver(ZLoginInput) });
+  const e = formState.errors;
 
-  const onSubmit = handleSubmit(async (values) => {
-    setError(null);
-    const r = await apiCall("POST", "/session", { body: values });
-    if (!r.ok) {
-      setError(r.error.code === "rate_limited" ? "Too many attempts. Wait a few minutes and try again." : "Email or password is incorrect.");
-      return;
-    }
+  const onSubmit = handleSubmit(async (body) => {
+    const r = await submit({
+      path: "/session",
+      body,
+      refresh: false,
+      signInOn401: false,
+      // one wording for an unknown email and a wrong password
+      describe: (err) => (err.code === "rate_limited" ? "Too many attempts. Wait a few minutes and try again." : "Email or password is incorrect."),
+    });
+    if (!r.ok) return;
     router.replace("/dashboard");
     router.refresh();
   });
@@ -26,21 +32,25 @@ export function LoginForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <div>
-        <label htmlFor="email" className="block text-sm font-medium">Email</label>
-        <input id="email" type="email" autoComplete="username" {...register("email")}
-          className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2" aria-invalid={!!formState.errors.email} />
-        {formState.errors.email && <p className="mt-1 text-sm text-rose-700">Enter your email address.</p>}
+        <Label htmlFor="email">Email</Label>
+        <input id="email" type="email" autoComplete="username" {...register("email")} {...errorAttrs("email-error", e.email && "Enter your email address.")} className={field.input} />
+        <FieldError id="email-error" message={e.email && "Enter your email address."} />
       </div>
       <div>
-        <label htmlFor="password" className="block text-sm font-medium">Password</label>
-        <input id="password" type="password" autoComplete="current-password" {...register("password")}
-          className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2" aria-invalid={!!formState.errors.password} />
-        {formState.errors.password && <p className="mt-1 text-sm text-rose-700">Enter your password.</p>}
+        <Label htmlFor="password">Password</Label>
+        <input
+          id="password"
+          type="password"
+          autoComplete="current-password"
+          {...register("password")}
+          {...errorAttrs("password-error", e.password && "Enter your password.")}
+          className={field.input}
+        />
+        <FieldError id="password-error" message={e.password && "Enter your password."} />
       </div>
-      {error && <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">{error}</p>}
-      <button type="submit" disabled={formState.isSubmitting}
-        className="w-full rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900 disabled:opacity-60">
-        {formState.isSubmitting ? "Signing in…" : "Sign in"}
+      <FeedbackMessage feedback={feedback} />
+      <button type="submit" disabled={pending} className={`${btn.primary} w-full py-2 text-base`}>
+        {pending ? "Signing in…" : "Sign in"}
       </button>
     </form>
   );

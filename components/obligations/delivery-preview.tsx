@@ -5,7 +5,8 @@ import { apiCall } from "@/lib/client/api";
 import { describeApiError } from "@/lib/client/errors";
 import { CopyButton } from "@/components/ui/copy-button";
 import { btn } from "@/components/ui/styles";
-import { FeedbackMessage, useObligation, type Feedback } from "@/components/obligations/obligation-context";
+import { FeedbackMessage, type Feedback } from "@/components/ui/feedback";
+import { useObligation } from "@/components/obligations/obligation-context";
 
 type Draft = { to: string; subject: string; text: string; html: string; hosted_url: string };
 

@@ -2,9 +2,10 @@
 
 import { useState } from "react";
 import { ZDate } from "@/lib/schemas/common";
-import { FieldError, errorAttrs } from "@/components/ui/field-error";
+import { FieldError, errorAttrs } from "@/components/ui/field";
 import { btn, field } from "@/components/ui/styles";
-import { FeedbackMessage, useObligationMutation } from "@/components/obligations/obligation-context";
+import { FeedbackMessage } from "@/components/ui/feedback";
+import { useObligationMutation } from "@/components/obligations/obligation-context";
 
 // set_expected_payment_date: when you expect the money (your own planning date).
 export function ExpectedDateForm({ current }: { current: string }) {

@@ -4,7 +4,9 @@ import { useState } from "react";
 import { ZCreateObligationContextLink } from "@/lib/schemas/contexts";
 import { parseDecimalToMinor } from "@/lib/money/format";
 import { btn, field } from "@/components/ui/styles";
-import { FeedbackMessage, useObligationMutation } from "@/components/obligations/obligation-context";
+import { FeedbackMessage } from "@/components/ui/feedback";
+import { useObligationMutation } from "@/components/obligations/obligation-context";
+import { FormError } from "@/components/ui/field";
 
 // POST /obligations/{id}/business-contexts: attach a context (optionally with the part of
 // the amount attributed to it).
@@ -73,11 +75,7 @@ export function LinkContextForm({ currency, options }: { currency: string; optio
           <input id="link-attributed" inputMode="decimal" value={attributed} onChange={(e) => setAttributed(e.target.value)} placeholder="optional" className={field.input} />
         </div>
       </div>
-      {error && (
-        <p role="alert" className={field.error}>
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <button type="submit" className={btn.secondary} disabled={pending}>
         Link context
       </button>

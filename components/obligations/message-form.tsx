@@ -4,12 +4,14 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import { ZIssuerAction } from "@/lib/schemas/obligations";
-import { FieldError, errorAttrs } from "@/components/ui/field-error";
+import { FieldError, errorAttrs } from "@/components/ui/field";
 import { btn, field } from "@/components/ui/styles";
-import { FeedbackMessage, useObligationMutation } from "@/components/obligations/obligation-context";
+import { FeedbackMessage } from "@/components/ui/feedback";
+import { useObligationMutation } from "@/components/obligations/obligation-context";
 
 // The message field of the API's post_message action.
-const postMessage = ZIssuerAction.options.find((o) => o.shape.action.value === "post_message")!;
+const postMessage = ZIssuerAction.options.find((o) => o.shape.action.value === "post_message");
+if (!postMessage) throw new Error("post_message is no longer an issuer action");
 const ZPostMessage = z.object({ message: (postMessage.shape as unknown as { message: z.ZodString }).message });
 type TPostMessage = z.infer<typeof ZPostMessage>;
 

@@ -9,13 +9,6 @@ import type { TRecipientAction, TRecipientInvoice, TRecipientSession } from "@/l
 // Idempotency-Key (a retry of the same submission reuses its key).
 const MARKER = { "x-service-request": "1" };
 
-// crypto.randomUUID exists only in secure contexts; getRandomValues everywhere.
-export function newIdempotencyKey(): string {
-  const b = new Uint8Array(16);
-  crypto.getRandomValues(b);
-  return `rcp-${Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("")}`;
-}
-
 export function recipientApi(requestId: string) {
   const base = `/recipient/contexts/${requestId}`;
   return {

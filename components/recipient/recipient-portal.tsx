@@ -3,7 +3,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ApiError } from "@/lib/client/api";
 import type { TRecipientAction, TRecipientInvoice } from "@/lib/schemas/recipient";
-import { newIdempotencyKey, recipientApi } from "@/components/recipient/recipient-api";
+import { newIdempotencyKey } from "@/lib/client/idempotency-key";
+import { useSubmissionKey } from "@/lib/client/submission-key";
+import { recipientApi } from "@/components/recipient/recipient-api";
 import { amounts } from "@/components/recipient/present";
 import { InvoiceOverview } from "@/components/recipient/invoice-overview";
 import { Conditions, PaymentTerms } from "@/components/recipient/terms-and-conditions";
@@ -27,6 +29,8 @@ export function RecipientPortal({ requestId }: { requestId: string | null }) {
   const api = useMemo(() => (requestId ? recipientApi(requestId) : null), [requestId]);
   const tokenRef = useRef<string | null>(null);
   const exchangeKey = useRef(newIdempotencyKey());
+  // a retry of the same submission after a network failure reuses its key
+  const keys = useSubmissionKey();
   const started = useRef(false);
   const locale = typeof navigator !== "undefined" ? navigator.languages : undefined;
 
@@ -38,6 +42,7 @@ export function RecipientPortal({ requestId }: { requestId: string | null }) {
     return null;
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `start` (below) calls `load` and is only its retry action; listing it would loop the two callbacks
   const load = useCallback(async (): Promise<TRecipientInvoice | null> => {
     if (!api) return null;
     const r = await api.invoice();
@@ -48,7 +53,6 @@ export function RecipientPortal({ requestId }: { requestId: string | null }) {
     const screen = screenFor(r.error);
     setView({ kind: "screen", screen: screen ?? (r.error.status === 0 ? "network" : "error"), retry: screen ? undefined : () => void start() });
     return null;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, screenFor]);
 
   const start = useCallback(async () => {
@@ -115,18 +119,22 @@ export function RecipientPortal({ requestId }: { requestId: string | null }) {
       if (!api) return null;
       setNotice("");
       const what = { acknowledge: "confirmation", share_dates: "date", report_payment: "payment report", post_message: "message" }[body.action];
-      return settle(await api.act(body, newIdempotencyKey()), success, what);
+      const r = await api.act(body, keys.keyFor(body));
+      if (r.ok || r.error.code !== "network_error") keys.settle();
+      return settle(r, success, what);
     },
-    [api, settle],
+    [api, settle, keys],
   );
 
   const upload = useCallback(
     async (form: FormData, success: string) => {
       if (!api) return null;
       setNotice("");
-      return settle(await api.upload(form, newIdempotencyKey()), success, "document");
+      const r = await api.upload(form, keys.keyFor(form));
+      if (r.ok || r.error.code !== "network_error") keys.settle();
+      return settle(r, success, "document");
     },
-    [api, settle],
+    [api, settle, keys],
   );
 
   if (view.kind === "screen") return <StateScreen kind={view.screen} onRetry={view.retry} />;
@@ -149,7 +157,7 @@ export function RecipientPortal({ requestId }: { requestId: string | null }) {
           <ReportPaymentCard inv={inv} act={act} locale={locale} suggestedMinor={amounts(inv).toPayNow} />
         </>
       )}
-      <Documents inv={inv} locale={locale} hrefOf={api!.documentUrl} upload={upload} canUpload={!paid} />
+      {api && <Documents inv={inv} locale={locale} hrefOf={api.documentUrl} upload={upload} canUpload={!paid} />}
       <Messages inv={inv} act={act} locale={locale} />
     </div>
   );

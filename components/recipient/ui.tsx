@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { FieldError as SharedFieldError } from "@/components/ui/field";
 
 // Small presentational pieces of the hosted page (no client state).
 
@@ -28,13 +29,11 @@ export function Badge({ tone, children }: { tone: Tone; children: ReactNode }) {
   return <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-sm font-medium ${TONES[tone]}`}>{children}</span>;
 }
 
+// The dashboard's field kit (components/ui/field.tsx) serves this page too; only the
+// visual weight differs: recipients are outside people, often on a phone, so controls are
+// larger (44 px targets, 16 px text at every width) and borders and errors darker.
 export function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="mt-1 text-sm text-rose-800">
-      {message}
-    </p>
-  );
+  return <SharedFieldError id={id} message={message} className="mt-1 text-sm text-rose-800" />;
 }
 
 export function FormAlert({ message }: { message: string | null }) {

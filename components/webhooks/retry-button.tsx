@@ -1,40 +1,35 @@
 "use client";
 
-import { useRef, useState } from "react";
 import { useRouter } from "next/navigation";
-import { apiCall } from "@/lib/client/api";
-import { describeApiError } from "@/lib/client/errors";
+import { FeedbackMessage } from "@/components/ui/feedback";
 import { btn } from "@/components/ui/styles";
+import { useMutation } from "@/components/ui/use-mutation";
 
-// POST /webhook-deliveries/{id}/retry: one more attempt for a failed delivery. The key is
-// kept for this button, so a double click or a network retry is one requeue.
+// POST /webhook-deliveries/{id}/retry: one more attempt for a failed delivery. The button
+// stays disabled once requeued, and a network retry reuses the key: one click, one requeue.
 export function RetryButton({ deliveryId, label }: { deliveryId: string; label: string }) {
   const router = useRouter();
-  const key = useRef(crypto.randomUUID());
-  const [state, setState] = useState<{ kind: "idle" | "pending" | "done" | "error"; text?: string }>({ kind: "idle" });
+  const { submit, pending, feedback } = useMutation();
+  const done = feedback?.kind === "success";
   return (
     <span className="inline-flex flex-col items-end gap-1">
       <button
         type="button"
         className={btn.small}
-        disabled={state.kind === "pending" || state.kind === "done"}
+        disabled={pending || done}
         onClick={async () => {
-          setState({ kind: "pending" });
-          const r = await apiCall("POST", `/webhook-deliveries/${deliveryId}/retry`, { idempotencyKey: key.current });
-          if (r.ok) {
-            setState({ kind: "done", text: "Requeued" });
-            router.refresh();
-          } else {
-            setState({ kind: "error", text: r.error.code === "delivery_not_failed" ? "It is no longer failed." : describeApiError(r.error) });
-            if (r.error.code === "delivery_not_failed") router.refresh();
-          }
+          const r = await submit({
+            path: `/webhook-deliveries/${deliveryId}/retry`,
+            success: "Requeued",
+            describe: (e) => (e.code === "delivery_not_failed" ? "It is no longer failed." : undefined),
+          });
+          // someone else retried it already: show its current state
+          if (!r.ok && r.error.code === "delivery_not_failed") router.refresh();
         }}
       >
         Retry<span className="sr-only"> {label}</span>
       </button>
-      <span role="status" className={`text-xs ${state.kind === "error" ? "text-rose-700" : "text-slate-700"}`}>
-        {state.text ?? ""}
-      </span>
+      <FeedbackMessage feedback={feedback} className="px-2 py-1 text-xs" />
     </span>
   );
 }

@@ -159,7 +159,7 @@ test.describe("webhooks", () => {
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Webhooks" })).toHaveCount(0);
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Payments" })).toBeVisible();
     await page.goto("/dashboard/webhooks");
-    await expect(page.getByRole("alert").filter({ hasText: "cannot see webhook settings" })).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "your role (member) does not allow this page" })).toBeVisible();
     await expect(page.getByText("https://hooks.example.com/x")).toHaveCount(0);
 
     await page.getByRole("button", { name: "Sign out" }).click();

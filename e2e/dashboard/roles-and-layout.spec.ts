@@ -36,9 +36,9 @@ test("a viewer sees everything but no write controls", async ({ page }) => {
   await expect(page.getByRole("button", { name: "Copy link" })).toBeVisible(); // reading the link is a read
   await expectNoAxeViolations(page, "obligation detail (viewer)");
 
-  // The registration page explains instead of showing a form
+  // The registration page is not available to the role, and says the role may be why
   await page.goto("/dashboard/obligations/new");
-  await expect(page.getByRole("alert").filter({ hasText: "can view obligations but not register them" })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "your role (viewer) does not allow this page" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Register obligation" })).toHaveCount(0);
   await expectNoAxeViolations(page, "new obligation (viewer)");
 

@@ -1,9 +1,9 @@
 import type { Role, Scope } from "@/lib/auth/permissions";
 
 // Who is calling. Every tenant-scoped query filters by principal.organizationId.
-export type IssuerPrincipal =
-  | { kind: "api_key"; organizationId: string; apiKeyId: string; scopes: readonly Scope[] }
-  | { kind: "user"; organizationId: string; userId: string; sessionId: string; role: Role; email: string; name: string };
+export type ApiKeyPrincipal = { kind: "api_key"; organizationId: string; apiKeyId: string; scopes: readonly Scope[] };
+export type UserPrincipal = { kind: "user"; organizationId: string; userId: string; sessionId: string; role: Role; email: string; name: string };
+export type IssuerPrincipal = ApiKeyPrincipal | UserPrincipal;
 
 export type RecipientPrincipal = {
   kind: "recipient";
@@ -13,7 +13,12 @@ export type RecipientPrincipal = {
   sessionId: string;
 };
 
-export type Principal = IssuerPrincipal | RecipientPrincipal | { kind: "anonymous" };
+// A scheduler that presented CRON_SECRET (auth "cron").
+export type CronPrincipal = { kind: "cron" };
+export type AnonymousPrincipal = { kind: "anonymous" };
+
+// One kind per auth mode of an operation (lib/http/operation.ts); handle() narrows it.
+export type Principal = IssuerPrincipal | RecipientPrincipal | CronPrincipal | AnonymousPrincipal;
 
 // The actor recorded on audit events.
 export function actorOf(p: Principal): { actorType: string; actorId: string; actorLabel: string } {

@@ -5,7 +5,7 @@ import { newId } from "@/lib/ids";
 import { AppError } from "@/lib/errors";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { isRole, type Role } from "@/lib/auth/permissions";
-import type { IssuerPrincipal } from "@/lib/auth/principal";
+import type { IssuerPrincipal, UserPrincipal } from "@/lib/auth/principal";
 import { hitRateLimit } from "@/lib/rate-limit";
 
 export const SESSION_COOKIE = "fos_session";
@@ -40,7 +40,10 @@ export async function signIn(input: { email: string; password: string }, clientI
     where: { email },
     include: { memberships: { include: { organization: true }, orderBy: { createdAt: "asc" } } },
   });
-  const ok = user ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
+  // an unknown email costs the same time as a wrong password
+  let ok = false;
+  if (user) ok = await verifyPassword(user.passwordHash, input.password);
+  else await burnPasswordCheck(input.password);
   const membership = user?.memberships[0];
   if (!ok || !user || !membership || !isRole(membership.role)) {
     for (const key of throttleKeys) await hitRateLimit(key, LOGIN_WINDOW_SECONDS, Number.MAX_SAFE_INTEGER);
@@ -111,7 +114,7 @@ export async function resolveSession(token: string): Promise<IssuerPrincipal | u
   };
 }
 
-export async function describeSession(p: Extract<IssuerPrincipal, { kind: "user" }>) {
+export async function describeSession(p: UserPrincipal) {
   const [session, org] = await Promise.all([
     db().issuerSession.findUniqueOrThrow({ where: { id: p.sessionId } }),
     db().organization.findUniqueOrThrow({ where: { id: p.organizationId } }),
@@ -124,14 +127,14 @@ export async function describeSession(p: Extract<IssuerPrincipal, { kind: "user"
   };
 }
 
-export async function signOut(sessionId: string): Promise<void> {
-  await db().issuerSession.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: new Date() } });
+export async function signOut(tx: Tx, sessionId: string): Promise<void> {
+  await tx.issuerSession.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: new Date() } });
 }
 
 // Changing a password revokes every session of the user, this one included.
 export async function changePassword(
   tx: Tx,
-  p: Extract<IssuerPrincipal, { kind: "user" }>,
+  p: UserPrincipal,
   input: { current_password: string; new_password: string },
 ): Promise<void> {
   const user = await tx.user.findUniqueOrThrow({ where: { id: p.userId } });

@@ -1,5 +1,7 @@
 "use client";
 
+import { newIdempotencyKey } from "@/lib/client/idempotency-key";
+
 // Browser-side calls of our own API with the session cookie. Each mutation gets a fresh
 // Idempotency-Key unless the caller passes one (to make a retried submission safe).
 export type ApiError = { status: number; code: string; message: string };
@@ -10,7 +12,7 @@ export async function apiCall<T = unknown>(
   opts: { body?: unknown; form?: FormData; idempotencyKey?: string; headers?: Record<string, string> } = {},
 ): Promise<{ ok: true; data: T } | { ok: false; error: ApiError }> {
   const headers: Record<string, string> = { ...opts.headers };
-  if (method === "POST") headers["idempotency-key"] = opts.idempotencyKey ?? crypto.randomUUID();
+  if (method === "POST") headers["idempotency-key"] = opts.idempotencyKey ?? newIdempotencyKey();
   let body: BodyInit | undefined;
   if (opts.form) body = opts.form;
   else if (opts.body !== undefined) {

@@ -1,21 +1,24 @@
 import type { Tx } from "@/lib/db";
 import { newId } from "@/lib/ids";
-import { DEFAULT_KIND, DEFAULT_TYPE_LABEL, type TCreateBusinessContext } from "@/lib/schemas/contexts";
+import { DEFAULT_KIND, DEFAULT_TYPE_LABEL, type TBusinessContext, type TCreateBusinessContext } from "@/lib/schemas/contexts";
 import { contextView } from "@/lib/contexts/view";
 
 // POST /business-contexts: kind and type_label default from the type.
-export async function createBusinessContext(tx: Tx, organizationId: string, input: TCreateBusinessContext) {
+export type CreateBusinessContextInput = { organizationId: string; body: TCreateBusinessContext };
+
+export async function createBusinessContext(tx: Tx, input: CreateBusinessContextInput): Promise<TBusinessContext> {
+  const { organizationId, body } = input;
   const row = await tx.businessContext.create({
     data: {
       id: newId(),
       organizationId,
-      type: input.type,
-      kind: input.kind ?? DEFAULT_KIND[input.type],
-      name: input.name,
-      reference: input.reference ?? "",
-      typeLabel: input.type_label || DEFAULT_TYPE_LABEL[input.type],
-      externalNamespace: input.external_reference?.namespace ?? null,
-      externalId: input.external_reference?.id ?? null,
+      type: body.type,
+      kind: body.kind ?? DEFAULT_KIND[body.type],
+      name: body.name,
+      reference: body.reference ?? "",
+      typeLabel: body.type_label || DEFAULT_TYPE_LABEL[body.type],
+      externalNamespace: body.external_reference?.namespace ?? null,
+      externalId: body.external_reference?.id ?? null,
     },
   });
   return contextView(row);

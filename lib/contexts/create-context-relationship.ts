@@ -1,37 +1,40 @@
 import type { Tx } from "@/lib/db";
 import { AppError, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import type { TCreateContextRelationship } from "@/lib/schemas/contexts";
+import type { TContextRelationship, TCreateContextRelationship } from "@/lib/schemas/contexts";
 import { contextSummary } from "@/lib/contexts/view";
 
 // POST /business-contexts/{id}/relationships: any context to any other context of the
 // same organization. No hierarchy: cycles are allowed. Self-relationships are refused
 // (also by a CHECK constraint), duplicates (same source, target and type) are 409 —
 // decided by the unique constraint, so two concurrent requests cannot both insert.
-export async function createContextRelationship(tx: Tx, organizationId: string, contextId: string, input: TCreateContextRelationship) {
+export type CreateContextRelationshipInput = { organizationId: string; contextId: string; body: TCreateContextRelationship };
+
+export async function createContextRelationship(tx: Tx, input: CreateContextRelationshipInput): Promise<TContextRelationship> {
+  const { organizationId, contextId, body } = input;
   const context = await tx.businessContext.findFirst({ where: { id: contextId, organizationId }, select: { id: true } });
   if (!context) throw notFound("business context");
-  if (input.related_context_id.toLowerCase() === contextId.toLowerCase()) {
+  if (body.related_context_id.toLowerCase() === contextId.toLowerCase()) {
     throw new AppError("validation_failed", "body.related_context_id: a context cannot be related to itself");
   }
-  const related = await tx.businessContext.findFirst({ where: { id: input.related_context_id, organizationId } });
+  const related = await tx.businessContext.findFirst({ where: { id: body.related_context_id, organizationId } });
   if (!related) {
     throw new AppError("validation_failed", "body.related_context_id: no business context with this id exists in this organization");
   }
   const id = newId();
   const inserted = await tx.$queryRaw<{ created_at: Date }[]>`
     INSERT INTO context_relationships (id, organization_id, from_context_id, to_context_id, relationship_type)
-    VALUES (${id}::uuid, ${organizationId}::uuid, ${context.id}::uuid, ${related.id}::uuid, ${input.relationship_type})
+    VALUES (${id}::uuid, ${organizationId}::uuid, ${context.id}::uuid, ${related.id}::uuid, ${body.relationship_type})
     ON CONFLICT (organization_id, from_context_id, to_context_id, relationship_type) DO NOTHING
     RETURNING created_at`;
   if (inserted.length === 0) {
-    throw new AppError("duplicate", `this context already has a "${input.relationship_type}" relationship to the related context`);
+    throw new AppError("duplicate", `this context already has a "${body.relationship_type}" relationship to the related context`);
   }
   return {
     id,
     context_id: context.id,
     related_context_id: related.id,
-    relationship_type: input.relationship_type,
+    relationship_type: body.relationship_type,
     direction: "outgoing" as const,
     related_context: contextSummary(related),
     created_at: inserted[0].created_at.toISOString(),

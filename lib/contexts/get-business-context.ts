@@ -40,7 +40,11 @@ type TotalRow = { currency: string; status: string; obligation_count: number; am
 // GET /business-contexts/{id}: the context, its relationships in both directions, the
 // obligations linked to it and their totals. One query per kind of thing (no graph walk),
 // so relationship cycles can never make a read loop.
-export async function getBusinessContext(tx: Tx, organizationId: string, id: string) {
+export type GetBusinessContextInput = { organizationId: string; contextId: string };
+
+// the shape of TBusinessContextDetail (lib/schemas/contexts.ts); status and currency come from the database as plain strings
+export async function getBusinessContext(tx: Tx, input: GetBusinessContextInput) {
+  const { organizationId, contextId: id } = input;
   const context = await tx.businessContext.findFirst({ where: { id, organizationId } });
   if (!context) throw notFound("business context");
 

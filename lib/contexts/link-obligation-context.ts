@@ -9,10 +9,9 @@ import { DEFAULT_LINK_RELATIONSHIP_TYPE, type TCreateObligationContextLink, type
 // (an obligation mutation: expected_version, version + 1, event obligation.context_linked).
 // The attributed amounts of one obligation never exceed its amount: the sum is checked
 // while holding the obligation's row lock, so concurrent links are serialized.
-export async function linkObligationContext(
-  tx: Tx,
-  input: { organizationId: string; obligationId: string; principal: Principal; body: TCreateObligationContextLink },
-): Promise<TObligationContextLink> {
+export type LinkObligationContextInput = { organizationId: string; obligationId: string; principal: Principal; body: TCreateObligationContextLink };
+
+export async function linkObligationContext(tx: Tx, input: LinkObligationContextInput): Promise<TObligationContextLink> {
   const { organizationId, obligationId, body } = input;
   const relationshipType = body.relationship_type ?? DEFAULT_LINK_RELATIONSHIP_TYPE;
   const attributed = body.attributed_minor !== undefined ? BigInt(body.attributed_minor) : null;
@@ -49,7 +48,8 @@ export async function linkObligationContext(
     detail: { link_id: linkId, context_id: body.context_id, relationship_type: relationshipType, attributed_minor: body.attributed_minor ?? "" },
   });
 
-  const obligation = result.obligation!;
+  const obligation = result.obligation;
+  if (!obligation) throw new Error("the link's mutation returned no obligation");
   const context = obligation.contexts.find((c) => c.id.toLowerCase() === body.context_id.toLowerCase());
   if (!context) throw new Error("linked context missing from the obligation projection");
   return {

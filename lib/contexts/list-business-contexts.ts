@@ -1,6 +1,6 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Tx } from "@/lib/db";
-import type { TListBusinessContextsQuery } from "@/lib/schemas/contexts";
+import type { TBusinessContextList, TListBusinessContextsQuery } from "@/lib/schemas/contexts";
 import { contextView, fromRaw, type RawContextRow } from "@/lib/contexts/view";
 
 // LIKE pattern for a case-insensitive substring match; the user's % _ and \ are literal.
@@ -9,7 +9,10 @@ export const containsPattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\
 // GET /business-contexts: newest first (created_at, then id: stable under equal timestamps).
 // `search` matches name or reference with ILIKE, served by the trigram indexes of
 // migration 0004 (see docs/business-contexts.md).
-export async function listBusinessContexts(tx: Tx, organizationId: string, q: TListBusinessContextsQuery) {
+export type ListBusinessContextsInput = { organizationId: string; query: TListBusinessContextsQuery };
+
+export async function listBusinessContexts(tx: Tx, input: ListBusinessContextsInput): Promise<TBusinessContextList> {
+  const { organizationId, query: q } = input;
   const where: Prisma.Sql[] = [Prisma.sql`organization_id = ${organizationId}::uuid`];
   if (q.context_type) where.push(Prisma.sql`type = ${q.context_type}`);
   if (q.context_kind) where.push(Prisma.sql`kind = ${q.context_kind}`);

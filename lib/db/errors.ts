@@ -27,3 +27,21 @@ export function isCheckViolation(err: unknown): boolean {
   for (const e of chain(err)) if (e.originalCode === "23514" || e.code === "23514") return true;
   return false;
 }
+
+// The database cannot serve the request right now: unreachable, restarting, shutting down,
+// out of connections, or no pool connection within the connect timeout. Answered 503.
+const UNAVAILABLE_PRISMA = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
+const UNAVAILABLE_KINDS = new Set(["DatabaseNotReachable", "DatabaseDoesNotExist", "ConnectionClosed", "SocketTimeout", "TooManyConnections", "TransactionAlreadyClosed"]);
+const UNAVAILABLE_NODE = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH"]);
+const UNAVAILABLE_MESSAGE = /ECONNREFUSED|ECONNRESET|Can.t reach database server|connection terminated|timeout exceeded when trying to connect|connection (was )?closed|server closed the connection|Connection refused|the database system is (starting up|shutting down|in recovery)|terminating connection|Transaction API error|Unable to start a transaction|Client has encountered a connection error/i;
+
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (const e of chain(err)) {
+    if (typeof e.code === "string" && (UNAVAILABLE_PRISMA.has(e.code) || UNAVAILABLE_NODE.has(e.code) || /^(08|57P0|53300)/.test(e.code))) return true;
+    if (typeof e.kind === "string" && UNAVAILABLE_KINDS.has(e.kind)) return true;
+    if (typeof e.originalCode === "string" && /^(08|57P0|53300)/.test(e.originalCode)) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === "string" && UNAVAILABLE_MESSAGE.test(message)) return true;
+  }
+  return false;
+}

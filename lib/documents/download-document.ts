@@ -5,18 +5,18 @@ import { isUuid } from "@/lib/ids";
 import { loadObligation } from "@/lib/obligations/view";
 import { documentStorage } from "@/lib/documents/storage";
 
+export type GetDocumentDownloadInput = {
+  organizationId: string;
+  obligationId: string;
+  documentId: string;
+  obligationType?: string;
+  visibleWhere?: Prisma.DocumentWhereInput; // e.g. what the recipient may see (others are 404)
+};
+export type DocumentDownload = { filename: string; bytes: Buffer; sha256: string };
+
 // A document of an obligation with its bytes (404 when the obligation or the document is
 // unknown, foreign, or not of this obligation).
-export async function getDocumentDownload(
-  tx: Tx,
-  input: {
-    organizationId: string;
-    obligationId: string;
-    documentId: string;
-    obligationType?: string;
-    visibleWhere?: Prisma.DocumentWhereInput; // e.g. what the recipient may see (others are 404)
-  },
-): Promise<{ filename: string; bytes: Buffer; sha256: string }> {
+export async function getDocumentDownload(tx: Tx, input: GetDocumentDownloadInput): Promise<DocumentDownload> {
   await loadObligation(tx, input.organizationId, input.obligationId, { obligationType: input.obligationType });
   if (!isUuid(input.documentId)) throw new AppError("not_found", "document not found");
   const doc = await tx.document.findFirst({

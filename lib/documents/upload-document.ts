@@ -12,23 +12,22 @@ import { sniffContentType } from "@/lib/documents/sniff";
 
 export type DocumentKind = "invoice" | "supporting" | "payment_evidence" | "bank_observation";
 
+export type UploadDocumentInput = {
+  organizationId: string;
+  obligationId: string;
+  expectedVersion: number;
+  principal: Principal;
+  kind?: DocumentKind;
+  files: Record<string, UploadedFile>;
+  uploadedBy: "issuer" | "recipient";
+  obligationType?: string;
+};
+
 // Stores a document of an obligation (issuer or recipient upload): size bound (413),
 // content sniffed (415), SHA-256 recorded, bytes in the storage backend, version + 1,
 // event obligation.document_added; the result carries document_id.
 // `files` is the parsed multipart file map: exactly one part named `file`.
-export async function uploadDocument(
-  tx: Tx,
-  input: {
-    organizationId: string;
-    obligationId: string;
-    expectedVersion: number;
-    principal: Principal;
-    kind?: DocumentKind;
-    files: Record<string, UploadedFile>;
-    uploadedBy: "issuer" | "recipient";
-    obligationType?: string;
-  },
-): Promise<TMutationResult> {
+export async function uploadDocument(tx: Tx, input: UploadDocumentInput): Promise<TMutationResult> {
   const extra = Object.keys(input.files).filter((k) => k !== "file");
   if (extra.length) throw new AppError("validation_failed", extra.map((k) => `form.${k}: unknown file field`).join("; "));
   const file = input.files.file;
@@ -76,6 +75,7 @@ export async function uploadDocument(
 export function safeFilename(name: string): string {
   const base = (name.split(/[\\/]/).pop() ?? "")
     // eslint-disable-next-line no-control-regex
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what a file name must not keep
     .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, "_")
     .trim()
     .replace(/^\.+/, "");

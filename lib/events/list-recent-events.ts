@@ -11,7 +11,10 @@ export type RecentEvent = {
 // The organization's latest events (newest first) with the obligation each one is about:
 // the activity feed of the dashboard. Only the audit facts are returned, never the
 // payload snapshot.
-export async function listRecentEvents(tx: Tx, organizationId: string, opts: { limit?: number } = {}): Promise<RecentEvent[]> {
+export type ListRecentEventsInput = { organizationId: string; limit?: number };
+
+export async function listRecentEvents(tx: Tx, input: ListRecentEventsInput): Promise<RecentEvent[]> {
+  const { organizationId, ...opts } = input;
   const events = await tx.event.findMany({
     where: { organizationId },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],

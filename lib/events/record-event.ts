@@ -4,8 +4,8 @@ import type { Principal } from "@/lib/auth/principal";
 import { actorOf } from "@/lib/auth/principal";
 import { retrySchedule } from "@/lib/webhooks/schedule";
 
-// Event types of decisions.md: the event_type of mutation results, the audit trail entry
-// and the webhook `type`.
+// The event types (documented in the OpenAPI document): the event_type of mutation
+// results, the audit trail entry and the webhook `type`.
 export const EVENT_TYPES = [
   "obligation.registered",
   "obligation.payment_requested",

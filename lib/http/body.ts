@@ -24,14 +24,66 @@ export async function readBodyLimited(req: Request, limit: number): Promise<Buff
 
 const tooLarge = (limit: number) => new AppError("payload_too_large", `request body exceeds ${limit} bytes`);
 
+// Input bounds, documented in the OpenAPI description (lib/openapi/intro.ts) and
+// docs/reliability.md: JSON nests at most MAX_JSON_DEPTH arrays/objects deep (checked on the
+// raw text before anything recursive — JSON.parse, the idempotency fingerprint, zod — runs),
+// and no string may hold what PostgreSQL text cannot store (U+0000, lone UTF-16 surrogates).
+export const MAX_JSON_DEPTH = 32;
+
 export function parseJsonBody(buf: Buffer): unknown {
   if (buf.length === 0) return undefined;
+  const text = buf.toString("utf8");
+  if (jsonDepth(text) > MAX_JSON_DEPTH) {
+    throw new AppError("malformed_request", `request body nests deeper than ${MAX_JSON_DEPTH} levels`);
+  }
+  let value: unknown;
   try {
-    return JSON.parse(buf.toString("utf8"));
+    value = JSON.parse(text);
   } catch {
     throw new AppError("malformed_request", "request body is not valid JSON");
   }
+  rejectUnstorable(value, "body");
+  return value;
 }
+
+// Deepest nesting of [ and { outside string literals; stops counting once past the bound.
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) max = depth;
+      if (max > MAX_JSON_DEPTH) return max;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return max;
+}
+
+// U+0000 or a lone surrogate anywhere in a key or string value: 422 naming the field.
+// Only called on values already bounded in depth (JSON above, flat query and form fields).
+export function rejectUnstorable(v: unknown, path: string): void {
+  if (typeof v === "string") {
+    if (!storable(v)) {
+      throw new AppError("validation_failed", `${path}: must not contain U+0000 or unpaired UTF-16 surrogates (not storable as text)`);
+    }
+  } else if (Array.isArray(v)) v.forEach((x, i) => rejectUnstorable(x, `${path}.${i}`));
+  else if (typeof v === "object" && v !== null) {
+    for (const [k, x] of Object.entries(v)) {
+      if (!storable(k)) throw new AppError("validation_failed", `${path}: a property name contains U+0000 or an unpaired UTF-16 surrogate`);
+      rejectUnstorable(x, `${path}.${k}`);
+    }
+  }
+}
+
+// eslint-disable-next-line no-control-regex
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const storable = (s: string) => !UNSTORABLE.test(s);
 
 export type UploadedFile = { name: string; type: string; bytes: Buffer };
 
@@ -52,8 +104,15 @@ export async function parseMultipart(
   const fields: Record<string, string> = {};
   const files: Record<string, UploadedFile> = {};
   for (const [k, v] of form.entries()) {
-    if (typeof v === "string") fields[k] = v;
-    else files[k] = { name: v.name, type: v.type, bytes: Buffer.from(await v.arrayBuffer()) };
+    rejectUnstorable(k, "form");
+    if (typeof v === "string") {
+      rejectUnstorable(v, `form.${k}`);
+      fields[k] = v;
+    }
+    else {
+      rejectUnstorable(v.name, `form.${k}.filename`);
+      files[k] = { name: v.name, type: v.type, bytes: Buffer.from(await v.arrayBuffer()) };
+    }
   }
   return { fields, files };
 }

@@ -4,9 +4,9 @@ import { db, transaction, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
 import { AppError, errorBody } from "@/lib/errors";
 import { logger } from "@/lib/log";
-import { sha256Hex } from "@/lib/crypto";
+import { safeEqual, sha256Hex } from "@/lib/crypto";
 import type { Operation } from "@/lib/http/operation";
-import { parseJsonBody, parseMultipart, readBodyLimited, type UploadedFile } from "@/lib/http/body";
+import { parseJsonBody, parseMultipart, readBodyLimited, rejectUnstorable, type UploadedFile } from "@/lib/http/body";
 import { parseOrThrow } from "@/lib/http/validation";
 import { stringifyJson } from "@/lib/http/json";
 import { readCookie } from "@/lib/http/cookies";
@@ -14,14 +14,16 @@ import * as idem from "@/lib/idempotency";
 import { SESSION_COOKIE, resolveSession } from "@/lib/auth/sessions";
 import { resolveApiKey } from "@/lib/auth/resolve-api-key";
 import { ROLE_PERMISSIONS } from "@/lib/auth/permissions";
-import type { IssuerPrincipal, Principal, RecipientPrincipal } from "@/lib/auth/principal";
+import type { AnonymousPrincipal, CronPrincipal, IssuerPrincipal, Principal, RecipientPrincipal, UserPrincipal } from "@/lib/auth/principal";
+import { authenticateRecipient } from "@/lib/recipients/authenticate-recipient";
 import { hitRateLimit } from "@/lib/rate-limit";
-import { isWriteConflict } from "@/lib/db/errors";
+import { isDatabaseUnavailable, isWriteConflict } from "@/lib/db/errors";
 
 // The request pipeline every route handler goes through:
 //   request id -> request marker -> credential -> permission -> path params (bad id = 404)
-//   -> Idempotency-Key -> body (size-bounded) -> query -> idempotency claim/replay
-//   -> body schema -> handler (inside the transaction that also stores the response).
+//   -> Idempotency-Key -> body (size- and depth-bounded, storable text) -> query -> replay
+//   -> body schema -> handler. Every POST/DELETE runs in ONE transaction; with an
+//   Idempotency-Key that transaction also holds the key's lock and stores the response.
 // Handlers receive parsed input and return a Reply; errors are AppError.
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -36,7 +38,7 @@ export type Reply = {
   stored?: { status: number; body?: unknown };
 };
 
-export type HandlerContext<O extends Operation, P extends Principal> = {
+export type HandlerContext<O extends Operation, P extends Principal = PrincipalFor<O>> = {
   req: Request;
   requestId: string;
   principal: P;
@@ -44,21 +46,25 @@ export type HandlerContext<O extends Operation, P extends Principal> = {
   query: Infer<O["query"]>;
   body: O["multipart"] extends z.ZodType ? z.output<O["multipart"]> : Infer<O["body"]>;
   files: Record<string, UploadedFile>;
-  // Present on idempotent operations: the transaction the stored response commits with.
+  // POST and DELETE: the one transaction of the request (with an Idempotency-Key it also
+  // stores the response). GET: the plain database handle (reads need no transaction).
   tx: Tx;
   idempotencyKey?: string;
   clientIp: string;
 };
 
-type PrincipalFor<O extends Operation> = O["auth"] extends "issuer" | "issuer_session"
+// The principal a handler receives follows from the operation's declared auth mode.
+export type PrincipalFor<O extends Operation> = O["auth"] extends "issuer"
   ? IssuerPrincipal
-  : O["auth"] extends "recipient"
-    ? RecipientPrincipal
-    : Principal;
+  : O["auth"] extends "issuer_session"
+    ? UserPrincipal
+    : O["auth"] extends "recipient"
+      ? RecipientPrincipal
+      : O["auth"] extends "cron"
+        ? CronPrincipal
+        : AnonymousPrincipal;
 
 export type HandleOptions = {
-  // For auth "recipient": resolves the recipient session from the request.
-  authenticate?: (req: Request, rawParams: Record<string, string>) => Promise<RecipientPrincipal>;
   // For auth "none" with idempotency: the scope of the key (e.g. derived from the body).
   idempotencyScope?: (req: Request, body: unknown, rawParams: Record<string, string>) => Promise<string>;
   // For idempotent operations whose reply sets cookies (cookies are never stored with the
@@ -69,13 +75,17 @@ export type HandleOptions = {
   // before the transaction opens, so they never hold a connection or a row lock. An
   // AppError thrown here is answered (and stored for idempotent replay) like any other.
   beforeTransaction?: (body: unknown) => Promise<void>;
+  // Only for a mutation whose effect is a single statement and whose refusal must still
+  // write (sign-in: its failure counter outlives the refused attempt): run without the
+  // request transaction, `tx` being the plain database handle.
+  withoutTransaction?: true;
 };
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
 export function handle<O extends Operation>(
   op: O,
-  fn: (ctx: HandlerContext<O, PrincipalFor<O>>) => Promise<Reply | Response>,
+  fn: (ctx: HandlerContext<O>) => Promise<Reply | Response>,
   options: HandleOptions = {},
 ) {
   return async (req: Request, routeCtx: RouteContext): Promise<Response> => {
@@ -90,7 +100,7 @@ export function handle<O extends Operation>(
       if (op.requestMarker && req.headers.get("x-service-request") !== "1") {
         throw new AppError("request_marker_required", "the X-Service-Request: 1 header is required on this call");
       }
-      principal = await authenticate(op, req, rawParams, options);
+      principal = await authenticate(op, req, rawParams);
       authorize(op, principal);
       await enforceRateLimit(principal);
 
@@ -122,9 +132,8 @@ export function handle<O extends Operation>(
         fingerprintBody = rawBody;
       }
 
-      const query = op.query
-        ? parseOrThrow(op.query, Object.fromEntries(new URL(req.url).searchParams.entries()), "query")
-        : undefined;
+      const rawQuery = Object.fromEntries(new URL(req.url).searchParams.entries());
+      const query = op.query ? (rejectUnstorable(rawQuery, "query"), parseOrThrow(op.query, rawQuery, "query")) : undefined;
 
       const clientIp = (req.headers.get("x-forwarded-for")?.split(",")[0] ?? req.headers.get("x-real-ip") ?? "local").trim();
       const baseCtx = { req, requestId, principal, params, query, files, idempotencyKey, clientIp };
@@ -132,22 +141,26 @@ export function handle<O extends Operation>(
       if (!idempotencyKey) {
         const body = parseBody(op, rawBody);
         await options.beforeTransaction?.(body);
-        const reply = await fn({ ...baseCtx, body, tx: db() } as never);
+        const reply =
+          op.method === "GET" || options.withoutTransaction
+            ? await fn({ ...baseCtx, body, tx: db() } as never)
+            : await transaction((tx) => fn({ ...baseCtx, body, tx } as never));
         response = toResponse(reply, requestId);
       } else {
         const scope = options.idempotencyScope
           ? await options.idempotencyScope(req, rawBody, rawParams)
           : scopeOf(principal);
         const path = new URL(req.url).pathname;
-        const c = await idem.claim({ scope, key: idempotencyKey, method: op.method, path, fingerprint: idem.fingerprint(op.method, path, fingerprintBody) });
-        if (c.kind === "replay") {
-          response = replayResponse(c.response, requestId);
-          for (const ck of options.replayCookies ? await options.replayCookies(req, rawBody, rawParams, c.response) : []) {
+        const c: idem.KeyClaim = { scope, key: idempotencyKey, method: op.method, path, fingerprint: idem.fingerprint(op.method, path, fingerprintBody) };
+        // Fast path without a transaction: a completed request with this key is replayed.
+        const prior = await idem.lookup(db(), c);
+        const outcome = prior ? { replay: prior } : await executeIdempotent(op, fn as never, baseCtx, rawBody, c, requestId, options);
+        if ("replay" in outcome) {
+          response = replayResponse(outcome.replay, requestId);
+          for (const ck of options.replayCookies ? await options.replayCookies(req, rawBody, rawParams, outcome.replay) : []) {
             response.headers.append("set-cookie", ck);
           }
-        } else {
-          response = await executeIdempotent(op, fn, baseCtx, rawBody, c, requestId, options);
-        }
+        } else response = outcome.response;
       }
     } catch (err) {
       response = errorResponse(err, requestId, op);
@@ -168,45 +181,63 @@ export function handle<O extends Operation>(
   };
 }
 
+// One transaction holds the key's lock, the handler's effects and the stored response. A
+// refusal the client may not retry differently (a 4xx other than 409/429) is stored too,
+// with the handler's partial effects rolled back to a savepoint; anything else rolls the
+// whole transaction back, so the key stays free and nothing happened.
 async function executeIdempotent<O extends Operation>(
   op: O,
   fn: (ctx: never) => Promise<Reply | Response>,
   baseCtx: Record<string, unknown>,
   rawBody: unknown,
-  c: { scope: string; key: string },
+  c: idem.KeyClaim,
   requestId: string,
   options: HandleOptions,
-): Promise<Response> {
-  let cookies: string[] | undefined;
+): Promise<{ replay: idem.StoredResponse } | { response: Response }> {
+  let body: unknown;
+  let refused: unknown;
   try {
-    const body = parseBody(op, rawBody);
+    body = parseBody(op, rawBody);
     await options.beforeTransaction?.(body);
-    const stored = await transaction(async (tx) => {
-      const reply = await fn({ ...baseCtx, body, tx } as never);
-      if (reply instanceof Response) throw new Error("idempotent operations must return a Reply");
-      cookies = reply.cookies;
-      const s: idem.StoredResponse = {
-        status: reply.status,
-        body: reply.body === undefined ? "" : stringifyJson(reply.body),
-        headers: reply.headers ?? {},
-      };
-      const kept = reply.stored
-        ? { status: reply.stored.status, body: reply.stored.body === undefined ? "" : stringifyJson(reply.stored.body), headers: {} }
-        : s;
-      await idem.completeInTx(tx, c, kept);
-      return s;
-    });
-    const res = storedToResponse(stored, requestId);
-    for (const ck of cookies ?? []) res.headers.append("set-cookie", ck);
-    return res;
   } catch (err) {
-    const res = errorResponse(err, requestId, op);
-    const body = await res.clone().text();
-    await idem
-      .completeOutsideTx(c, { status: res.status, body, headers: pickHeaders(res, ["retry-after"]) })
-      .catch((e) => logger().error({ requestId, err: (e as Error).message }, "idempotency completion failed"));
-    return res;
+    if (!(err instanceof AppError)) throw err;
+    refused = err;
   }
+  let cookies: string[] | undefined;
+  const outcome = await transaction(async (tx): Promise<{ replay: idem.StoredResponse } | { stored: idem.StoredResponse }> => {
+    await idem.lockInTx(tx, c);
+    const prior = await idem.lookup(tx, c);
+    if (prior) return { replay: prior };
+    let stored: idem.StoredResponse;
+    let kept: idem.StoredResponse | undefined;
+    if (refused) stored = await storableError(refused, requestId, op);
+    else {
+      await tx.$executeRawUnsafe("SAVEPOINT fos_handler");
+      try {
+        const reply = await fn({ ...baseCtx, body, tx } as never);
+        if (reply instanceof Response) throw new Error("idempotent operations must return a Reply");
+        cookies = reply.cookies;
+        stored = { status: reply.status, body: reply.body === undefined ? "" : stringifyJson(reply.body), headers: reply.headers ?? {} };
+        if (reply.stored) kept = { status: reply.stored.status, body: reply.stored.body === undefined ? "" : stringifyJson(reply.stored.body), headers: {} };
+      } catch (err) {
+        if (!(err instanceof AppError) || !idem.isStorable(err.status)) throw err;
+        await tx.$executeRawUnsafe("ROLLBACK TO SAVEPOINT fos_handler");
+        stored = await storableError(err, requestId, op);
+      }
+    }
+    await idem.storeInTx(tx, c, kept ?? stored);
+    return { stored };
+  });
+  if ("replay" in outcome) return outcome;
+  const res = storedToResponse(outcome.stored, requestId);
+  for (const ck of cookies ?? []) res.headers.append("set-cookie", ck);
+  return { response: res };
+}
+
+async function storableError(err: unknown, requestId: string, op: Operation): Promise<idem.StoredResponse> {
+  const res = errorResponse(err, requestId, op);
+  if (!idem.isStorable(res.status)) throw err;
+  return { status: res.status, body: await res.text(), headers: pickHeaders(res, ["retry-after"]) };
 }
 
 function parseBody(op: Operation, rawBody: unknown): unknown {
@@ -218,13 +249,14 @@ function parseBody(op: Operation, rawBody: unknown): unknown {
   return undefined;
 }
 
-async function authenticate(op: Operation, req: Request, rawParams: Record<string, string>, options: HandleOptions): Promise<Principal> {
+async function authenticate(op: Operation, req: Request, rawParams: Record<string, string>): Promise<Principal> {
   switch (op.auth) {
     case "none":
       return { kind: "anonymous" };
+    case "cron":
+      return authenticateCron(req);
     case "recipient":
-      if (!options.authenticate) throw new Error(`operation ${op.operationId} needs an authenticate function`);
-      return options.authenticate(req, rawParams);
+      return authenticateRecipient(op.recipientLink ?? "single")(req, rawParams);
     case "issuer":
     case "issuer_session": {
       const authz = req.headers.get("authorization");
@@ -243,6 +275,16 @@ async function authenticate(op: Operation, req: Request, rawParams: Record<strin
       return p;
     }
   }
+}
+
+// For a scheduler holding CRON_SECRET: while none is configured the endpoint does not
+// exist (404); any other credential is 401.
+function authenticateCron(req: Request): CronPrincipal {
+  const secret = env().CRON_SECRET;
+  if (!secret) throw new AppError("not_found", "no such endpoint");
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.get("authorization") ?? "");
+  if (!m || !safeEqual(m[1], secret)) throw new AppError("unauthenticated", "send Authorization: Bearer <CRON_SECRET>");
+  return { kind: "cron" };
 }
 
 function authorize(op: Operation, p: Principal): void {
@@ -307,6 +349,12 @@ export function errorResponse(err: unknown, requestId: string, op?: Operation): 
   // A deadlock or serialization failure rolled the whole transaction back: nothing
   // changed, and the client may re-read and retry (never a 500).
   else if (isWriteConflict(err)) e = new AppError("version_conflict", "a concurrent change conflicted with this one; nothing was changed, re-read and retry");
+  // The database is down, restarting or out of connections: nothing was committed (a
+  // commit that fails is not acknowledged), and the client should come back shortly.
+  else if (isDatabaseUnavailable(err)) {
+    logger().warn({ requestId, route: op?.path, err: errorSummary(err).message }, "database unavailable");
+    e = new AppError("service_unavailable", "the database is unavailable; nothing was changed, retry shortly", { headers: { "Retry-After": "5" } });
+  }
   else {
     logger().error({ requestId, route: op?.path, err: errorSummary(err) }, "unhandled error");
     e = new AppError("internal_error", "an internal error occurred");

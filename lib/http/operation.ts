@@ -6,7 +6,8 @@ import type { Permission } from "@/lib/auth/permissions";
 export type AuthMode =
   | "issuer" // API key (Bearer) or issuer session cookie
   | "issuer_session" // issuer session cookie only
-  | "recipient" // recipient session cookie (resolved by the route's authenticate function)
+  | "recipient" // recipient session cookie of the operation's recipientLink family
+  | "cron" // Authorization: Bearer $CRON_SECRET (404 while CRON_SECRET is unset)
   | "none";
 
 export type ResponseSpec = {
@@ -25,6 +26,8 @@ export type Operation = {
   description?: string;
   tags: string[];
   auth: AuthMode;
+  // auth "recipient": which cookie family authenticates (lib/recipients/session-cookie.ts)
+  recipientLink?: "single" | "context";
   permission?: Permission;
   idempotent?: "required" | "optional";
   requestMarker?: boolean; // X-Service-Request: 1

@@ -1,19 +1,19 @@
-import { db, type Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { sha256Hex } from "@/lib/crypto";
 import { env } from "@/lib/env";
+import { db } from "@/lib/db";
 
-// Idempotency-Key handling (IETF draft semantics, Stripe behaviour), enforced by the
-// database: the (scope, key) primary key decides which concurrent request executes.
-// The owner's effects and its stored response commit in one transaction (completeInTx),
-// so a crash can never leave an effect without its record or a record without its effect.
-export const LEASE_SECONDS = 60;
-
+// Idempotency-Key handling (IETF draft semantics, Stripe behaviour). A key is claimed INSIDE
+// the transaction that carries the request's effects: a transaction-scoped advisory lock on
+// (scope, key) tells a live concurrent claimant apart (409 idempotency_request_in_progress),
+// and the completed record is inserted in that same transaction. So the record and the
+// effects commit together or not at all, and a claimant that died, or whose transaction
+// rolled back, leaves nothing behind: its lock goes with its connection and a retry runs at
+// once (no lease to wait out).
 export type StoredResponse = { status: number; body: string; headers: Record<string, string> };
 
-export type Claim =
-  | { kind: "execute"; scope: string; key: string }
-  | { kind: "replay"; response: StoredResponse };
+export type KeyClaim = { scope: string; key: string; method: string; path: string; fingerprint: string };
 
 export function validateKey(key: string | null): string {
   if (key === null) throw new AppError("idempotency_key_required", "the Idempotency-Key header is required");
@@ -27,6 +27,7 @@ export function fingerprint(method: string, path: string, body: unknown): string
   return sha256Hex(`${method}\n${path}\n${canonicalJson(body)}`);
 }
 
+// Recursion is safe here: request bodies are bounded in depth before they are parsed.
 function canonicalJson(v: unknown): string {
   if (v === undefined) return "";
   if (v === null || typeof v !== "object") return JSON.stringify(v);
@@ -38,54 +39,51 @@ function canonicalJson(v: unknown): string {
     .join(",")}}`;
 }
 
-export async function claim(input: { scope: string; key: string; method: string; path: string; fingerprint: string }): Promise<Claim> {
-  const { scope, key, method, path } = input;
-  const inserted = await db().$queryRaw<{ key: string }[]>`
-    INSERT INTO idempotency_records (scope, key, method, path, fingerprint, state, locked_until)
-    VALUES (${scope}, ${key}, ${method}, ${path}, ${input.fingerprint}, 'processing', now() + make_interval(secs => ${LEASE_SECONDS}))
-    ON CONFLICT (scope, key) DO NOTHING
-    RETURNING key`;
-  if (inserted.length === 1) return { kind: "execute", scope, key };
-
-  const row = await db().idempotencyRecord.findUnique({ where: { scope_key: { scope, key } } });
-  if (!row) return claim(input); // expired and pruned between the two statements
-  if (row.method !== method || row.path !== path || row.fingerprint !== input.fingerprint) {
+// The stored response of a completed request with this key, if any; 422 when the key was
+// used for a different request. (Rows in state 'processing' were written by earlier
+// versions, whose claim committed on its own: they hold no lock and count as free.)
+export async function lookup(q: Tx, c: KeyClaim): Promise<StoredResponse | undefined> {
+  const row = await q.idempotencyRecord.findUnique({ where: { scope_key: { scope: c.scope, key: c.key } } });
+  if (!row || row.state !== "completed" || row.responseStatus === null || row.responseBody === null) return undefined;
+  if (row.method !== c.method || row.path !== c.path || row.fingerprint !== c.fingerprint) {
     throw new AppError("idempotency_key_reused", "this Idempotency-Key was used with a different request");
   }
-  if (row.state === "completed" && row.responseStatus !== null && row.responseBody !== null) {
-    return {
-      kind: "replay",
-      response: { status: row.responseStatus, body: row.responseBody, headers: (row.responseHeaders ?? {}) as Record<string, string> },
-    };
+  return { status: row.responseStatus, body: row.responseBody, headers: (row.responseHeaders ?? {}) as Record<string, string> };
+}
+
+// Takes the key's transaction-scoped advisory lock, or answers 409 while another live
+// transaction holds it. Released by the database at commit, rollback or disconnect.
+export async function lockInTx(tx: Tx, c: KeyClaim): Promise<void> {
+  const rows = await tx.$queryRaw<{ locked: boolean }[]>`
+    SELECT pg_try_advisory_xact_lock(hashtextextended(${`idem\n${c.scope}\n${c.key}`}, 0)) AS locked`;
+  if (!rows[0]?.locked) {
+    throw new AppError("idempotency_request_in_progress", "a request with this Idempotency-Key is still being processed", {
+      headers: { "Retry-After": "1" },
+    });
   }
-  // A processing record whose lease ran out belongs to a request that died: take it over.
-  const taken = await db().$executeRaw`
-    UPDATE idempotency_records SET locked_until = now() + make_interval(secs => ${LEASE_SECONDS})
-    WHERE scope = ${scope} AND key = ${key} AND state = 'processing' AND locked_until < now()`;
-  if (taken === 1) return { kind: "execute", scope, key };
-  throw new AppError("idempotency_request_in_progress", "a request with this Idempotency-Key is still being processed", {
-    headers: { "Retry-After": "1" },
-  });
 }
 
-export async function completeInTx(tx: Tx, c: { scope: string; key: string }, r: StoredResponse): Promise<void> {
-  await tx.idempotencyRecord.update({
+export async function storeInTx(tx: Tx, c: KeyClaim, r: StoredResponse): Promise<void> {
+  const data = {
+    method: c.method,
+    path: c.path,
+    fingerprint: c.fingerprint,
+    state: "completed",
+    responseStatus: r.status,
+    responseBody: r.body,
+    responseHeaders: r.headers,
+    lockedUntil: new Date(),
+    completedAt: new Date(),
+  };
+  await tx.idempotencyRecord.upsert({
     where: { scope_key: { scope: c.scope, key: c.key } },
-    data: { state: "completed", responseStatus: r.status, responseBody: r.body, responseHeaders: r.headers, completedAt: new Date() },
+    create: { scope: c.scope, key: c.key, ...data },
+    update: { ...data, createdAt: new Date() },
   });
 }
 
-// Responses that must not be replayed (409, 429, 5xx) release the key for a retry.
+// Responses that must not be replayed (409, 429, 5xx) leave the key free for a retry.
 export const isStorable = (status: number) => status < 500 && status !== 409 && status !== 429;
-
-export async function completeOutsideTx(c: { scope: string; key: string }, r: StoredResponse): Promise<void> {
-  if (isStorable(r.status)) await completeInTx(db(), c, r);
-  else await release(c);
-}
-
-export async function release(c: { scope: string; key: string }): Promise<void> {
-  await db().idempotencyRecord.deleteMany({ where: { scope: c.scope, key: c.key, state: "processing" } });
-}
 
 export async function pruneIdempotency(): Promise<number> {
   const cutoff = new Date(Date.now() - env().IDEMPOTENCY_RETENTION_HOURS * 3600_000);

@@ -5,7 +5,9 @@ import { registerObligation } from "@/lib/obligations/register-obligation";
 
 // POST /invoices: the invoice source adapter. An invoice is an obligation of type
 // `invoice` where the organization is the creditor and the recipient the debtor.
-export function createInvoice(tx: Tx, input: { organizationId: string; principal: Principal; body: TCreateInvoice }): Promise<TMutationResult> {
+export type CreateInvoiceInput = { organizationId: string; principal: Principal; body: TCreateInvoice };
+
+export function createInvoice(tx: Tx, input: CreateInvoiceInput): Promise<TMutationResult> {
   const b = input.body;
   return registerObligation(tx, {
     organizationId: input.organizationId,

@@ -1,4 +1,5 @@
 import type { Tx } from "@/lib/db";
+import { AppError } from "@/lib/errors";
 import { loadObligation, organizationName, toInvoiceRecord } from "@/lib/obligations/view";
 import { hostedUrl } from "@/lib/payment-requests/tokens";
 import { assertUsable } from "@/lib/payment-requests/get-payment-request";
@@ -7,9 +8,13 @@ import { formatRf } from "@/lib/payment-references/rf";
 // GET /invoices/{id}/delivery: the text of the issuer's own message to the recipient, with
 // the hosted URL. Sends nothing and records nothing (no event, no status change).
 // A revoked or expired link is 410 (reissue it first) rather than a draft with a dead link.
-export async function deliveryDraft(tx: Tx, organizationId: string, obligationId: string) {
+export type DeliveryDraftInput = { organizationId: string; obligationId: string };
+
+export async function deliveryDraft(tx: Tx, input: DeliveryDraftInput) {
+  const { organizationId, obligationId } = input;
   const o = await loadObligation(tx, organizationId, obligationId, { obligationType: "invoice" });
-  const pr = o.paymentRequest!;
+  const pr = o.paymentRequest;
+  if (!pr) throw new AppError("not_found", "payment request not found");
   assertUsable(pr);
   const inv = toInvoiceRecord(o, await organizationName(tx, organizationId));
   const url = hostedUrl(pr.id, pr.issueNumber);
@@ -58,6 +63,7 @@ export function escapeHtml(s: string): string {
 
 // No line breaks or other control characters in header-like values.
 // eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters (CR, LF...) must not reach a mail header
 const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
 
 // RFC 5322 name-addr: the display name as atoms when it is only atext and spaces, else a

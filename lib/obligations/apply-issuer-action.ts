@@ -8,11 +8,11 @@ import { organizationName, type LoadedObligation } from "@/lib/obligations/view"
 import { postMessage } from "@/lib/obligations/post-message";
 import { reissuePaymentRequest, revokePaymentRequest } from "@/lib/payment-requests/revoke-reissue";
 
-type Input = { organizationId: string; obligationId: string; principal: Principal; action: TIssuerAction; obligationType?: string };
+export type ApplyIssuerActionInput = { organizationId: string; obligationId: string; principal: Principal; action: TIssuerAction; obligationType?: string };
 
 // POST /obligations/{id}/actions and /invoices/{id}/actions: the issuer's actions
-// (decisions.md "ActionInput"). Each bumps the version by exactly 1 and records its event.
-export async function applyIssuerAction(tx: Tx, input: Input): Promise<TMutationResult> {
+// (`ZIssuerAction`, one body per action). Each bumps the version by exactly 1 and records its event.
+export async function applyIssuerAction(tx: Tx, input: ApplyIssuerActionInput): Promise<TMutationResult> {
   const { action } = input;
   const base = {
     organizationId: input.organizationId,

@@ -1,6 +1,8 @@
 import type { Tx } from "@/lib/db";
 
 // How many obligations the organization has (for page counts of the list).
-export async function countObligations(tx: Tx, organizationId: string): Promise<number> {
-  return tx.obligation.count({ where: { organizationId } });
+export type CountObligationsInput = { organizationId: string };
+
+export async function countObligations(tx: Tx, input: CountObligationsInput): Promise<number> {
+  return tx.obligation.count({ where: { organizationId: input.organizationId } });
 }

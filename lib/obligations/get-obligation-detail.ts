@@ -1,7 +1,7 @@
 import type { Tx } from "@/lib/db";
 import type { Document, ObligationMessage } from "@/lib/generated/prisma/client";
 import { loadObligation, organizationName, toInvoiceRecord, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
-import { paymentRequestView } from "@/lib/payment-requests/tokens";
+import { paymentRequestView } from "@/lib/payment-requests/view";
 
 // The parts every detail view adds to the record: what is left to allocate
 // (outstanding_minor), the audit trail (oldest first), the documents, the messages and the
@@ -53,13 +53,17 @@ export const toMessageItem = (m: ObligationMessage) => ({
 });
 
 // GET /obligations/{id}: the obligation projection plus the detail parts.
-export async function getObligationDetail(tx: Tx, organizationId: string, obligationId: string) {
+export type GetObligationDetailInput = { organizationId: string; obligationId: string };
+
+export async function getObligationDetail(tx: Tx, input: GetObligationDetailInput) {
+  const { organizationId, obligationId } = input;
   const o = await loadObligation(tx, organizationId, obligationId);
   return { ...toObligationProjection(o), ...(await detailParts(tx, o)) };
 }
 
 // GET /invoices/{id}: the invoice record plus the detail parts (obligations of type invoice only).
-export async function getInvoiceDetail(tx: Tx, organizationId: string, obligationId: string) {
+export async function getInvoiceDetail(tx: Tx, input: GetObligationDetailInput) {
+  const { organizationId, obligationId } = input;
   const o = await loadObligation(tx, organizationId, obligationId, { obligationType: "invoice" });
   return { ...toInvoiceRecord(o, await organizationName(tx, organizationId)), ...(await detailParts(tx, o)) };
 }

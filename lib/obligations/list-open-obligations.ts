@@ -14,7 +14,10 @@ export type OpenObligation = {
 
 // Obligations that can still take an allocation: not RECONCILED (so allocated < amount),
 // optionally of one currency; newest first. What the payment allocation form offers.
-export async function listOpenObligations(tx: Tx, organizationId: string, opts: { currency?: string; limit?: number } = {}): Promise<OpenObligation[]> {
+export type ListOpenObligationsInput = { organizationId: string; currency?: string; limit?: number };
+
+export async function listOpenObligations(tx: Tx, input: ListOpenObligationsInput): Promise<OpenObligation[]> {
+  const { organizationId, ...opts } = input;
   const rows = await tx.obligation.findMany({
     where: { organizationId, status: { not: "RECONCILED" }, ...(opts.currency ? { currency: opts.currency } : {}) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],

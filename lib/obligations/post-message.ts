@@ -5,21 +5,20 @@ import type { TMutationResult } from "@/lib/schemas/obligations";
 import { mutateObligation } from "@/lib/obligations/mutate-obligation";
 import type { LoadedObligation } from "@/lib/obligations/view";
 
+export type PostMessageInput = {
+  organizationId: string;
+  obligationId: string;
+  expectedVersion: number;
+  principal: Principal;
+  obligationType?: string;
+  authorType: "issuer" | "recipient";
+  authorName: (o: LoadedObligation) => Promise<string> | string;
+  message: string;
+};
+
 // The `post_message` action of both sides: a message in the obligation's thread, version
 // +1 and `obligation.message_posted`.
-export async function postMessage(
-  tx: Tx,
-  input: {
-    organizationId: string;
-    obligationId: string;
-    expectedVersion: number;
-    principal: Principal;
-    obligationType?: string;
-    authorType: "issuer" | "recipient";
-    authorName: (o: LoadedObligation) => Promise<string> | string;
-    message: string;
-  },
-): Promise<TMutationResult> {
+export async function postMessage(tx: Tx, input: PostMessageInput): Promise<TMutationResult> {
   const { authorType, authorName, message, ...base } = input;
   const messageId = newId();
   return mutateObligation(tx, {

@@ -8,10 +8,9 @@ import { waitingCondition } from "@/lib/obligations/apply-issuer-action";
 // POST /obligations/{id}/conditions/{condition}/satisfy: records the accepted evidence on
 // the condition (satisfied_on defaults to today, UTC); payable_minor, due_minor and the
 // terms' payable_on follow from it on every read. Event obligation.condition_satisfied.
-export async function satisfyCondition(
-  tx: Tx,
-  input: { organizationId: string; obligationId: string; conditionId: string; principal: Principal; body: TSatisfyCondition },
-): Promise<TMutationResult> {
+export type SatisfyConditionInput = { organizationId: string; obligationId: string; conditionId: string; principal: Principal; body: TSatisfyCondition };
+
+export async function satisfyCondition(tx: Tx, input: SatisfyConditionInput): Promise<TMutationResult> {
   const satisfiedOn = input.body.satisfied_on ?? todayUtc();
   let key = "";
   return mutateObligation(tx, {

@@ -38,7 +38,10 @@ export type OverdueItem = {
 //    and role, and the `overdueLimit` most overdue obligations.
 // Aggregates run in the database in one scan (grouped sums of the bigint columns, added up
 // here with bigint), never over every row in memory.
-export async function summarizeObligations(tx: Tx, organizationId: string, opts: { today?: string; overdueLimit?: number } = {}) {
+export type SummarizeObligationsInput = { organizationId: string; today?: string; overdueLimit?: number };
+
+export async function summarizeObligations(tx: Tx, input: SummarizeObligationsInput) {
+  const { organizationId, ...opts } = input;
   const today = opts.today ?? todayUtc();
   const overdueWhere = { organizationId, status: { not: "RECONCILED" }, deadline: { lt: toDate(today) } };
 

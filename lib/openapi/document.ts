@@ -38,7 +38,10 @@ function toSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
     }
     return v;
   };
-  for (const [id, def] of Object.entries(defs)) componentSchemas[names.get(id)!] = relink(def) as JsonSchema;
+  for (const [id, def] of Object.entries(defs)) {
+    const name = names.get(id);
+    if (name) componentSchemas[name] = relink(def) as JsonSchema;
+  }
   return relink(s) as JsonSchema;
 }
 
@@ -60,15 +63,20 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   422: "Validation failed, idempotency key reused, or a business rule refused the request",
   429: "Rate limited; see Retry-After",
   500: "Internal error (no details are disclosed)",
+  503: "The database is unavailable: nothing was changed; retry after `Retry-After` seconds (with the same Idempotency-Key)",
 };
 
 function errorStatuses(op: Operation): number[] {
-  const s = new Set<number>([500]);
+  const s = new Set<number>([500, 503]);
   if (op.auth !== "none") s.add(401);
+  if (op.auth !== "none" && op.auth !== "cron") s.add(429); // API_RATE_LIMIT_PER_MINUTE
   if (op.permission || op.requestMarker) s.add(403);
   if (op.params) s.add(404);
   if (op.idempotent || op.body || op.multipart) s.add(400);
-  if (op.idempotent) (s.add(409), s.add(422));
+  if (op.idempotent) {
+    s.add(409);
+    s.add(422);
+  }
   if (op.body || op.multipart || op.query) s.add(422);
   if (op.body || op.multipart) s.add(413);
   if (op.multipart) s.add(415);
@@ -119,6 +127,8 @@ function security(op: Operation): unknown[] {
       return [{ issuerSession: [] }];
     case "recipient":
       return [{ recipientSession: [] }];
+    case "cron":
+      return [{ cronSecret: [] }];
     default:
       // Administration is never an API key scope: only a session can call it.
       if (op.permission && !isScope(op.permission)) return [{ issuerSession: [] }];
@@ -180,6 +190,7 @@ function operationObject(op: Operation) {
 }
 
 const SECURITY_SCHEMES = {
+  cronSecret: { type: "http", scheme: "bearer", description: "The scheduler secret: `Authorization: Bearer $CRON_SECRET` (the endpoint is 404 while CRON_SECRET is unset)." },
   apiKey: { type: "http", scheme: "bearer", description: "Organization API key: `Authorization: Bearer <API_KEY>`. Scopes: obligations:read, obligations:write, payments:read, payments:write, contexts:read, contexts:write, webhooks:read, webhooks:write." },
   issuerSession: { type: "apiKey", in: "cookie", name: "fos_session", description: "Issuer user session cookie from POST /session. Roles: owner, admin (all), member (all but webhooks), viewer (reads)." },
   recipientSession: {
@@ -210,8 +221,8 @@ export function buildOpenApiDocument(serverUrl = "/api/v1") {
   for (const op of ALL_OPERATIONS) {
     paths[op.path] ??= {};
     paths[op.path][op.method.toLowerCase()] = operationObject(op);
-    errorStatuses(op).forEach((s) => used.add(s));
-    for (const req of security(op) as Record<string, unknown>[]) Object.keys(req).forEach((k) => usedSchemes.add(k));
+    for (const s of errorStatuses(op)) used.add(s);
+    for (const req of security(op) as Record<string, unknown>[]) for (const k of Object.keys(req)) usedSchemes.add(k);
   }
   const errorSchema = toSchema(ZError, "output");
   const responses = Object.fromEntries(
@@ -219,7 +230,7 @@ export function buildOpenApiDocument(serverUrl = "/api/v1") {
       `Error${s}`,
       {
         description: `${ERROR_DESCRIPTIONS[Number(s)]}. Codes: ${codesByStatus(Number(s))}.`,
-        ...(s === "429" || s === "409" ? { headers: { "Retry-After": { description: "Seconds to wait", schema: { type: "integer" } } } } : {}),
+        ...(s === "429" || s === "409" || s === "503" ? { headers: { "Retry-After": { description: "Seconds to wait", schema: { type: "integer" } } } } : {}),
         content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
       },
     ]),

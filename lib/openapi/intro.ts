@@ -16,14 +16,28 @@ The service never moves money: payments are recorded observations, allocated wit
 409 \`version_conflict\`, \`idempotency_request_in_progress\`, \`invalid_state\`, \`delivery_not_failed\`, \`duplicate\`;
 410 \`payment_request_revoked\`, \`payment_request_expired\`; 413 \`payload_too_large\` (uploads above 10 MiB, JSON above 1 MiB);
 415 \`unsupported_media_type\`; 422 \`validation_failed\`, \`idempotency_key_reused\`, \`allocation_exceeds_remaining\`,
-\`currency_mismatch\`, \`payment_terms_mismatch\`; 429 \`rate_limited\` (with Retry-After); 500 \`internal_error\`.
+\`currency_mismatch\`, \`payment_terms_mismatch\`; 429 \`rate_limited\` (with Retry-After); 500 \`internal_error\`;
+503 \`service_unavailable\` (with Retry-After) while the database is unreachable: nothing was changed, retry later with the
+same Idempotency-Key. A request is never left hanging on the database: connecting to it gives up after 15 s.
+
+## Input bounds
+Every malformed request is a 4xx in the envelope above. A path whose percent-encoding is malformed (\`%\`, \`%zz\`, invalid
+UTF-8 such as \`%C3%28\`) or whose segment decodes to \`.\`, \`..\` or a control character is 404 \`not_found\`. JSON bodies
+nest at most 32 arrays/objects deep (deeper is 400 \`malformed_request\`, refused before the body is parsed). No string
+(body, query, form field, file name, property name) may contain U+0000 or an unpaired UTF-16 surrogate, which the
+database cannot store as text: 422 \`validation_failed\` naming the field path (e.g. \`body.email\`).
+
+## Transactions
+Every POST and DELETE runs in one database transaction: all of its effects, its events and (with an Idempotency-Key) its
+stored response commit together or not at all. An acknowledged (2xx) write is committed.
 
 ## Idempotency
 Every mutating call marked with \`Idempotency-Key\` (8-200 characters) is executed at most once per key and organization
 (per hosted request for recipient calls). The first completed response (2xx, and 4xx other than 409/429) is stored with a
 fingerprint of method, path and body and replayed byte-for-byte for at least 24 hours with \`Idempotent-Replayed: true\`.
 The same key with a different method, path or body is 422 \`idempotency_key_reused\`; while the first request still runs,
-others get 409 \`idempotency_request_in_progress\`.
+others get 409 \`idempotency_request_in_progress\` (with Retry-After). A request that failed without an answer (the
+server died, the database went away, 409, 429, 5xx) leaves the key free: a retry with it runs at once.
 
 ## Optimistic concurrency
 Mutations of an existing obligation take \`expected_version\`; success increases \`version\` by exactly 1; a stale

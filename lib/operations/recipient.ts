@@ -40,9 +40,11 @@ function both<S extends Spec, P1 extends z.ZodObject | undefined = undefined, P2
   params: { single?: P1; context?: P2 } = {},
 ) {
   const { name, subpath, ...rest } = spec;
-  const single = { ...rest, operationId: name, path: `/recipient${subpath}`, params: params.single } as Expanded<S, P1>;
+  const link = (family: "single" | "context") => (rest.auth === "recipient" ? { recipientLink: family } : {});
+  const single = { ...rest, ...link("single"), operationId: name, path: `/recipient${subpath}`, params: params.single } as Expanded<S, P1>;
   const context = {
     ...rest,
+    ...link("context"),
     operationId: name.replace(/^recipient/, "recipientContext"),
     path: `/recipient/contexts/{request}${subpath}`,
     params: params.context ?? ZRecipientContextParams,

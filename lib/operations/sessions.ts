@@ -14,7 +14,7 @@ export const signInOp = defineOperation({
   body: ZLoginInput,
   bodyExample: { email: "owner@example.com", password: "correct horse battery staple" },
   success: { status: 200, description: "Signed in; the session cookie is set", schema: ZSession },
-  errors: [429],
+  errors: [401, 429],
 });
 
 export const getSessionOp = defineOperation({

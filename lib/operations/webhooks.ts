@@ -44,7 +44,7 @@ export const listWebhookDeliveriesOp = defineOperation({
   method: "GET",
   path: "/webhook-deliveries",
   summary: "The 100 most recent webhook deliveries",
-  description: `Up to 100 deliveries (one per event and endpoint), newest first, with status (\`pending\`, \`succeeded\`, \`failed\`), attempt count, next attempt (\"\" unless pending), last attempt, \`last_response_status\` (integer, or null when no HTTP response was received) and \`last_error\`.\n\n${WEBHOOK_DELIVERY_DOC}`,
+  description: `Up to 100 deliveries (one per event and endpoint), newest first, with status (\`pending\`, \`succeeded\`, \`failed\`), attempt count, next attempt ("" unless pending), last attempt, \`last_response_status\` (integer, or null when no HTTP response was received) and \`last_error\`.\n\n${WEBHOOK_DELIVERY_DOC}`,
   tags,
   auth: "issuer",
   permission: "webhooks:read",
@@ -74,7 +74,7 @@ export const cronWebhooksOp = defineOperation({
   description:
     "For a scheduler such as Vercel Cron: `Authorization: Bearer $CRON_SECRET`. Claims due deliveries with `FOR UPDATE SKIP LOCKED` and a short lease, exactly as the in-process worker does (WEBHOOK_WORKER, WEBHOOK_WORKER_INTERVAL_MS), so overlapping calls and any number of instances never send one attempt twice. Answers 404 `not_found` while CRON_SECRET is not configured and 401 `unauthenticated` for a missing or wrong secret. Works for at most about 20 s, then returns what it did.",
   tags: ["System"],
-  auth: "none",
+  auth: "cron",
   success: { status: 200, description: "What this flush did", schema: ZCronSummary },
   errors: [401, 404],
 });

@@ -3,7 +3,9 @@ import { newId } from "@/lib/ids";
 import { deriveToken, newExpiry, tokenHash } from "@/lib/payment-requests/tokens";
 
 // The hosted payment request created atomically with an obligation (issue number 1).
-export async function createPaymentRequest(tx: Tx, input: { organizationId: string; obligationId: string; now?: Date }) {
+export type CreatePaymentRequestInput = { organizationId: string; obligationId: string; now?: Date };
+
+export async function createPaymentRequest(tx: Tx, input: CreatePaymentRequestInput) {
   const id = newId();
   const now = input.now ?? new Date();
   return tx.paymentRequest.create({

@@ -4,7 +4,9 @@ import { deriveToken, newExpiry, tokenHash } from "@/lib/payment-requests/tokens
 
 // Revokes the hosted link: recipient calls with it (and sessions opened with it) get
 // 410 payment_request_revoked from now on.
-export async function revokePaymentRequest(tx: Tx, input: { organizationId: string; paymentRequestId: string; now?: Date }): Promise<void> {
+export type PaymentRequestChangeInput = { organizationId: string; paymentRequestId: string; now?: Date };
+
+export async function revokePaymentRequest(tx: Tx, input: PaymentRequestChangeInput): Promise<void> {
   const now = input.now ?? new Date();
   const n = await tx.paymentRequest.updateMany({
     where: { id: input.paymentRequestId, organizationId: input.organizationId, revokedAt: null },
@@ -16,7 +18,7 @@ export async function revokePaymentRequest(tx: Tx, input: { organizationId: stri
 // Reissues the hosted link: the next issue number derives a new token (the old link no
 // longer matches), a new expires_at, revocation cleared. Recipient sessions opened with an
 // earlier issue end here.
-export async function reissuePaymentRequest(tx: Tx, input: { organizationId: string; paymentRequestId: string; now?: Date }) {
+export async function reissuePaymentRequest(tx: Tx, input: PaymentRequestChangeInput) {
   const now = input.now ?? new Date();
   const current = await tx.paymentRequest.findFirst({ where: { id: input.paymentRequestId, organizationId: input.organizationId } });
   if (!current) throw new AppError("not_found", "payment request not found");

@@ -7,6 +7,8 @@ import { mutateObligation } from "@/lib/obligations/mutate-obligation";
 import { loadPayment, notFoundPayment, toPaymentView } from "@/lib/payments/view";
 import { isCheckViolation, isWriteConflict } from "@/lib/db/errors";
 
+export type AllocatePaymentInput = { organizationId: string; paymentId: string; principal: Principal; body: TAllocatePayment };
+
 type LockedPayment = { id: string; amount_minor: bigint; allocated_minor: bigint; currency: string; direction: string };
 
 // POST /payments/{id}/allocations: allocates part of a payment to an obligation, atomically
@@ -26,7 +28,7 @@ type LockedPayment = { id: string; amount_minor: bigint; allocated_minor: bigint
 // 422 allocation_exceeds_remaining.
 export async function allocatePayment(
   tx: Tx,
-  input: { organizationId: string; paymentId: string; principal: Principal; body: TAllocatePayment },
+  input: AllocatePaymentInput,
 ): Promise<TPaymentAllocationResult> {
   try {
     return await allocate(tx, input);
@@ -43,7 +45,7 @@ export async function allocatePayment(
 
 async function allocate(
   tx: Tx,
-  input: { organizationId: string; paymentId: string; principal: Principal; body: TAllocatePayment },
+  input: AllocatePaymentInput,
 ): Promise<TPaymentAllocationResult> {
   const { organizationId, body } = input;
   const amount = BigInt(body.amount_minor);
@@ -116,6 +118,7 @@ async function allocate(
 
   return {
     ...result,
+    // biome-ignore lint/style/noNonNullAssertion: mutateObligation returns the obligation it changed
     obligation: result.obligation!,
     allocation: {
       id: allocationId,
@@ -125,6 +128,7 @@ async function allocate(
       amount_minor: amount.toString(),
       created_at: createdAt.toISOString(),
     },
+    // biome-ignore lint/style/noNonNullAssertion: set by the mutation above, which either ran or threw
     payment: paymentAfter!,
   };
 }

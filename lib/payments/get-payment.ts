@@ -3,6 +3,8 @@ import type { TPayment } from "@/lib/schemas/payments";
 import { loadPayment, toPaymentView } from "@/lib/payments/view";
 
 // GET /payments/{id}: the payment with every accepted allocation (oldest first).
-export async function getPayment(tx: Tx, organizationId: string, paymentId: string): Promise<TPayment> {
-  return toPaymentView(await loadPayment(tx, organizationId, paymentId));
+export type GetPaymentInput = { organizationId: string; paymentId: string };
+
+export async function getPayment(tx: Tx, input: GetPaymentInput): Promise<TPayment> {
+  return toPaymentView(await loadPayment(tx, input.organizationId, input.paymentId));
 }

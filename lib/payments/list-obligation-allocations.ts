@@ -11,7 +11,10 @@ export type ObligationAllocation = {
 
 // The accepted allocations of payments to one obligation, oldest first: where its
 // allocated amount comes from.
-export async function listObligationAllocations(tx: Tx, organizationId: string, obligationId: string): Promise<ObligationAllocation[]> {
+export type ListObligationAllocationsInput = { organizationId: string; obligationId: string };
+
+export async function listObligationAllocations(tx: Tx, input: ListObligationAllocationsInput): Promise<ObligationAllocation[]> {
+  const { organizationId, obligationId } = input;
   const rows = await tx.paymentAllocation.findMany({
     where: { organizationId, obligationId },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],

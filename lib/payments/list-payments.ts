@@ -2,7 +2,10 @@ import type { Tx } from "@/lib/db";
 import { loadPaymentPage, toPaymentView } from "@/lib/payments/view";
 
 // GET /payments: a page of payments with their allocations, newest first.
-export async function listPayments(tx: Tx, organizationId: string, page: { limit: number; offset: number }) {
+export type ListPaymentsInput = { organizationId: string; query: { limit: number; offset: number } };
+
+export async function listPayments(tx: Tx, input: ListPaymentsInput) {
+  const { organizationId, query: page } = input;
   const rows = await loadPaymentPage(tx, organizationId, page);
   return { items: rows.map(toPaymentView), limit: page.limit, offset: page.offset };
 }

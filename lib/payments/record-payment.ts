@@ -15,7 +15,9 @@ import { loadPayment, toPaymentView } from "@/lib/payments/view";
 // ON CONFLICT DO NOTHING, so a concurrent twin waits for the first one's commit and then
 // sees it, and the refusal can name the existing payment (409 `duplicate`). Retries of
 // the same request use the same Idempotency-Key and get the stored 201 instead.
-export async function recordPayment(tx: Tx, input: { organizationId: string; principal: Principal; body: TRecordPayment }): Promise<TPayment> {
+export type RecordPaymentInput = { organizationId: string; principal: Principal; body: TRecordPayment };
+
+export async function recordPayment(tx: Tx, input: RecordPaymentInput): Promise<TPayment> {
   const { organizationId, body } = input;
   const id = newId();
   const now = new Date();
@@ -47,8 +49,8 @@ export async function recordPayment(tx: Tx, input: { organizationId: string; pri
       : null;
     throw new AppError(
       "duplicate",
-      existing
-        ? `a payment with external_reference ${ext!.namespace}/${ext!.id} is already recorded: ${existing.id}`
+      existing && ext
+        ? `a payment with external_reference ${ext.namespace}/${ext.id} is already recorded: ${existing.id}`
         : "a payment with these identifiers is already recorded",
     );
   }

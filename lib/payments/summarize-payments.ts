@@ -4,7 +4,10 @@ export type UnallocatedTotal = { currency: string; count: number; unallocated_mi
 
 // What is left to allocate of the organization's recorded payments, by currency (only
 // currencies with something left). Summed in the database.
-export async function summarizeUnallocatedPayments(tx: Tx, organizationId: string): Promise<UnallocatedTotal[]> {
+export type SummarizeUnallocatedPaymentsInput = { organizationId: string };
+
+export async function summarizeUnallocatedPayments(tx: Tx, input: SummarizeUnallocatedPaymentsInput): Promise<UnallocatedTotal[]> {
+  const { organizationId } = input;
   const rows = await tx.payment.groupBy({
     by: ["currency"],
     where: { organizationId },

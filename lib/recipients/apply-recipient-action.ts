@@ -7,8 +7,8 @@ import { invalidState, mutateObligation } from "@/lib/obligations/mutate-obligat
 import type { LoadedObligation } from "@/lib/obligations/view";
 import { postMessage } from "@/lib/obligations/post-message";
 
-// POST /recipient/actions (+ contexts): the link holder's actions (decisions.md
-// "ActionInput", recipient part) on the one obligation of its session. Each takes
+// POST /recipient/actions (+ contexts): the link holder's actions (`ZRecipientAction`,
+// docs/recipient-portal.md) on the one obligation of its session. Each takes
 // `expected_version` (409 version_conflict when stale), bumps the version by exactly 1
 // and records its event:
 //   acknowledge     -> acknowledged = true (409 invalid_state when already acknowledged)
@@ -17,7 +17,10 @@ import { postMessage } from "@/lib/obligations/post-message";
 //                      unless already (PARTIALLY_)RECONCILED; settles nothing
 //                                                                 obligation.payment_reported
 //   post_message    -> a message in the thread, author "recipient" obligation.message_posted
-export async function applyRecipientAction(tx: Tx, p: RecipientPrincipal, action: TRecipientAction): Promise<TMutationResult> {
+export type ApplyRecipientActionInput = { principal: RecipientPrincipal; action: TRecipientAction };
+
+export async function applyRecipientAction(tx: Tx, input: ApplyRecipientActionInput): Promise<TMutationResult> {
+  const { principal: p, action } = input;
   const base = { organizationId: p.organizationId, obligationId: p.obligationId, expectedVersion: action.expected_version, principal: p };
   switch (action.action) {
     case "acknowledge":

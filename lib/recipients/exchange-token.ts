@@ -25,9 +25,12 @@ const unknownLink = () => new AppError("unauthenticated", "this link is not vali
 // The payment request and the obligation rows are locked (in that order, the order revoke
 // and reissue take them) so concurrent opens serialize instead of failing on the version.
 // The session token goes only into the cookie, never into the (stored) response body.
+// `requestId`: the request-scoped family names the request in the path; the token must be its own.
+export type ExchangeRecipientTokenInput = { token: string; requestId?: string; now?: Date };
+
 export async function exchangeRecipientToken(
   tx: Tx,
-  input: { token: string; requestId?: string; now?: Date },
+  input: ExchangeRecipientTokenInput,
 ): Promise<{ body: TRecipientSession; sessionToken: string; paymentRequestId: string }> {
   const now = input.now ?? new Date();
   const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM payment_requests WHERE token_hash = ${tokenHash(input.token)} FOR UPDATE`;
@@ -71,7 +74,7 @@ export async function exchangeRecipientToken(
 // link was revoked, reissued or expired since): the next recipient call says why.
 export async function sessionForReplayedExchange(
   tx: Tx,
-  input: { token: string; requestId?: string; now?: Date },
+  input: ExchangeRecipientTokenInput,
 ): Promise<{ sessionToken: string; paymentRequestId: string } | undefined> {
   const now = input.now ?? new Date();
   const pr = await tx.paymentRequest.findUnique({ where: { tokenHash: tokenHash(input.token) } });

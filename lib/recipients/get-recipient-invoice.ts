@@ -8,7 +8,10 @@ import { RECIPIENT_VISIBLE_DOCUMENTS } from "@/lib/recipients/visibility";
 // GET /recipient/invoice (+ contexts family): the one obligation the session grants, as
 // the invoice record plus the documents the recipient may see and the message thread
 // (lib/recipients/visibility.ts decides what is issuer-only).
-export async function getRecipientInvoice(tx: Tx, p: RecipientPrincipal): Promise<TRecipientInvoice> {
+export type GetRecipientInvoiceInput = { principal: RecipientPrincipal };
+
+export async function getRecipientInvoice(tx: Tx, input: GetRecipientInvoiceInput): Promise<TRecipientInvoice> {
+  const p = input.principal;
   // sequential on purpose: `tx` may be an interactive transaction (one connection)
   const o = await loadObligation(tx, p.organizationId, p.obligationId);
   const orgName = await organizationName(tx, p.organizationId);

@@ -3,16 +3,15 @@ import type { RecipientPrincipal } from "@/lib/auth/principal";
 import type { UploadedFile } from "@/lib/http/body";
 import type { TMutationResult } from "@/lib/schemas/obligations";
 import { uploadDocument, type DocumentKind } from "@/lib/documents/upload-document";
-import { getDocumentDownload } from "@/lib/documents/download-document";
+import { getDocumentDownload, type DocumentDownload } from "@/lib/documents/download-document";
 import { RECIPIENT_VISIBLE_DOCUMENTS } from "@/lib/recipients/visibility";
 
 // POST /recipient/documents (+ contexts): the obligations upload (same sniffing, bounds,
 // SHA-256, version + 1, event obligation.document_added) with uploaded_by "recipient".
-export function uploadRecipientDocument(
-  tx: Tx,
-  p: RecipientPrincipal,
-  input: { expectedVersion: number; kind?: DocumentKind; files: Record<string, UploadedFile> },
-): Promise<TMutationResult> {
+export type UploadRecipientDocumentInput = { principal: RecipientPrincipal; expectedVersion: number; kind?: DocumentKind; files: Record<string, UploadedFile> };
+
+export function uploadRecipientDocument(tx: Tx, input: UploadRecipientDocumentInput): Promise<TMutationResult> {
+  const p = input.principal;
   return uploadDocument(tx, {
     organizationId: p.organizationId,
     obligationId: p.obligationId,
@@ -26,7 +25,10 @@ export function uploadRecipientDocument(
 
 // GET /recipient/documents/{document} (+ contexts): only documents of the session's
 // obligation that the recipient may see; anything else is 404.
-export function getRecipientDocument(tx: Tx, p: RecipientPrincipal, documentId: string) {
+export type GetRecipientDocumentInput = { principal: RecipientPrincipal; documentId: string };
+
+export function getRecipientDocument(tx: Tx, input: GetRecipientDocumentInput): Promise<DocumentDownload> {
+  const { principal: p, documentId } = input;
   return getDocumentDownload(tx, {
     organizationId: p.organizationId,
     obligationId: p.obligationId,

@@ -150,6 +150,7 @@ export const ZContextRelationship = z
     created_at: ZTimestamp,
   })
   .meta({ description: "Context relationship" });
+export type TContextRelationship = z.output<typeof ZContextRelationship>;
 
 export const ZContextObligation = z.strictObject({
   id: ZUuid,
@@ -190,8 +191,10 @@ export const ZBusinessContextDetail = z
     totals: z.array(ZContextTotal).meta({ description: "Totals over every linked obligation, by currency and status (ordered by currency, then lifecycle)" }),
   })
   .meta({ description: "Business context with its relationships, related obligations and totals" });
+export type TBusinessContextDetail = z.output<typeof ZBusinessContextDetail>;
 
 export const ZBusinessContextList = listEnvelope(ZBusinessContext);
+export type TBusinessContextList = z.output<typeof ZBusinessContextList>;
 
 export const ZObligationContextLink = z
   .strictObject({

@@ -3,7 +3,7 @@ import { ZTimestamp, ZUuid } from "@/lib/schemas/common";
 import { ZObligationProjection } from "@/lib/schemas/obligations";
 import { EVENT_TYPES } from "@/lib/events/record-event";
 
-// Webhook endpoints and deliveries (service-api.md "Webhooks", decisions.md "Events and webhooks").
+// Webhook endpoints and deliveries (docs/webhooks.md).
 
 export const ZWebhookEndpointInput = z.strictObject({
   url: z
@@ -46,6 +46,9 @@ export const ZWebhookEndpoint = z
   })
   .meta({ description: "Endpoint configuration and delivery health (never the secret)" });
 
+export type TWebhookEndpoint = z.infer<typeof ZWebhookEndpoint>;
+export type TWebhookEndpointCreated = z.infer<typeof ZWebhookEndpointCreated>;
+
 export const ZWebhookEndpointList = z.strictObject({ items: z.array(ZWebhookEndpoint) });
 
 export const DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;
@@ -69,6 +72,8 @@ export const ZWebhookDelivery = z
     created_at: ZTimestamp,
   })
   .meta({ description: "One event's delivery to one endpoint" });
+
+export type TWebhookDelivery = z.infer<typeof ZWebhookDelivery>;
 
 export const ZWebhookDeliveryList = z.strictObject({ items: z.array(ZWebhookDelivery) });
 

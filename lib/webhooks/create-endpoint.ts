@@ -3,7 +3,7 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { sealSecret } from "@/lib/crypto";
-import type { TWebhookEndpointInput } from "@/lib/schemas/webhooks";
+import type { TWebhookEndpointCreated, TWebhookEndpointInput } from "@/lib/schemas/webhooks";
 import { DestinationRefused, ResolutionFailed, checkDestination } from "@/lib/webhooks/ssrf";
 
 const REGISTRATION_DNS_TIMEOUT_MS = 3000;
@@ -24,8 +24,11 @@ export async function checkWebhookDestination(input: TWebhookEndpointInput): Pro
 
 // Registers a destination already checked by checkWebhookDestination. The secret is
 // stored sealed (AES-256-GCM under APP_SECRET) and never returned.
-export async function createWebhookEndpoint(tx: Tx, organizationId: string, input: TWebhookEndpointInput): Promise<{ id: string; url: string }> {
+export type CreateWebhookEndpointInput = { organizationId: string; body: TWebhookEndpointInput };
+
+export async function createWebhookEndpoint(tx: Tx, input: CreateWebhookEndpointInput): Promise<TWebhookEndpointCreated> {
+  const { organizationId, body } = input;
   const id = newId();
-  await tx.webhookEndpoint.create({ data: { id, organizationId, url: input.url, secretCiphertext: sealSecret(input.secret) } });
-  return { id, url: input.url };
+  await tx.webhookEndpoint.create({ data: { id, organizationId, url: body.url, secretCiphertext: sealSecret(body.secret) } });
+  return { id, url: body.url };
 }

@@ -11,7 +11,8 @@ import { leaseSeconds, retrySchedule } from "@/lib/webhooks/schedule";
 // overlapping cron calls) run this at once:
 //   1. claim: one statement picks due, unleased pending deliveries with
 //      FOR UPDATE SKIP LOCKED and stamps a short lease (lease_until) on them;
-//   2. send: outside any transaction, one HTTP attempt per claimed delivery;
+//   2. send: outside any transaction, one HTTP attempt per claimed delivery, each on its
+//      own (a slow receiver holds only its own endpoint's slots, see PER_ENDPOINT);
 //   3. record: the outcome is written only if the delivery still carries this flusher's
 //      lease, so an attempt is recorded once, and a flusher that died (kill -9) leaves
 //      leases that simply run out: its deliveries are claimed again (at-least-once).
@@ -39,15 +40,25 @@ type Claimed = {
 };
 
 const CONCURRENCY = 16;
+// At most this many attempts in flight per endpoint and flusher, so a receiver that accepts
+// and never answers holds at most these slots, never the whole flusher.
+const PER_ENDPOINT = 4;
 
-export async function claimDue(limit: number): Promise<Claimed[]> {
+// Claims due deliveries, at most PER_ENDPOINT per endpoint and none of the endpoints in
+// `busy` (already at their limit in this flusher).
+export async function claimDue(limit: number, busy: string[] = []): Promise<Claimed[]> {
   return db().$queryRaw<Claimed[]>`
-    WITH due AS (
-      SELECT id FROM webhook_deliveries
+    WITH ranked AS (
+      SELECT id, next_attempt_at, row_number() OVER (PARTITION BY endpoint_id ORDER BY next_attempt_at) AS rn
+      FROM webhook_deliveries
       WHERE status = 'pending' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())
-      ORDER BY next_attempt_at
+        AND NOT (endpoint_id::text = ANY(${busy}::text[]))
+    ), due AS (
+      SELECT d.id FROM webhook_deliveries d JOIN ranked r ON r.id = d.id
+      WHERE r.rn <= ${PER_ENDPOINT} AND d.status = 'pending' AND (d.lease_until IS NULL OR d.lease_until < now())
+      ORDER BY r.next_attempt_at
       LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED
+      FOR UPDATE OF d SKIP LOCKED
     )
     UPDATE webhook_deliveries d
     SET lease_until = now() + make_interval(secs => ${leaseSeconds()}), updated_at = now()
@@ -62,28 +73,42 @@ export async function claimDue(limit: number): Promise<Claimed[]> {
 
 type Result = "succeeded" | "rescheduled" | "failed" | "lost_lease";
 
-export async function flushWebhooks(opts: { budgetMs?: number } = {}): Promise<FlushSummary> {
+// Claims and sends without ever waiting for a whole batch: each attempt runs on its own and
+// frees its slot when done; the loop claims again as soon as a slot frees up or, with
+// `pollMs`, at least every pollMs (new deliveries become due while others are in flight).
+// A cron call claims for `budgetMs` and returns once nothing is due and nothing is in flight;
+// the in-process worker passes `until` and runs until it is stopped.
+export async function flushWebhooks(opts: { budgetMs?: number; pollMs?: number; until?: () => boolean } = {}): Promise<FlushSummary> {
   const started = Date.now();
   const budgetMs = opts.budgetMs ?? 20_000;
+  const claiming = () => (opts.until ? !opts.until() : Date.now() - started < budgetMs);
   const summary: FlushSummary = { claimed: 0, succeeded: 0, rescheduled: 0, failed: 0, lost_lease: 0, duration_ms: 0 };
-  const inFlight = new Set<Promise<void>>();
-  let exhausted = false;
+  const inFlight = new Map<Promise<void>, string>(); // attempt -> endpoint id
   for (;;) {
-    if (!exhausted && inFlight.size < CONCURRENCY && Date.now() - started < budgetMs) {
-      const rows = await claimDue(CONCURRENCY - inFlight.size);
-      if (rows.length === 0) exhausted = true;
+    const open = claiming();
+    let claimed = 0;
+    if (open && inFlight.size < CONCURRENCY) {
+      const perEndpoint = new Map<string, number>();
+      for (const ep of inFlight.values()) perEndpoint.set(ep, (perEndpoint.get(ep) ?? 0) + 1);
+      const busy = [...perEndpoint].filter(([, n]) => n >= PER_ENDPOINT).map(([ep]) => ep);
+      const rows = await claimDue(CONCURRENCY - inFlight.size, busy);
+      claimed = rows.length;
       summary.claimed += rows.length;
       for (const row of rows) {
         const p: Promise<void> = deliver(row)
           .then((r) => void summary[r]++)
           .catch((err) => logger().error({ deliveryId: row.id, err: (err as Error).message }, "webhook delivery failed unexpectedly"))
           .finally(() => inFlight.delete(p));
-        inFlight.add(p);
+        inFlight.set(p, row.endpoint_id);
       }
-      if (rows.length > 0) continue;
     }
-    if (inFlight.size === 0) break;
-    await Promise.race(inFlight);
+    if (claimed > 0 && inFlight.size < CONCURRENCY) continue;
+    if (inFlight.size === 0 && (!open || opts.pollMs === undefined)) break;
+    let timer: NodeJS.Timeout | undefined;
+    const waits: Promise<unknown>[] = [...inFlight.keys()];
+    if (open && opts.pollMs !== undefined) waits.push(new Promise((r) => (timer = setTimeout(r, opts.pollMs))));
+    await Promise.race(waits);
+    if (timer) clearTimeout(timer);
   }
   summary.duration_ms = Date.now() - started;
   return summary;

@@ -5,7 +5,10 @@ import { retrySchedule } from "@/lib/webhooks/schedule";
 // Requeues a failed delivery for one more attempt, due now. The accepted retry key is kept
 // in webhook_retry_keys for as long as the delivery exists, so replaying it is a no-op
 // (204) forever: after later retry cycles and after the 24 h idempotency retention.
-export async function retryWebhookDelivery(tx: Tx, input: { organizationId: string; deliveryId: string; key: string }): Promise<void> {
+// `key` is the request's Idempotency-Key: the retry is accepted once per key.
+export type RetryWebhookDeliveryInput = { organizationId: string; deliveryId: string; key: string };
+
+export async function retryWebhookDelivery(tx: Tx, input: RetryWebhookDeliveryInput): Promise<void> {
   const { organizationId, deliveryId, key } = input;
   const accepted = await tx.webhookRetryKey.findUnique({ where: { organizationId_key: { organizationId, key } } });
   if (accepted) {

@@ -66,7 +66,7 @@ async function main() {
         let found = 0;
         for (let i = 0; i < 15; i++) {
           const s = performance.now();
-          found = (await listBusinessContexts(prisma, big, q)).items.length;
+          found = (await listBusinessContexts(prisma, { organizationId: big, query: q })).items.length;
           times.push(performance.now() - s);
         }
         times.sort((a, b) => a - b);
@@ -88,7 +88,7 @@ async function main() {
     await run("without trigram indexes");
     const filtered = ZListBusinessContextsQuery.parse({ context_kind: "group", limit: "50", offset: "1000" });
     const s = performance.now();
-    await listBusinessContexts(prisma, big, filtered);
+    await listBusinessContexts(prisma, { organizationId: big, query: filtered });
     console.log(`\ncontext_kind=group offset=1000: ${(performance.now() - s).toFixed(1)} ms`);
   } finally {
     await prisma.$disconnect();

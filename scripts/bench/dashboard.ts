@@ -94,25 +94,25 @@ async function main() {
 
     const runs = 30;
     console.log("Overview /dashboard");
-    await time("  summarizeObligations (counts, outstanding, overdue)", runs, () => summarizeObligations(prisma, big, { overdueLimit: 8 }));
-    await time("  listRecentEvents (12)", runs, () => listRecentEvents(prisma, big, { limit: 12 }));
-    await time("  summarizeUnallocatedPayments", runs, () => summarizeUnallocatedPayments(prisma, big));
+    await time("  summarizeObligations (counts, outstanding, overdue)", runs, () => summarizeObligations(prisma, { organizationId: big, overdueLimit: 8 }));
+    await time("  listRecentEvents (12)", runs, () => listRecentEvents(prisma, { organizationId: big, limit: 12 }));
+    await time("  summarizeUnallocatedPayments", runs, () => summarizeUnallocatedPayments(prisma, { organizationId: big }));
     console.log("List /dashboard/obligations");
-    await time("  listObligations first page (50)", runs, () => listObligations(prisma, big, { limit: 50, offset: 0 }));
-    await time("  listObligations page at offset 5000", runs, () => listObligations(prisma, big, { limit: 50, offset: 5000 }));
-    await time("  countObligations", runs, () => countObligations(prisma, big));
+    await time("  listObligations first page (50)", runs, () => listObligations(prisma, { organizationId: big, query: { limit: 50, offset: 0 } }));
+    await time("  listObligations page at offset 5000", runs, () => listObligations(prisma, { organizationId: big, query: { limit: 50, offset: 5000 } }));
+    await time("  countObligations", runs, () => countObligations(prisma, { organizationId: big }));
     console.log("Detail /dashboard/obligations/[id]");
-    await time("  getObligationDetail", runs, () => getObligationDetail(prisma, big, someId));
+    await time("  getObligationDetail", runs, () => getObligationDetail(prisma, { organizationId: big, obligationId: someId }));
     console.log("Payment detail /dashboard/payments/[id] (allocation choices)");
-    await time("  listOpenObligations EUR (100)", runs, () => listOpenObligations(prisma, big, { currency: "EUR" }));
+    await time("  listOpenObligations EUR (100)", runs, () => listOpenObligations(prisma, { organizationId: big, currency: "EUR" }));
 
     // Candidate indexes (not in the migrations): what they would buy the overview.
     await client.query("CREATE INDEX bench_events_org_created ON events (organization_id, created_at DESC, id DESC)");
     await client.query("CREATE INDEX bench_obligations_open_deadline ON obligations (organization_id, deadline) WHERE status <> 'RECONCILED'");
     await client.query("ANALYZE");
     console.log("Overview with candidate indexes events(organization_id, created_at desc, id desc), obligations(organization_id, deadline) where not reconciled");
-    await time("  summarizeObligations", runs, () => summarizeObligations(prisma, big, { overdueLimit: 8 }));
-    await time("  listRecentEvents (12)", runs, () => listRecentEvents(prisma, big, { limit: 12 }));
+    await time("  summarizeObligations", runs, () => summarizeObligations(prisma, { organizationId: big, overdueLimit: 8 }));
+    await time("  listRecentEvents (12)", runs, () => listRecentEvents(prisma, { organizationId: big, limit: 12 }));
   } finally {
     await prisma.$disconnect();
     await client.end().catch(() => {});

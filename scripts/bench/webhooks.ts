@@ -82,7 +82,7 @@ async function main() {
     const port = (receiver.address() as AddressInfo).port;
 
     const org = await createOrganization({ name: "Bench", ownerEmail: `bench-${randomBytes(4).toString("hex")}@example.test`, ownerPassword: "bench-password-123" });
-    await transaction((tx) => createWebhookEndpoint(tx, org.organization_id, { url: `http://127.0.0.1:${port}/hooks`, secret: randomBytes(24).toString("base64url") }));
+    await transaction((tx) => createWebhookEndpoint(tx, { organizationId: org.organization_id, body: { url: `http://127.0.0.1:${port}/hooks`, secret: randomBytes(24).toString("base64url") } }));
     for (let done = 0; done < COUNT; ) {
       const n = Math.min(100, COUNT - done);
       await transaction(async (tx) => {

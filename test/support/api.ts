@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { inject } from "vitest";
+import { checkAgainstDocument } from "./contract";
 
 export type ApiResponse<T = any> = { status: number; headers: Headers; body: T; text: string };
 
@@ -41,7 +42,9 @@ export class Api {
     } catch {
       parsed = undefined;
     }
-    return { status: res.status, headers: res.headers, body: parsed as T, text };
+    const result = { status: res.status, headers: res.headers, body: parsed as T, text };
+    await checkAgainstDocument(this.baseUrl, method, path, result);
+    return result;
   }
 
   get<T = any>(path: string, o?: CallOptions) {
@@ -58,7 +61,7 @@ export class Api {
 // A keep-alive socket can be closed by the server just as the client reuses it (its idle
 // timer fires); like any HTTP client, retry once on a fresh connection. Safe for POSTs:
 // the request carries the same Idempotency-Key, so it never executes twice.
-async function fetchOnce(url: string, init: RequestInit): Promise<Response> {
+export async function fetchOnce(url: string, init: RequestInit): Promise<Response> {
   try {
     return await fetch(url, init);
   } catch (err) {

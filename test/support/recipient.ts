@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { ApiResponse } from "./api";
+import { fetchOnce, type ApiResponse } from "./api";
+import { checkAgainstDocument } from "./contract";
 
 // A browser-like client for the recipient API: one cookie jar that honours each cookie's
 // Path (RFC 6265 path matching), so cookies of two links can live in it side by side.
@@ -50,7 +51,7 @@ export class RecipientClient {
       headers["content-type"] = "application/json";
       body = typeof o.body === "string" ? o.body : JSON.stringify(o.body);
     }
-    const res = await fetch(`${this.baseUrl}${full}`, { method, headers, body, redirect: "manual" });
+    const res = await fetchOnce(`${this.baseUrl}${full}`, { method, headers, body, redirect: "manual" });
     this.jar.store(res.headers.getSetCookie());
     const text = await res.text();
     let parsed: any;
@@ -59,7 +60,9 @@ export class RecipientClient {
     } catch {
       parsed = undefined;
     }
-    return { status: res.status, headers: res.headers, body: parsed as T, text };
+    const result = { status: res.status, headers: res.headers, body: parsed as T, text };
+    await checkAgainstDocument(this.baseUrl, method, path, result);
+    return result;
   }
 
   get<T = any>(path: string, o?: RecipientCall) {

@@ -5,19 +5,19 @@ import { db } from "@/lib/db";
 import { listBusinessContexts } from "@/lib/contexts/list-business-contexts";
 import { CONTEXT_KINDS, ZListBusinessContextsQuery } from "@/lib/schemas/contexts";
 import { requestLocale } from "@/lib/dashboard/locale";
-import { can } from "@/lib/dashboard/permissions";
 import { formatTimestamp } from "@/lib/dashboard/format";
 import { Empty, Section } from "@/components/ui/section";
 import { Pagination } from "@/components/ui/pagination";
-import { btn, card, field } from "@/components/ui/styles";
+import { btn, card, field, link } from "@/components/ui/styles";
 import { NewContextForm } from "@/components/contexts/new-context-form";
+import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Business contexts" };
 
 const KIND_LABELS: Record<string, string> = { company: "Companies", group: "Groups (projects)", reference: "References (orders, invoices…)" };
 
 export default async function ContextsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const user = await requireUser();
+  const user = await requireUser({ permission: "contexts:read" });
   const locale = await requestLocale();
   const sp = await searchParams;
   const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
@@ -29,27 +29,25 @@ export default async function ContextsPage({ searchParams }: { searchParams: Pro
     search: one(sp.search) ?? "",
   });
   const q = parsed.success ? parsed.data : ZListBusinessContextsQuery.parse({});
-  if (!can(user.role, "contexts:read")) {
-    return <p role="alert">Your role cannot view business contexts.</p>;
-  }
-  const list = await listBusinessContexts(db(), user.organizationId, q);
+  const list = await listBusinessContexts(db(), { organizationId: user.organizationId, query: q });
   const filters: Record<string, string> = { ...(q.search ? { search: q.search } : {}), ...(q.context_kind ? { kind: q.context_kind } : {}) };
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight">Business contexts</h1>
-        <p className="mt-1 text-sm text-slate-600">Companies, projects, orders and other objects your obligations relate to. They can relate to each other in any shape.</p>
-      </div>
+      <PageHeader
+        title="Business contexts"
+        description="Companies, projects, orders and other objects your obligations relate to. They can relate to each other in any shape."
+      />
 
-      {can(user.role, "contexts:write") && (
+      {user.can("contexts:write") && (
         <Section title="New context" id="new-context">
           <NewContextForm />
         </Section>
       )}
 
       <div>
-        <form role="search" aria-label="Find contexts" className="mb-4 flex flex-wrap items-end gap-3" action="/dashboard/contexts">
+        <search aria-label="Find contexts">
+        <form className="mb-4 flex flex-wrap items-end gap-3" action="/dashboard/contexts">
           <div className="min-w-0 flex-1">
             <label htmlFor="ctx-search" className={field.label}>
               Search name or reference
@@ -78,6 +76,7 @@ export default async function ContextsPage({ searchParams }: { searchParams: Pro
             </Link>
           )}
         </form>
+        </search>
 
         {list.items.length === 0 ? (
           <Empty>{q.search || q.context_kind ? "No context matches." : "No business contexts yet."}</Empty>
@@ -86,7 +85,7 @@ export default async function ContextsPage({ searchParams }: { searchParams: Pro
             {list.items.map((c) => (
               <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
                 <div className="min-w-0">
-                  <Link href={`/dashboard/contexts/${c.id}`} className="break-words font-medium text-brand-700 underline-offset-2 hover:underline">
+                  <Link href={`/dashboard/contexts/${c.id}`} className={`${link} break-words font-medium`}>
                     {c.name}
                   </Link>
                   <p className="text-sm text-slate-600">

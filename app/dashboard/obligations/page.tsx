@@ -7,12 +7,12 @@ import { countObligations } from "@/lib/obligations/count-obligations";
 import { ZPageQuery, todayUtc } from "@/lib/schemas/common";
 import type { TObligationProjection } from "@/lib/schemas/obligations";
 import { requestLocale } from "@/lib/dashboard/locale";
-import { can } from "@/lib/dashboard/permissions";
 import { formatDay, money, TYPE_LABELS } from "@/lib/dashboard/format";
 import { StatusBadge, Pill } from "@/components/ui/status-badge";
 import { Pagination } from "@/components/ui/pagination";
 import { Empty } from "@/components/ui/section";
-import { btn, card } from "@/components/ui/styles";
+import { btn, card, link } from "@/components/ui/styles";
+import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Obligations" };
 
@@ -20,29 +20,30 @@ const counterparty = (o: TObligationProjection) => (o.organization_role === "cre
 const isOverdue = (o: TObligationProjection, today: string) => o.status !== "RECONCILED" && o.deadline < today;
 
 export default async function ObligationsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const user = await requireUser();
+  const user = await requireUser({ permission: "obligations:read" });
   const locale = await requestLocale();
   const sp = await searchParams;
   // the API's own page schema; anything invalid falls back to the first page
   const parsed = ZPageQuery.safeParse({ limit: sp.limit ?? undefined, offset: sp.offset ?? undefined });
   const page = parsed.success ? parsed.data : { limit: 50, offset: 0 };
-  const list = await listObligations(db(), user.organizationId, page);
-  const total = await countObligations(db(), user.organizationId);
+  const list = await listObligations(db(), { organizationId: user.organizationId, query: page });
+  const total = await countObligations(db(), { organizationId: user.organizationId });
   const today = todayUtc();
 
   return (
     <div>
-      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">Obligations</h1>
-          <p className="mt-1 text-sm text-slate-600">Newest first. Amounts are in each obligation’s currency.</p>
-        </div>
-        {can(user.role, "obligations:write") && (
-          <Link href="/dashboard/obligations/new" className={btn.primary}>
-            New obligation
-          </Link>
-        )}
-      </div>
+      <PageHeader
+        className="mb-4"
+        title="Obligations"
+        description="Newest first. Amounts are in each obligation’s currency."
+        actions={
+          user.can("obligations:write") && (
+            <Link href="/dashboard/obligations/new" className={btn.primary}>
+              New obligation
+            </Link>
+          )
+        }
+      />
 
       {list.items.length === 0 ? (
         <Empty>
@@ -62,7 +63,7 @@ export default async function ObligationsPage({ searchParams }: { searchParams: 
               <li key={o.id} className={`${card} p-4`}>
                 <div className="flex items-start justify-between gap-3">
                   <div className="min-w-0">
-                    <Link href={`/dashboard/obligations/${o.id}`} className="block truncate font-medium text-brand-700 underline-offset-2 hover:underline">
+                    <Link href={`/dashboard/obligations/${o.id}`} className={`${link} block truncate font-medium`}>
                       {counterparty(o).name || o.reference}
                     </Link>
                     <p className="truncate text-sm text-slate-600">
@@ -107,7 +108,7 @@ export default async function ObligationsPage({ searchParams }: { searchParams: 
                 {list.items.map((o) => (
                   <tr key={o.id} className="hover:bg-slate-50">
                     <td className="px-4 py-2.5">
-                      <Link href={`/dashboard/obligations/${o.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                      <Link href={`/dashboard/obligations/${o.id}`} className={`${link} font-medium`}>
                         {o.reference}
                       </Link>
                       <p className="text-xs text-slate-600">

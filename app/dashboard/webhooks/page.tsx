@@ -4,42 +4,29 @@ import { db } from "@/lib/db";
 import { listWebhookEndpoints } from "@/lib/webhooks/list-endpoints";
 import { listWebhookDeliveries } from "@/lib/webhooks/list-deliveries";
 import { requestLocale } from "@/lib/dashboard/locale";
-import { can } from "@/lib/dashboard/permissions";
 import { formatTimestamp } from "@/lib/dashboard/format";
 import { Empty, Section } from "@/components/ui/section";
 import { Pill } from "@/components/ui/status-badge";
 import { NewEndpointForm } from "@/components/webhooks/new-endpoint-form";
 import { RetryButton } from "@/components/webhooks/retry-button";
+import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
 const STATUS_TONE = { pending: "sky", succeeded: "emerald", failed: "rose" } as const;
 
 export default async function WebhooksPage() {
-  const user = await requireUser();
+  const user = await requireUser({ permission: "webhooks:read" });
   const locale = await requestLocale();
-  if (!can(user.role, "webhooks:read")) {
-    return (
-      <div className="max-w-2xl">
-        <h1 className="text-2xl font-semibold tracking-tight">Webhooks</h1>
-        <p role="alert" className="mt-4 rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">
-          Your role ({user.role}) cannot see webhook settings. Ask an owner or admin.
-        </p>
-      </div>
-    );
-  }
-  const endpoints = await listWebhookEndpoints(db(), user.organizationId);
-  const deliveries = await listWebhookDeliveries(db(), user.organizationId);
-  const canWrite = can(user.role, "webhooks:write");
+  const endpoints = await listWebhookEndpoints(db(), { organizationId: user.organizationId });
+  const deliveries = await listWebhookDeliveries(db(), { organizationId: user.organizationId });
+  const canWrite = user.can("webhooks:write");
   const urlOf = new Map(endpoints.map((e) => [e.id, e.url]));
   const failed = deliveries.filter((d) => d.status === "failed").length;
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight">Webhooks</h1>
-        <p className="mt-1 text-sm text-slate-600">Signed HTTP calls to your systems for every future event, retried on failure.</p>
-      </div>
+      <PageHeader title="Webhooks" description="Signed HTTP calls to your systems for every future event, retried on failure." />
 
       <Section title="Endpoints" id="endpoints">
         {endpoints.length === 0 ? (

@@ -6,11 +6,11 @@ import { listBusinessContexts } from "@/lib/contexts/list-business-contexts";
 // GET /business-contexts – list with context_kind / context_type (deprecated) / search filters
 export const GET = handle(listBusinessContextsOp, async ({ tx, principal, query }) => ({
   status: 200,
-  body: await listBusinessContexts(tx, principal.organizationId, query),
+  body: await listBusinessContexts(tx, { organizationId: principal.organizationId, query: query }),
 }));
 
 // POST /business-contexts – create a business context
 export const POST = handle(createBusinessContextOp, async ({ tx, principal, body }) => ({
   status: 201,
-  body: await createBusinessContext(tx, principal.organizationId, body),
+  body: await createBusinessContext(tx, { organizationId: principal.organizationId, body }),
 }));

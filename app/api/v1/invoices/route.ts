@@ -12,5 +12,5 @@ export const POST = handle(createInvoiceOp, async ({ tx, principal, body }) => (
 // GET /invoices – list invoice records, newest first
 export const GET = handle(listInvoicesOp, async ({ tx, principal, query }) => ({
   status: 200,
-  body: await listInvoices(tx, principal.organizationId, query),
+  body: await listInvoices(tx, { organizationId: principal.organizationId, query: query }),
 }));

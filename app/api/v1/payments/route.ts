@@ -12,5 +12,5 @@ export const POST = handle(recordPaymentOp, async ({ tx, principal, body }) => (
 // GET /payments – list payments with their allocations, newest first
 export const GET = handle(listPaymentsOp, async ({ tx, principal, query }) => ({
   status: 200,
-  body: await listPayments(tx, principal.organizationId, query),
+  body: await listPayments(tx, { organizationId: principal.organizationId, query: query }),
 }));

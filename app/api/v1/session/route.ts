@@ -7,20 +7,22 @@ const cookie = (req: Request, value: string, maxAgeSeconds: number) =>
   serializeCookie(SESSION_COOKIE, value, { path: "/", sameSite: "Strict", secure: isHttps(req), maxAgeSeconds });
 
 // POST /session – sign in
-export const POST = handle(signInOp, async ({ req, body, clientIp }) => {
-  const r = await signIn(body, clientIp, req.headers.get("user-agent") ?? "");
-  return { status: 200, body: r.body, cookies: [cookie(req, r.token, (r.expiresAt.getTime() - Date.now()) / 1000)] };
-});
+export const POST = handle(
+  signInOp,
+  async ({ req, body, clientIp }) => {
+    const r = await signIn(body, clientIp, req.headers.get("user-agent") ?? "");
+    return { status: 200, body: r.body, cookies: [cookie(req, r.token, (r.expiresAt.getTime() - Date.now()) / 1000)] };
+  },
+  { withoutTransaction: true },
+);
 
 // GET /session – current identity
 export const GET = handle(getSessionOp, async ({ principal }) => {
-  if (principal.kind !== "user") throw new Error("unreachable");
   return { status: 200, body: await describeSession(principal) };
 });
 
 // DELETE /session – sign out
-export const DELETE = handle(signOutOp, async ({ req, principal }) => {
-  if (principal.kind !== "user") throw new Error("unreachable");
-  await signOut(principal.sessionId);
+export const DELETE = handle(signOutOp, async ({ req, principal, tx }) => {
+  await signOut(tx, principal.sessionId);
   return { status: 204, cookies: [cookie(req, "", 0)] };
 });

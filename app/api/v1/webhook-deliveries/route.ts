@@ -5,5 +5,5 @@ import { listWebhookDeliveries } from "@/lib/webhooks/list-deliveries";
 // GET /webhook-deliveries – the 100 most recent deliveries
 export const GET = handle(listWebhookDeliveriesOp, async ({ tx, principal }) => ({
   status: 200,
-  body: { items: await listWebhookDeliveries(tx, principal.organizationId) },
+  body: { items: await listWebhookDeliveries(tx, { organizationId: principal.organizationId }) },
 }));

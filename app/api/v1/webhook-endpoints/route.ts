@@ -7,12 +7,12 @@ import { listWebhookEndpoints } from "@/lib/webhooks/list-endpoints";
 // POST /webhook-endpoints – register a signed destination
 export const POST = handle(
   createWebhookEndpointOp,
-  async ({ tx, principal, body }) => ({ status: 201, body: await createWebhookEndpoint(tx, principal.organizationId, body) }),
+  async ({ tx, principal, body }) => ({ status: 201, body: await createWebhookEndpoint(tx, { organizationId: principal.organizationId, body }) }),
   { beforeTransaction: (body) => checkWebhookDestination(body as TWebhookEndpointInput) },
 );
 
 // GET /webhook-endpoints – endpoints with delivery health
 export const GET = handle(listWebhookEndpointsOp, async ({ tx, principal }) => ({
   status: 200,
-  body: { items: await listWebhookEndpoints(tx, principal.organizationId) },
+  body: { items: await listWebhookEndpoints(tx, { organizationId: principal.organizationId }) },
 }));

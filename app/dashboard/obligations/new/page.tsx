@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { requireUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db";
 import { listObligations } from "@/lib/obligations/list-obligations";
@@ -7,42 +6,22 @@ import { listBusinessContexts } from "@/lib/contexts/list-business-contexts";
 import { addDays } from "@/lib/obligations/terms";
 import { todayUtc } from "@/lib/schemas/common";
 import { requestLocale } from "@/lib/dashboard/locale";
-import { can } from "@/lib/dashboard/permissions";
 import { NewObligationForm } from "@/components/obligations/new-obligation-form";
+import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "New obligation" };
 
 export default async function NewObligationPage() {
-  const user = await requireUser();
+  const user = await requireUser({ permission: "obligations:write" });
   const locale = await requestLocale();
-  const header = (
-    <div className="mb-6">
-      <p className="text-sm">
-        <Link href="/dashboard/obligations" className="text-brand-700 underline-offset-2 hover:underline">
-          Obligations
-        </Link>
-      </p>
-      <h1 className="mt-1 text-2xl font-semibold tracking-tight">New obligation</h1>
-    </div>
-  );
-  if (!can(user.role, "obligations:write")) {
-    return (
-      <div className="max-w-3xl">
-        {header}
-        <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">
-          Your role ({user.role}) can view obligations but not register them. Ask an owner or admin of your organization to register it, or to change your role.
-        </p>
-      </div>
-    );
-  }
   // the currency of the latest obligation is the likeliest one for the next
-  const latest = await listObligations(db(), user.organizationId, { limit: 1, offset: 0 });
-  const contexts = can(user.role, "contexts:read")
-    ? (await listBusinessContexts(db(), user.organizationId, { limit: 100, offset: 0, context_type: "", context_kind: "", search: "" })).items
+  const latest = await listObligations(db(), { organizationId: user.organizationId, query: { limit: 1, offset: 0 } });
+  const contexts = user.can("contexts:read")
+    ? (await listBusinessContexts(db(), { organizationId: user.organizationId, query: { limit: 100, offset: 0, context_type: "", context_kind: "", search: "" } })).items
     : [];
   return (
     <div className="max-w-3xl">
-      {header}
+      <PageHeader className="mb-6" back={{ href: "/dashboard/obligations", label: "Obligations" }} title="New obligation" />
       <NewObligationForm
         defaultDeadline={addDays(todayUtc(), 30)}
         defaultCurrency={latest.items[0]?.currency ?? "EUR"}

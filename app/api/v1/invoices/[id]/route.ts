@@ -5,5 +5,5 @@ import { getInvoiceDetail } from "@/lib/obligations/get-obligation-detail";
 // GET /invoices/{id} – invoice detail with audit trail
 export const GET = handle(getInvoiceOp, async ({ tx, principal, params }) => ({
   status: 200,
-  body: await getInvoiceDetail(tx, principal.organizationId, params.id),
+  body: await getInvoiceDetail(tx, { organizationId: principal.organizationId, obligationId: params.id }),
 }));

@@ -5,5 +5,5 @@ import { getPayment } from "@/lib/payments/get-payment";
 // GET /payments/{id} – payment with all accepted allocations
 export const GET = handle(getPaymentOp, async ({ tx, principal, params }) => ({
   status: 200,
-  body: await getPayment(tx, principal.organizationId, params.id),
+  body: await getPayment(tx, { organizationId: principal.organizationId, paymentId: params.id }),
 }));

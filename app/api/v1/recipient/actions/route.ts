@@ -1,9 +1,6 @@
 import { handle } from "@/lib/http/handle";
 import { recipientActionsOp } from "@/lib/operations/recipient";
-import { authenticateRecipient } from "@/lib/recipients/authenticate-recipient";
 import { applyRecipientAction } from "@/lib/recipients/apply-recipient-action";
 
 // POST /recipient/actions – apply a recipient action (optimistic concurrency)
-export const POST = handle(recipientActionsOp, async ({ tx, principal, body }) => ({ status: 200, body: await applyRecipientAction(tx, principal, body) }), {
-  authenticate: authenticateRecipient("single"),
-});
+export const POST = handle(recipientActionsOp, async ({ tx, principal, body }) => ({ status: 200, body: await applyRecipientAction(tx, { principal, action: body }) }));

@@ -1,9 +1,6 @@
 import { handle } from "@/lib/http/handle";
 import { recipientInvoiceOp } from "@/lib/operations/recipient";
-import { authenticateRecipient } from "@/lib/recipients/authenticate-recipient";
 import { getRecipientInvoice } from "@/lib/recipients/get-recipient-invoice";
 
 // GET /recipient/invoice – the invoice detail of the one obligation the link grants
-export const GET = handle(recipientInvoiceOp, async ({ tx, principal }) => ({ status: 200, body: await getRecipientInvoice(tx, principal) }), {
-  authenticate: authenticateRecipient("single"),
-});
+export const GET = handle(recipientInvoiceOp, async ({ tx, principal }) => ({ status: 200, body: await getRecipientInvoice(tx, { principal }) }));

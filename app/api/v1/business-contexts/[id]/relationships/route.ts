@@ -5,5 +5,5 @@ import { createContextRelationship } from "@/lib/contexts/create-context-relatio
 // POST /business-contexts/{id}/relationships – relate this context to another one
 export const POST = handle(createContextRelationshipOp, async ({ tx, principal, params, body }) => ({
   status: 201,
-  body: await createContextRelationship(tx, principal.organizationId, params.id, body),
+  body: await createContextRelationship(tx, { organizationId: principal.organizationId, contextId: params.id, body }),
 }));

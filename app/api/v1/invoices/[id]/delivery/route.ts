@@ -5,5 +5,5 @@ import { deliveryDraft } from "@/lib/invoices/delivery-draft";
 // GET /invoices/{id}/delivery – delivery draft with the hosted URL (sends and records nothing)
 export const GET = handle(invoiceDeliveryOp, async ({ tx, principal, params }) => ({
   status: 200,
-  body: await deliveryDraft(tx, principal.organizationId, params.id),
+  body: await deliveryDraft(tx, { organizationId: principal.organizationId, obligationId: params.id }),
 }));

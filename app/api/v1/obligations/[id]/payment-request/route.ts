@@ -5,5 +5,5 @@ import { getPaymentRequest } from "@/lib/payment-requests/get-payment-request";
 // GET /obligations/{id}/payment-request – the hosted payment request (410 when revoked or expired)
 export const GET = handle(getPaymentRequestOp, async ({ tx, principal, params }) => ({
   status: 200,
-  body: await getPaymentRequest(tx, principal.organizationId, params.id),
+  body: await getPaymentRequest(tx, { organizationId: principal.organizationId, obligationId: params.id }),
 }));

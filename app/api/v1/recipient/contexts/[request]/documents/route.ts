@@ -1,6 +1,5 @@
 import { handle } from "@/lib/http/handle";
 import { recipientContextUploadDocumentOp } from "@/lib/operations/recipient";
-import { authenticateRecipient } from "@/lib/recipients/authenticate-recipient";
 import { uploadRecipientDocument } from "@/lib/recipients/recipient-documents";
 
 // POST /recipient/contexts/{request}/documents – upload evidence (multipart)
@@ -8,7 +7,6 @@ export const POST = handle(
   recipientContextUploadDocumentOp,
   async ({ tx, principal, body, files }) => ({
     status: 201,
-    body: await uploadRecipientDocument(tx, principal, { expectedVersion: body.expected_version, kind: body.kind, files }),
+    body: await uploadRecipientDocument(tx, { principal, expectedVersion: body.expected_version, kind: body.kind, files }),
   }),
-  { authenticate: authenticateRecipient("context") },
 );

@@ -1,9 +1,6 @@
 import { handle } from "@/lib/http/handle";
 import { recipientContextInvoiceOp } from "@/lib/operations/recipient";
-import { authenticateRecipient } from "@/lib/recipients/authenticate-recipient";
 import { getRecipientInvoice } from "@/lib/recipients/get-recipient-invoice";
 
 // GET /recipient/contexts/{request}/invoice – the invoice detail of the one obligation the link grants
-export const GET = handle(recipientContextInvoiceOp, async ({ tx, principal }) => ({ status: 200, body: await getRecipientInvoice(tx, principal) }), {
-  authenticate: authenticateRecipient("context"),
-});
+export const GET = handle(recipientContextInvoiceOp, async ({ tx, principal }) => ({ status: 200, body: await getRecipientInvoice(tx, { principal }) }));

@@ -1,12 +1,10 @@
 import { handle } from "@/lib/http/handle";
 import { recipientContextDownloadDocumentOp } from "@/lib/operations/recipient";
 import { attachmentResponse } from "@/lib/documents/download-document";
-import { authenticateRecipient } from "@/lib/recipients/authenticate-recipient";
 import { getRecipientDocument } from "@/lib/recipients/recipient-documents";
 
 // GET /recipient/contexts/{request}/documents/{document} – download a document of the obligation as an attachment
 export const GET = handle(
   recipientContextDownloadDocumentOp,
-  async ({ tx, principal, params }) => attachmentResponse(await getRecipientDocument(tx, principal, params.document)),
-  { authenticate: authenticateRecipient("context") },
+  async ({ tx, principal, params }) => attachmentResponse(await getRecipientDocument(tx, { principal, documentId: params.document })),
 );
