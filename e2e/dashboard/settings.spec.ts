@@ -15,7 +15,7 @@ async function signIn(page: Page, email: string, password: string) {
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/e2e/settings-${name}-360.png`, fullPage: true });
 
 test("an owner manages API keys, members, their password and their sessions", async ({ page, browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(420_000);
   const org = await newOrgWithOwner("Settings & Co");
   await page.setViewportSize({ width: 360, height: 800 });
   await signIn(page, org.email, org.password);
