@@ -23,6 +23,7 @@ export const EVENT_TYPES = [
   "obligation.expected_payment_date_set",
   "payment.recorded",
   "payment.allocated",
+  "bank_statement.imported",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -4,6 +4,7 @@ import { obligationOperations } from "@/lib/operations/obligations";
 import { invoiceOperations } from "@/lib/operations/invoices";
 import { contextOperations } from "@/lib/operations/contexts";
 import { paymentOperations } from "@/lib/operations/payments";
+import { reconciliationOperations } from "@/lib/operations/reconciliation";
 import { recipientOperations } from "@/lib/operations/recipient";
 import { webhookOperations } from "@/lib/operations/webhooks";
 import { adminOperations } from "@/lib/operations/admin";
@@ -15,6 +16,7 @@ export const ALL_OPERATIONS: Operation[] = [
   ...obligationOperations,
   ...contextOperations,
   ...paymentOperations,
+  ...reconciliationOperations,
   ...recipientOperations,
   ...webhookOperations,
   ...adminOperations,
