@@ -42,6 +42,17 @@ const ZEnv = z.object({
   WEBHOOK_WORKER: z.enum(["on", "off"]).default("on"),
   WEBHOOK_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
   DEMO_SEED: z.enum(["on", "off"]).default("on"),
+  // Single sign-on through any OpenID Connect provider (discovery at
+  // {OIDC_ISSUER}/.well-known/openid-configuration). All three or none.
+  OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().min(1).max(60).default("single sign-on"),
+}).superRefine((e, ctx) => {
+  const set = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].filter((v) => v !== undefined && v !== "").length;
+  if (set !== 0 && set !== 3) {
+    ctx.addIssue({ code: "custom", path: ["OIDC_ISSUER"], message: "OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set together or not at all" });
+  }
 });
 
 export type TEnv = z.infer<typeof ZEnv>;
@@ -63,6 +74,14 @@ export function env(): TEnv {
 export function publicBaseUrl(): string {
   const e = env();
   return (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+}
+
+export type OidcConfig = { issuer: string; clientId: string; clientSecret: string; name: string };
+
+export function oidcConfig(): OidcConfig | undefined {
+  const e = env();
+  if (!e.OIDC_ISSUER || !e.OIDC_CLIENT_ID || !e.OIDC_CLIENT_SECRET) return undefined;
+  return { issuer: e.OIDC_ISSUER.replace(/\/+$/, ""), clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, name: e.OIDC_NAME };
 }
 
 export function appSecret(): string {

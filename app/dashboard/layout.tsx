@@ -3,20 +3,20 @@ import { db } from "@/lib/db";
 import { organizationName } from "@/lib/obligations/view";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
 import { MainNav, type NavItem } from "@/components/dashboard/nav";
-import type { Scope } from "@/lib/auth/permissions";
+import type { Permission } from "@/lib/auth/permissions";
 
 export const dynamic = "force-dynamic";
 
 // Sections a role cannot read are left out of the navigation (members have no webhooks).
-const NAV: (NavItem & { permission: Scope })[] = [
+const NAV: (NavItem & { permission: Permission })[] = [
   { href: "/dashboard", label: "Overview", permission: "obligations:read" },
   { href: "/dashboard/obligations", label: "Obligations", permission: "obligations:read" },
   { href: "/dashboard/imports", label: "Import", permission: "obligations:write" },
   { href: "/dashboard/payments", label: "Payments", permission: "payments:read" },
   { href: "/dashboard/contexts", label: "Contexts", permission: "contexts:read" },
   { href: "/dashboard/webhooks", label: "Webhooks", permission: "webhooks:read" },
-  // owners and admins (the roles with webhooks:write) manage where payers send money
-  { href: "/dashboard/settings/payment-instructions", label: "Payment instructions", permission: "webhooks:write" },
+  // Every role has its own account settings; administration lives there for owners and admins.
+  { href: "/dashboard/settings", label: "Settings", permission: "obligations:read" },
 ];
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {

@@ -3,12 +3,12 @@ import { cookies } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { SESSION_COOKIE, resolveSession } from "@/lib/auth/sessions";
 import type { IssuerPrincipal } from "@/lib/auth/principal";
-import type { Scope } from "@/lib/auth/permissions";
+import type { Permission } from "@/lib/auth/permissions";
 import { can } from "@/lib/dashboard/permissions";
 
 export type DashboardUser = Extract<IssuerPrincipal, { kind: "user" }>;
 // The signed-in user of a page, with the role's permissions at hand for its controls.
-export type PageUser = DashboardUser & { can: (permission: Scope) => boolean };
+export type PageUser = DashboardUser & { can: (permission: Permission) => boolean };
 
 // The session of this request, resolved once per render (layout and page share it).
 const sessionUser = cache(async (): Promise<DashboardUser | undefined> => {
@@ -21,11 +21,11 @@ const sessionUser = cache(async (): Promise<DashboardUser | undefined> => {
 // `await requireUser({ permission: "payments:read" })`. No session: a redirect to /login.
 // A role without the permission: the dashboard's not-found page, which says the role may
 // be why (app/dashboard/not-found.tsx) — the same answer as for another organization's id.
-export async function requireUser(opts: { permission?: Scope } = {}): Promise<PageUser> {
+export async function requireUser(opts: { permission?: Permission } = {}): Promise<PageUser> {
   const p = await sessionUser();
   if (!p) redirect("/login");
   if (opts.permission && !can(p.role, opts.permission)) notFound();
-  return { ...p, can: (permission: Scope) => can(p.role, permission) };
+  return { ...p, can: (permission: Permission) => can(p.role, permission) };
 }
 
 export async function currentUser(): Promise<DashboardUser | undefined> {

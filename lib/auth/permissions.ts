@@ -19,9 +19,15 @@ export type Role = (typeof ROLES)[number];
 
 const READS = SCOPES.filter((s) => s.endsWith(":read"));
 
-export const ROLE_PERMISSIONS: Record<Role, readonly Scope[]> = {
-  owner: SCOPES,
-  admin: SCOPES,
+// Organization administration (API keys, members) is a permission of the owner and admin
+// roles that is never an API key scope: a key can never manage keys or members, so a key
+// calling those endpoints is always 403 insufficient_scope.
+export const ADMINISTRATION = "organization:administer" as const;
+export type Permission = Scope | typeof ADMINISTRATION;
+
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  owner: [...SCOPES, ADMINISTRATION],
+  admin: [...SCOPES, ADMINISTRATION],
   member: SCOPES.filter((s) => !s.startsWith("webhooks:")),
   viewer: READS,
 };

@@ -23,7 +23,7 @@ export type SignInResult = {
 
 // POST /session: argon2id check, throttled per email in the database (shared by every
 // instance), session token stored as SHA-256 only.
-export async function signIn(input: { email: string; password: string }, clientIp: string): Promise<SignInResult> {
+export async function signIn(input: { email: string; password: string }, clientIp: string, userAgent = ""): Promise<SignInResult> {
   const email = input.email.trim().toLowerCase();
   const { LOGIN_MAX_FAILURES, LOGIN_WINDOW_SECONDS, SESSION_TTL_HOURS } = env();
   const throttleKeys = [`login:email:${sha256Hex(email)}`, `login:ip:${clientIp}`];
@@ -49,11 +49,7 @@ export async function signIn(input: { email: string; password: string }, clientI
     for (const key of throttleKeys) await hitRateLimit(key, LOGIN_WINDOW_SECONDS, Number.MAX_SAFE_INTEGER);
     throw new AppError("unauthenticated", "email or password is incorrect");
   }
-  const token = randomToken(32);
-  const expiresAt = new Date(Date.now() + SESSION_TTL_HOURS * 3600_000);
-  await db().issuerSession.create({
-    data: { id: newId(), organizationId: membership.organizationId, userId: user.id, tokenHash: sha256Hex(token), expiresAt },
-  });
+  const { token, expiresAt } = await startSession({ organizationId: membership.organizationId, userId: user.id, userAgent, method: "password" });
   return {
     token,
     expiresAt,
@@ -66,6 +62,36 @@ export async function signIn(input: { email: string; password: string }, clientI
   };
 }
 
+// Password and identity-provider sign-in end here alike: one revocable row per session,
+// the token stored as SHA-256 only.
+export async function startSession(input: {
+  organizationId: string;
+  userId: string;
+  userAgent: string;
+  method: "password" | "identity_provider";
+}): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomToken(32);
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + env().SESSION_TTL_HOURS * 3600_000);
+  await db().issuerSession.create({
+    data: {
+      id: newId(),
+      organizationId: input.organizationId,
+      userId: input.userId,
+      tokenHash: sha256Hex(token),
+      expiresAt,
+      lastSeenAt: now,
+      userAgent: input.userAgent.slice(0, 300),
+      method: input.method,
+    },
+  });
+  return { token, expiresAt };
+}
+
+// last_seen_at is refreshed at most once a minute per session, so a busy dashboard does
+// not turn every read into a write.
+const LAST_SEEN_GRANULARITY_MS = 60_000;
+
 export async function resolveSession(token: string): Promise<IssuerPrincipal | undefined> {
   const session = await db().issuerSession.findUnique({ where: { tokenHash: sha256Hex(token) } });
   if (!session || session.revokedAt || session.expiresAt <= new Date()) return undefined;
@@ -74,6 +100,9 @@ export async function resolveSession(token: string): Promise<IssuerPrincipal | u
     include: { user: true },
   });
   if (!membership || !isRole(membership.role)) return undefined;
+  if (!session.lastSeenAt || Date.now() - session.lastSeenAt.getTime() > LAST_SEEN_GRANULARITY_MS) {
+    await db().issuerSession.update({ where: { id: session.id }, data: { lastSeenAt: new Date() } });
+  }
   return {
     kind: "user",
     organizationId: session.organizationId,

@@ -33,6 +33,9 @@ export type Reply = {
   body?: unknown;
   headers?: Record<string, string>;
   cookies?: string[]; // Set-Cookie values; never stored with an idempotent response
+  // For idempotent operations whose reply holds a secret shown once (a new API key): what
+  // a replay of the same Idempotency-Key answers instead of the reply itself.
+  stored?: { status: number; body?: unknown };
 };
 
 export type HandlerContext<O extends Operation, P extends Principal = PrincipalFor<O>> = {
@@ -206,6 +209,7 @@ async function executeIdempotent<O extends Operation>(
     const prior = await idem.lookup(tx, c);
     if (prior) return { replay: prior };
     let stored: idem.StoredResponse;
+    let kept: idem.StoredResponse | undefined;
     if (refused) stored = await storableError(refused, requestId, op);
     else {
       await tx.$executeRawUnsafe("SAVEPOINT fos_handler");
@@ -214,13 +218,14 @@ async function executeIdempotent<O extends Operation>(
         if (reply instanceof Response) throw new Error("idempotent operations must return a Reply");
         cookies = reply.cookies;
         stored = { status: reply.status, body: reply.body === undefined ? "" : stringifyJson(reply.body), headers: reply.headers ?? {} };
+        if (reply.stored) kept = { status: reply.stored.status, body: reply.stored.body === undefined ? "" : stringifyJson(reply.stored.body), headers: {} };
       } catch (err) {
         if (!(err instanceof AppError) || !idem.isStorable(err.status)) throw err;
         await tx.$executeRawUnsafe("ROLLBACK TO SAVEPOINT fos_handler");
         stored = await storableError(err, requestId, op);
       }
     }
-    await idem.storeInTx(tx, c, stored);
+    await idem.storeInTx(tx, c, kept ?? stored);
     return { stored };
   });
   if ("replay" in outcome) return outcome;
@@ -284,7 +289,7 @@ function authenticateCron(req: Request): CronPrincipal {
 
 function authorize(op: Operation, p: Principal): void {
   if (!op.permission) return;
-  if (p.kind === "api_key" && !p.scopes.includes(op.permission)) {
+  if (p.kind === "api_key" && !(p.scopes as readonly string[]).includes(op.permission)) {
     throw new AppError("insufficient_scope", `this API key lacks the ${op.permission} scope`);
   }
   if (p.kind === "user" && !ROLE_PERMISSIONS[p.role].includes(op.permission)) {

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Scope } from "@/lib/auth/permissions";
+import type { Permission } from "@/lib/auth/permissions";
 
 // One declaration per endpoint: the route handler validates with these schemas and the
 // OpenAPI document (lib/openapi) is generated from the very same objects.
@@ -20,7 +20,7 @@ export type ResponseSpec = {
 
 export type Operation = {
   operationId: string;
-  method: "GET" | "POST" | "PUT" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: string; // OpenAPI template relative to /api/v1, e.g. /obligations/{id}
   summary: string;
   description?: string;
@@ -28,7 +28,7 @@ export type Operation = {
   auth: AuthMode;
   // auth "recipient": which cookie family authenticates (lib/recipients/session-cookie.ts)
   recipientLink?: "single" | "context";
-  permission?: Scope;
+  permission?: Permission;
   idempotent?: "required" | "optional";
   requestMarker?: boolean; // X-Service-Request: 1
   deprecated?: boolean;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Operation } from "@/lib/http/operation";
 import { ZError } from "@/lib/schemas/common";
 import { ERROR_STATUS } from "@/lib/errors";
+import { isScope } from "@/lib/auth/permissions";
 import { ALL_OPERATIONS } from "@/lib/operations";
 import { OPENAPI_INTRO } from "@/lib/openapi/intro";
 import { webhooksSection } from "@/lib/openapi/webhooks";
@@ -129,6 +130,8 @@ function security(op: Operation): unknown[] {
     case "cron":
       return [{ cronSecret: [] }];
     default:
+      // Administration is never an API key scope: only a session can call it.
+      if (op.permission && !isScope(op.permission)) return [{ issuerSession: [] }];
       return [{ apiKey: op.permission ? [op.permission] : [] }, { issuerSession: [] }];
   }
 }

@@ -9,6 +9,7 @@ import { recipientOperations } from "@/lib/operations/recipient";
 import { webhookOperations } from "@/lib/operations/webhooks";
 import { paymentInstructionOperations } from "@/lib/operations/payment-instructions";
 import { einvoiceOperations } from "@/lib/operations/einvoice";
+import { adminOperations } from "@/lib/operations/admin";
 
 // Every operation of the API, in document order. Each capability adds its list here.
 export const ALL_OPERATIONS: Operation[] = [
@@ -22,4 +23,5 @@ export const ALL_OPERATIONS: Operation[] = [
   ...recipientOperations,
   ...webhookOperations,
   ...paymentInstructionOperations,
+  ...adminOperations,
 ];

@@ -10,7 +10,7 @@ const cookie = (req: Request, value: string, maxAgeSeconds: number) =>
 export const POST = handle(
   signInOp,
   async ({ req, body, clientIp }) => {
-    const r = await signIn(body, clientIp);
+    const r = await signIn(body, clientIp, req.headers.get("user-agent") ?? "");
     return { status: 200, body: r.body, cookies: [cookie(req, r.token, (r.expiresAt.getTime() - Date.now()) / 1000)] };
   },
   { withoutTransaction: true },

@@ -1,6 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireUser } from "@/lib/auth/current-user";
+import { ADMINISTRATION } from "@/lib/auth/permissions";
+import { can } from "@/lib/dashboard/permissions";
+import { NotAllowed, SettingsNav } from "@/components/settings/settings-nav";
 import { db } from "@/lib/db";
 import { CURRENCIES } from "@/lib/schemas/common";
 import { listPaymentInstructions } from "@/lib/payment-instructions/list-payment-instructions";
@@ -14,16 +17,7 @@ export const metadata: Metadata = { title: "Payment instructions" };
 // the instructions of the invoice's currency with its RF payment reference.
 export default async function PaymentInstructionsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requireUser();
-  if (user.role !== "owner" && user.role !== "admin") {
-    return (
-      <div className="max-w-2xl">
-        <h1 className="text-2xl font-semibold tracking-tight">Payment instructions</h1>
-        <p role="alert" className="mt-4 rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">
-          Your role ({user.role}) cannot manage payment instructions. Ask an owner or admin.
-        </p>
-      </div>
-    );
-  }
+  if (!can(user.role, ADMINISTRATION)) return <NotAllowed role={user.role} title="Payment instructions" />;
   const { items } = await listPaymentInstructions(db(), { organizationId: user.organizationId, principal: user });
   const q = (await searchParams).currency;
   const currency = typeof q === "string" && (CURRENCIES as readonly string[]).includes(q) ? q : (items[0]?.currency ?? "EUR");
@@ -32,6 +26,9 @@ export default async function PaymentInstructionsPage({ searchParams }: { search
     <div className="max-w-3xl space-y-6">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Payment instructions</h1>
+        <div className="mt-3">
+          <SettingsNav admin current="payment-instructions" />
+        </div>
         <p className="mt-1 text-sm text-slate-600">
           Where payers send money, per currency. The payment page of every invoice shows the details of its currency with its payment reference; for EUR with an
           IBAN also a QR code banking apps scan.

@@ -1,0 +1,73 @@
+import NextAuth, { type AuthOptions } from "next-auth";
+import { cookies, headers } from "next/headers";
+import { createHmac } from "node:crypto";
+import { appSecret, oidcConfig, publicBaseUrl } from "@/lib/env";
+import { logger } from "@/lib/log";
+import { ssoSignIn, type SsoProfile } from "@/lib/auth/sso";
+import { SESSION_COOKIE } from "@/lib/auth/sessions";
+
+// next-auth drives only the OpenID Connect redirect, callback and code exchange (state,
+// nonce and PKCE checked by next-auth/openid-client). The signIn callback creates the
+// service's own database session and redirects: next-auth never issues its own session,
+// so there is one source of truth and sign-out, role changes and removal apply at once.
+function options(): AuthOptions {
+  const c = oidcConfig();
+  return {
+    secret: createHmac("sha256", appSecret()).update("next-auth").digest("hex"),
+    providers: c
+      ? [
+          {
+            id: "oidc",
+            name: c.name,
+            type: "oauth",
+            wellKnown: `${c.issuer}/.well-known/openid-configuration`,
+            clientId: c.clientId,
+            clientSecret: c.clientSecret,
+            idToken: true,
+            checks: ["pkce", "state", "nonce"],
+            authorization: { params: { scope: "openid email profile" } },
+            profile: (p: Record<string, unknown>) => ({ id: String(p.sub), email: typeof p.email === "string" ? p.email : null, name: null }),
+          },
+        ]
+      : [],
+    session: { strategy: "jwt", maxAge: 60 },
+    pages: { signIn: "/login", error: "/login" },
+    callbacks: {
+      async signIn({ profile }) {
+        const ua = (await headers()).get("user-agent") ?? "";
+        const r = await ssoSignIn((profile ?? {}) as SsoProfile, ua);
+        if (!r.ok) {
+          logger().info({ reason: r.reason }, "single sign-on refused");
+          return `/login?sso=${r.reason}`;
+        }
+        const secure = publicBaseUrl().startsWith("https:");
+        (await cookies()).set(SESSION_COOKIE, r.token, {
+          path: "/",
+          httpOnly: true,
+          sameSite: "strict",
+          secure,
+          maxAge: Math.floor((r.expiresAt.getTime() - Date.now()) / 1000),
+        });
+        // The cookie is SameSite=Strict like a password sign-in's, so it is not sent on the
+        // rest of this redirect chain (it started at the provider): the login page finishes
+        // with a same-site navigation to the dashboard.
+        return "/login?sso=complete";
+      },
+      redirect: ({ url, baseUrl }) => (url.startsWith("/") ? `${baseUrl}${url}` : url.startsWith(baseUrl) ? url : baseUrl),
+    },
+    // Codes only: next-auth's error metadata can carry provider responses.
+    logger: {
+      error: (code) => logger().warn({ code }, "single sign-on error"),
+      warn: (code) => logger().warn({ code }, "single sign-on warning"),
+      debug: () => {},
+    },
+  };
+}
+
+async function route(req: Request, ctx: { params: Promise<{ nextauth: string[] }> }) {
+  if (!oidcConfig()) return Response.json({ error: { code: "not_found", message: "single sign-on is not configured" } }, { status: 404 });
+  process.env.NEXTAUTH_URL ??= `${publicBaseUrl()}/api/auth`;
+  return NextAuth(req as never, ctx as never, options());
+}
+
+export { route as GET, route as POST };

@@ -1,0 +1,111 @@
+"use client";
+
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { apiCall } from "@/lib/client/api";
+import { useSubmissionKey } from "@/lib/client/submission-key";
+import { ZMemberInput, type TMember, type TMemberInput } from "@/lib/schemas/administration";
+import type { Role } from "@/lib/auth/permissions";
+import { FieldError, errorAttrs } from "@/components/ui/field-error";
+import { btn, field } from "@/components/ui/styles";
+import { describeAdminError } from "@/components/settings/messages";
+import { ROLE_LABELS } from "@/components/settings/roles";
+
+// POST /members: with an initial password, or single sign-on only.
+export function NewMemberForm({ roles, ssoName }: { roles: Role[]; ssoName?: string }) {
+  const router = useRouter();
+  const keys = useSubmissionKey();
+  const [message, setMessage] = useState<{ kind: "error" | "success"; text: string } | null>(null);
+  const { register, handleSubmit, formState, reset, watch } = useForm<TMemberInput>({
+    resolver: zodResolver(ZMemberInput),
+    defaultValues: { email: "", name: "", role: "member", sign_in: "password", password: "" },
+  });
+  const signIn = watch("sign_in");
+  const e = formState.errors;
+  return (
+    <form
+      noValidate
+      aria-label="Add a member"
+      className="space-y-3"
+      onSubmit={handleSubmit(async (values) => {
+        setMessage(null);
+        const body = { ...values, name: values.name || undefined, password: values.sign_in === "password" ? values.password : undefined };
+        const r = await apiCall<TMember>("POST", "/members", { body, idempotencyKey: keys.keyFor(body) });
+        if (r.ok || r.error.code !== "network_error") keys.settle();
+        if (!r.ok) return setMessage({ kind: "error", text: describeAdminError(r.error) });
+        reset();
+        setMessage({ kind: "success", text: `${r.data.email} was added as ${ROLE_LABELS[r.data.role]}.` });
+        router.refresh();
+      })}
+    >
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div>
+          <label htmlFor="member-email" className={field.label}>
+            Email
+          </label>
+          <input id="member-email" type="email" autoComplete="off" {...register("email")} {...errorAttrs("member-email-error", e.email?.message)} className={field.input} />
+          <FieldError id="member-email-error" message={e.email?.message} />
+        </div>
+        <div>
+          <label htmlFor="member-name" className={field.label}>
+            Name <span className="font-normal text-slate-600">(optional)</span>
+          </label>
+          <input id="member-name" autoComplete="off" {...register("name")} className={field.input} />
+        </div>
+        <div>
+          <label htmlFor="member-role" className={field.label}>
+            Role
+          </label>
+          <select id="member-role" {...register("role")} className={field.input}>
+            {roles.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABELS[r]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <fieldset>
+        <legend className={field.label}>Sign-in</legend>
+        <div className="mt-1 space-y-1">
+          <label className="flex items-center gap-2 text-sm text-slate-800">
+            <input type="radio" value="password" {...register("sign_in")} className="h-4 w-4" /> With an initial password
+          </label>
+          <label className="flex items-center gap-2 text-sm text-slate-800">
+            <input type="radio" value="identity_provider" {...register("sign_in")} className="h-4 w-4" /> Only with {ssoName ?? "single sign-on"}
+          </label>
+        </div>
+      </fieldset>
+      {signIn === "password" && (
+        <div>
+          <label htmlFor="member-password" className={field.label}>
+            Initial password
+          </label>
+          <input
+            id="member-password"
+            type="password"
+            autoComplete="new-password"
+            {...register("password")}
+            aria-invalid={!!e.password}
+            aria-describedby={`member-password-hint${e.password ? " member-password-error" : ""}`}
+            className={field.input}
+          />
+          <p id="member-password-hint" className={field.hint}>
+            At least 12 characters. Share it with the person; they can change it under Settings → Account.
+          </p>
+          <FieldError id="member-password-error" message={e.password?.message} />
+        </div>
+      )}
+      {message && (
+        <p role={message.kind === "error" ? "alert" : "status"} className={`rounded-md px-3 py-2 text-sm ${message.kind === "error" ? "bg-rose-50 text-rose-800" : "bg-emerald-50 text-emerald-900"}`}>
+          {message.text}
+        </p>
+      )}
+      <button type="submit" className={btn.primary} disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? "Adding…" : "Add member"}
+      </button>
+    </form>
+  );
+}

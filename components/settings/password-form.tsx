@@ -1,0 +1,79 @@
+"use client";
+
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { z } from "zod";
+import { apiCall } from "@/lib/client/api";
+import { describeApiError } from "@/lib/client/errors";
+import { ZPasswordChangeInput } from "@/lib/schemas/sessions";
+import { FieldError, errorAttrs } from "@/components/ui/field-error";
+import { btn, field } from "@/components/ui/styles";
+
+const ZForm = ZPasswordChangeInput.extend({ confirm_password: z.string() }).refine((v) => v.new_password === v.confirm_password, {
+  path: ["confirm_password"],
+  message: "does not match the new password",
+});
+type TForm = z.infer<typeof ZForm>;
+
+// POST /session/password ends every session of the user, this one included; the form then
+// signs in again with the new password, so only the other sessions are gone.
+export function PasswordForm({ email }: { email: string }) {
+  const router = useRouter();
+  const [message, setMessage] = useState<{ kind: "error" | "success"; text: string } | null>(null);
+  const { register, handleSubmit, formState, reset } = useForm<TForm>({
+    resolver: zodResolver(ZForm),
+    defaultValues: { current_password: "", new_password: "", confirm_password: "" },
+  });
+  const e = formState.errors;
+  return (
+    <form
+      noValidate
+      aria-label="Change your password"
+      className="space-y-3"
+      onSubmit={handleSubmit(async ({ current_password, new_password }) => {
+        setMessage(null);
+        const r = await apiCall("POST", "/session/password", { body: { current_password, new_password } });
+        if (!r.ok) {
+          const text = r.error.code === "validation_failed" && r.error.message.includes("current_password") ? "The current password is incorrect." : describeApiError(r.error);
+          return setMessage({ kind: "error", text });
+        }
+        const again = await apiCall("POST", "/session", { body: { email, password: new_password } });
+        if (!again.ok) {
+          router.replace("/login");
+          return;
+        }
+        reset();
+        setMessage({ kind: "success", text: "Password changed. Your other sessions have been signed out." });
+        router.refresh();
+      })}
+    >
+      <input type="text" autoComplete="username" value={email} readOnly hidden />
+      {(
+        [
+          ["current_password", "Current password", "current-password"],
+          ["new_password", "New password", "new-password"],
+          ["confirm_password", "Repeat the new password", "new-password"],
+        ] as const
+      ).map(([name, label, auto]) => (
+        <div key={name}>
+          <label htmlFor={`pw-${name}`} className={field.label}>
+            {label}
+          </label>
+          <input id={`pw-${name}`} type="password" autoComplete={auto} {...register(name)} {...errorAttrs(`pw-${name}-error`, e[name]?.message)} className={field.input} />
+          <FieldError id={`pw-${name}-error`} message={e[name]?.message} />
+        </div>
+      ))}
+      <p className={field.hint}>At least 12 characters. Changing it signs you out everywhere else.</p>
+      {message && (
+        <p role={message.kind === "error" ? "alert" : "status"} className={`rounded-md px-3 py-2 text-sm ${message.kind === "error" ? "bg-rose-50 text-rose-800" : "bg-emerald-50 text-emerald-900"}`}>
+          {message.text}
+        </p>
+      )}
+      <button type="submit" className={btn.primary} disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? "Changing…" : "Change password"}
+      </button>
+    </form>
+  );
+}

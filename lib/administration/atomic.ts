@@ -1,0 +1,13 @@
+import { db, transaction, type Tx } from "@/lib/db";
+
+// Calls without an Idempotency-Key get the plain client from the pipeline; the checks
+// and writes of an administration change must still commit or fail together.
+export function atomically<T>(tx: Tx, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return tx === db() ? transaction(fn) : fn(tx);
+}
+
+// Serialises membership changes of one organization (the last-owner rule reads the
+// owners, then writes): two concurrent demotions cannot both see "another owner left".
+export async function lockOrganization(tx: Tx, organizationId: string): Promise<void> {
+  await tx.$queryRaw`SELECT id FROM organizations WHERE id = ${organizationId}::uuid FOR UPDATE`;
+}
