@@ -56,6 +56,7 @@ function apiPath(request: NextRequest) {
     } catch {
       return notFound();
     }
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: a control character decoded from a path segment is refused
     if (segment !== decoded && (decoded === "." || decoded === ".." || /[\u0000-\u001f\u007f]/.test(decoded))) return notFound();
   }
   // A path of a route that does not serve this method would be Next.js's bare 405 with an

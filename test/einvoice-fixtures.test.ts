@@ -88,7 +88,10 @@ describe("e-invoice fixtures", () => {
   const pool: { org: OrgFixture; numbers: Set<string> }[] = [];
   async function orgFor(number: string): Promise<OrgFixture> {
     let slot = pool.find((p) => !p.numbers.has(number));
-    if (!slot) pool.push((slot = { org: await newOrg(`Fixture importer ${pool.length + 1}`), numbers: new Set() }));
+    if (!slot) {
+      slot = { org: await newOrg(`Fixture importer ${pool.length + 1}`), numbers: new Set() };
+      pool.push(slot);
+    }
     slot.numbers.add(number);
     return slot.org;
   }

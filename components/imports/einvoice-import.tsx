@@ -96,6 +96,7 @@ export function EinvoiceImport({ locale }: { locale: string }) {
 
   return (
     <div className="space-y-4">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the drop zone is a pointer shortcut; the labelled file input inside it is the keyboard path */}
       <div
         onDragOver={(e) => {
           e.preventDefault();
@@ -258,6 +259,7 @@ function Preview({ data, locale }: { data: TImportResult; locale: string }) {
           <p className="font-medium">{data.warnings.length === 1 ? "1 warning" : `${data.warnings.length} warnings`}</p>
           <ul className="mt-1 list-disc space-y-1 pl-5">
             {data.warnings.map((w, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: warnings are a fixed list per preview, never reordered
               <li key={i} className="break-words">
                 <span className="font-mono text-xs">{w.rule}</span> {w.message}
               </li>

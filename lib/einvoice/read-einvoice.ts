@@ -17,7 +17,7 @@ const unsupported = () =>
 export async function readEinvoice(bytes: Uint8Array): Promise<ReadResult> {
   if (bytes.length > MAX_EINVOICE_BYTES) throw new AppError("payload_too_large", `the file exceeds ${MAX_EINVOICE_BYTES} bytes`);
   if (isPdf(bytes)) {
-    let found;
+    let found: Awaited<ReturnType<typeof findInvoiceAttachment>>;
     try {
       found = await findInvoiceAttachment(bytes);
     } catch (e) {

@@ -72,7 +72,9 @@ export function rejectUnstorable(v: unknown, path: string): void {
     if (!storable(v)) {
       throw new AppError("validation_failed", `${path}: must not contain U+0000 or unpaired UTF-16 surrogates (not storable as text)`);
     }
-  } else if (Array.isArray(v)) v.forEach((x, i) => rejectUnstorable(x, `${path}.${i}`));
+  } else if (Array.isArray(v)) {
+    for (const [i, x] of v.entries()) rejectUnstorable(x, `${path}.${i}`);
+  }
   else if (typeof v === "object" && v !== null) {
     for (const [k, x] of Object.entries(v)) {
       if (!storable(k)) throw new AppError("validation_failed", `${path}: a property name contains U+0000 or an unpaired UTF-16 surrogate`);
@@ -81,7 +83,7 @@ export function rejectUnstorable(v: unknown, path: string): void {
   }
 }
 
-// eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 is exactly what PostgreSQL text cannot hold
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const storable = (s: string) => !UNSTORABLE.test(s);
 

@@ -95,7 +95,9 @@ export async function findCandidates(tx: Tx, organizationId: string, payments: r
   }
 
   const rows = new Map<string, Row>();
-  const add = (rs: Row[]) => rs.forEach((r) => rows.set(r.id, r));
+  const add = (rs: Row[]) => {
+    for (const r of rs) rows.set(r.id, r);
+  };
   const org = organizationId;
   if (rfs.size) {
     add(await tx.$queryRawUnsafe<Row[]>(
@@ -188,7 +190,9 @@ function indexPool(candidates: Candidate[]): PoolIndex {
 // The candidates of the batch that this payment's own keys find.
 function relevant(p: PaymentFacts, index: PoolIndex, tokens: string[]): Candidate[] {
   const out = new Map<string, Candidate>();
-  const take = (k: string) => index.get(k)?.forEach((c) => out.set(c.id, c));
+  const take = (k: string) => {
+    for (const c of index.get(k) ?? []) out.set(c.id, c);
+  };
   for (const r of rfReferencesIn(p.remittance, tokens)) take(`rf:${r}`);
   for (const r of obligationReferenceKeys(tokens)) take(`ref:${r}`);
   for (const k of identifierKeys(tokens)) take(`inv:${k}`);

@@ -188,8 +188,7 @@ function parseLog(text: string, pids: Set<number>): Captured[] {
     const d = entries.slice(i + 1).find((x) => x.pid === e.pid);
     if (ex && d && d.level === "DETAIL" && d.text.startsWith("parameters: ")) {
       const re = /\$(\d+) = (NULL|'((?:[^']|'')*)')/g;
-      let pm: RegExpExecArray | null;
-      while ((pm = re.exec(d.text))) params[Number(pm[1]) - 1] = pm[2] === "NULL" ? null : pm[3].replace(/''/g, "'");
+      for (const pm of d.text.matchAll(re)) params[Number(pm[1]) - 1] = pm[2] === "NULL" ? null : pm[3].replace(/''/g, "'");
     }
     out.push({ sql: sql.trimEnd(), params });
   }

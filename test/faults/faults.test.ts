@@ -206,7 +206,11 @@ describe("faults", () => {
         url: `http://127.0.0.1:${port}/hook`,
         port,
         received,
-        close: () => new Promise<void>((r) => (sockets.forEach((s) => s.destroy()), srv.close(() => r()))),
+        close: () =>
+          new Promise<void>((r) => {
+            for (const s of sockets) s.destroy();
+            srv.close(() => r());
+          }),
       };
     }
     const api = (server: TestServer, apiKey: string) => async (path: string, body: unknown) => {

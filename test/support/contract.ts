@@ -41,7 +41,10 @@ async function load(baseUrl: string): Promise<Contract> {
   };
   const validator = (schema: unknown) => {
     let v = cache.get(schema);
-    if (!v) cache.set(schema, (v = ajv.compile(schema as object)));
+    if (!v) {
+      v = ajv.compile(schema as object);
+      cache.set(schema, v);
+    }
     return v;
   };
   return { ops, resolve, validator };
@@ -57,7 +60,8 @@ export async function checkAgainstDocument(
   if (pathname === "/openapi.json") return;
   let c = contracts.get(baseUrl);
   if (!c) {
-    contracts.set(baseUrl, (c = load(baseUrl)));
+    c = load(baseUrl);
+    contracts.set(baseUrl, c);
     c.catch(() => contracts.delete(baseUrl)); // a failed load is retried by the next call, never cached
   }
   const { ops, resolve, validator } = await c;
