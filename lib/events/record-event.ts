@@ -23,6 +23,11 @@ export const EVENT_TYPES = [
   "obligation.expected_payment_date_set",
   "payment.recorded",
   "payment.allocated",
+  // Produced by the service's clock (lib/scheduler/sweep.ts), not by a request.
+  "obligation.term_payable",
+  "obligation.due",
+  "obligation.overdue",
+  "payment_request.expiring",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -34,6 +39,7 @@ export type EventType = (typeof EVENT_TYPES)[number];
 export async function recordEvent(
   tx: Tx,
   input: {
+    id?: string; // a caller that must know the id beforehand (the scheduler's mark)
     organizationId: string;
     type: EventType;
     principal: Principal;
@@ -43,7 +49,7 @@ export async function recordEvent(
     detail?: Record<string, unknown>; // audit-only facts (e.g. message text, amounts)
   },
 ): Promise<{ id: string; createdAt: Date }> {
-  const id = newId();
+  const id = input.id ?? newId();
   const createdAt = new Date();
   await tx.event.create({
     data: {

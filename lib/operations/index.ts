@@ -6,6 +6,7 @@ import { contextOperations } from "@/lib/operations/contexts";
 import { paymentOperations } from "@/lib/operations/payments";
 import { recipientOperations } from "@/lib/operations/recipient";
 import { webhookOperations } from "@/lib/operations/webhooks";
+import { schedulerOperations } from "@/lib/operations/scheduler";
 
 // Every operation of the API, in document order. Each capability adds its list here.
 export const ALL_OPERATIONS: Operation[] = [
@@ -16,4 +17,5 @@ export const ALL_OPERATIONS: Operation[] = [
   ...paymentOperations,
   ...recipientOperations,
   ...webhookOperations,
+  ...schedulerOperations,
 ];
