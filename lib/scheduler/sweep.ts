@@ -1,5 +1,6 @@
 import { transaction, type Tx } from "@/lib/db";
 import { newId } from "@/lib/ids";
+import { env } from "@/lib/env";
 import { recordEvent } from "@/lib/events/record-event";
 import type { CronPrincipal } from "@/lib/auth/principal";
 import { fromDate, todayUtc } from "@/lib/schemas/common";
@@ -42,7 +43,7 @@ const emptyCounts = (): Record<ScheduledEventType, number> => ({
 
 export async function sweepScheduled(opts: SweepOptions = {}): Promise<SweepSummary> {
   const started = Date.now();
-  const batchSize = opts.batchSize ?? 200;
+  const batchSize = opts.batchSize ?? env().SCHEDULER_BATCH_SIZE;
   const maxBatches = opts.maxBatches ?? 50;
   const budgetMs = opts.budgetMs ?? 20_000;
   const summary: SweepSummary = { claimed: 0, emitted: emptyCounts(), duration_ms: 0, more: false };
