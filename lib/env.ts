@@ -46,7 +46,7 @@ const ZEnv = z.object({
     .union([z.literal("off"), z.coerce.number().int().min(0)])
     .default(60_000)
     .transform((v) => (v === "off" ? 0 : v)),
-  SCHEDULER_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(200),
+  SCHEDULER_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(100),
   DEMO_SEED: z.enum(["on", "off"]).default("on"),
 });
 

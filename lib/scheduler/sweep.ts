@@ -1,7 +1,7 @@
 import { transaction, type Tx } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { env } from "@/lib/env";
-import { recordEvent } from "@/lib/events/record-event";
+import { recordEvents } from "@/lib/events/record-event";
 import type { CronPrincipal } from "@/lib/auth/principal";
 import { fromDate, todayUtc } from "@/lib/schemas/common";
 import { OBLIGATION_INCLUDE, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
@@ -12,9 +12,10 @@ import { KIND_EVENT, planScheduled, type DueItem, type ScheduledEventType } from
 // overlapping cron calls) run it at once:
 //   1. claim: one statement takes a bounded batch of obligations whose next_scheduled_on
 //      is today (UTC) or earlier, FOR UPDATE SKIP LOCKED: a row is swept by one sweeper;
-//   2. for each, lib/scheduler/plan.ts says what is due; each due item is marked in
-//      scheduled_event_marks (ON CONFLICT DO NOTHING: the backstop) and, only when the mark
-//      is new, recorded as an event (audit trail + webhook outbox) in the same transaction;
+//   2. for each, lib/scheduler/plan.ts says what is due; the due items are marked in
+//      scheduled_event_marks (ON CONFLICT DO NOTHING: the backstop) and those whose mark is
+//      new are recorded as events (audit trail + webhook outbox) in the same transaction,
+//      a few statements per batch whatever its size;
 //   3. next_scheduled_on becomes the next date anything can happen (NULL: never);
 //   4. commit, per batch: a sweeper that dies (kill -9) rolls back its open batch only, whose
 //      rows the next sweep claims again. Loops until nothing is due or the budget is spent.
@@ -73,6 +74,7 @@ export async function sweepBatch(tx: Tx, batchSize: number, emitted: Record<Sche
   if (ids.length === 0) return 0;
   const rows = await tx.obligation.findMany({ where: { id: { in: ids.map((r) => r.id) } }, include: OBLIGATION_INCLUDE });
   const nexts: (string | null)[] = [];
+  const candidates: { o: LoadedObligation; item: DueItem; eventId: string }[] = [];
   for (const row of rows) {
     const o: LoadedObligation = { ...row, paymentRequest: row.paymentRequests[0] ?? null };
     const plan = planScheduled({
@@ -90,28 +92,38 @@ export async function sweepBatch(tx: Tx, batchSize: number, emitted: Record<Sche
         ? { id: o.paymentRequest.id, issueNumber: o.paymentRequest.issueNumber, expiresAt: o.paymentRequest.expiresAt, revoked: o.paymentRequest.revokedAt !== null }
         : null,
     });
-    let projection: ReturnType<typeof toObligationProjection> | undefined;
-    for (const item of plan.due) {
-      const eventId = newId();
-      const marked = await tx.$executeRaw`
-        INSERT INTO scheduled_event_marks (organization_id, obligation_id, kind, key, event_id)
-        VALUES (${o.organizationId}::uuid, ${o.id}::uuid, ${item.kind}, ${item.key}, ${eventId}::uuid)
-        ON CONFLICT DO NOTHING`;
-      if (marked !== 1) continue; // emitted before (by this or another sweeper)
-      projection ??= toObligationProjection(o, today);
-      const type = KIND_EVENT[item.kind];
-      await recordEvent(tx, {
-        id: eventId,
-        organizationId: o.organizationId,
-        type,
-        principal: SYSTEM,
-        obligationId: o.id,
-        data: { obligation: projection, ...eventData(item, projection) },
-        detail: auditDetail(item),
-      });
-      emitted[type]++;
-    }
+    for (const item of plan.due) candidates.push({ o, item, eventId: newId() });
     nexts.push(plan.next);
+  }
+  if (candidates.length > 0) {
+    // The marks of what was emitted before (by this or another sweeper) already exist: only
+    // the new ones come back, and only those become events.
+    const fresh = await tx.$queryRaw<{ event_id: string }[]>`
+      INSERT INTO scheduled_event_marks (organization_id, obligation_id, kind, key, event_id)
+      SELECT * FROM unnest(${candidates.map((c) => c.o.organizationId)}::uuid[], ${candidates.map((c) => c.o.id)}::uuid[],
+        ${candidates.map((c) => c.item.kind)}::text[], ${candidates.map((c) => c.item.key)}::text[], ${candidates.map((c) => c.eventId)}::uuid[])
+      ON CONFLICT DO NOTHING
+      RETURNING event_id::text AS event_id`;
+    const isFresh = new Set(fresh.map((r) => r.event_id));
+    const projections = new Map<string, Projection>();
+    const events = candidates
+      .filter((c) => isFresh.has(c.eventId))
+      .map(({ o, item, eventId }) => {
+        let projection = projections.get(o.id);
+        if (!projection) projections.set(o.id, (projection = toObligationProjection(o, today)));
+        const type = KIND_EVENT[item.kind];
+        return {
+          id: eventId,
+          organizationId: o.organizationId,
+          type,
+          principal: SYSTEM,
+          obligationId: o.id,
+          data: { obligation: projection, ...eventData(item, projection) },
+          detail: auditDetail(item),
+        };
+      });
+    await recordEvents(tx, events);
+    for (const e of events) emitted[e.type]++;
   }
   await tx.$executeRaw`
     UPDATE obligations o SET next_scheduled_on = v.next::date
