@@ -6,7 +6,8 @@
 // - obligation.term_payable, per term: its trigger date has arrived (<= today) and the
 //   term was not yet triggered on the registration date (that state is what
 //   obligation.registered told). The terms engine is evaluated at the registration date
-//   (with the conditions as they are now) and at today.
+//   (with the conditions as registered: one satisfied or waived later counts as waiting,
+//   whatever its satisfied_on) and at today.
 // - obligation.due, per term: triggered and payable_on arrived, and not yet due on the
 //   registration date. An obligation without payment terms has one implicit term
 //   (triggered on registration, payable on the deadline).
@@ -44,6 +45,9 @@ export type PlanInput<T extends TermSpec = TermSpec> = {
   reconciled: boolean;
   terms: readonly T[];
   conditions: readonly ConditionState[];
+  // The conditions as registered: those satisfied or waived later (by a mutation) as waiting.
+  // Defaults to `conditions`.
+  conditionsAtRegistration?: readonly ConditionState[];
   paymentRequest: { id: string; issueNumber: number; expiresAt: Date; revoked: boolean } | null;
 };
 
@@ -67,7 +71,7 @@ export function planScheduled<T extends TermSpec>(input: PlanInput<T>): Plan<T> 
   if (input.reconciled) return { due: [], next: null };
   const { today } = input;
   const base = { amountMinor: input.amountMinor, registeredOn: input.registeredOn, deadline: input.deadline, terms: input.terms, conditions: input.conditions };
-  const atRegistration = evaluateTerms({ ...base, today: input.registeredOn }).terms;
+  const atRegistration = evaluateTerms({ ...base, conditions: input.conditionsAtRegistration ?? input.conditions, today: input.registeredOn }).terms;
   const now = evaluateTerms({ ...base, today }).terms;
 
   const due: DueItem<T>[] = [];

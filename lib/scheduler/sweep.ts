@@ -1,7 +1,7 @@
 import { transaction, type Tx } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { env } from "@/lib/env";
-import { recordEvents } from "@/lib/events/record-event";
+import { recordEvents } from "@/lib/events/record-events";
 import type { CronPrincipal } from "@/lib/auth/principal";
 import { fromDate, todayUtc } from "@/lib/schemas/common";
 import { OBLIGATION_INCLUDE, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
@@ -73,10 +73,19 @@ export async function sweepBatch(tx: Tx, batchSize: number, emitted: Record<Sche
     FOR UPDATE SKIP LOCKED`;
   if (ids.length === 0) return 0;
   const rows = await tx.obligation.findMany({ where: { id: { in: ids.map((r) => r.id) } }, include: OBLIGATION_INCLUDE });
+  // Conditions satisfied or waived after registration (their events): as registered, waiting.
+  const later = await tx.$queryRaw<{ obligation_id: string; condition_id: string }[]>`
+    SELECT obligation_id::text AS obligation_id, data->'detail'->>'condition_id' AS condition_id FROM events
+    WHERE organization_id = ANY(${[...new Set(rows.map((r) => r.organizationId))]}::uuid[]) AND obligation_id = ANY(${rows.map((r) => r.id)}::uuid[])
+      AND type IN ('obligation.condition_satisfied', 'obligation.condition_waived')`;
+  const satisfiedLater = new Set(later.map((r) => `${r.obligation_id}:${r.condition_id}`));
   const nexts: (string | null)[] = [];
   const candidates: { o: LoadedObligation; item: DueItem; eventId: string }[] = [];
   for (const row of rows) {
     const o: LoadedObligation = { ...row, paymentRequest: row.paymentRequests[0] ?? null };
+    const conditions = o.conditions.map(
+      (c): ConditionState => ({ id: c.id, status: c.status as ConditionState["status"], satisfiedOn: c.satisfiedOn ? fromDate(c.satisfiedOn) : null }),
+    );
     const plan = planScheduled({
       today,
       now,
@@ -85,9 +94,8 @@ export async function sweepBatch(tx: Tx, batchSize: number, emitted: Record<Sche
       amountMinor: o.amountMinor,
       reconciled: o.status === "RECONCILED",
       terms: o.paymentTerms.map(termSpec),
-      conditions: o.conditions.map(
-        (c): ConditionState => ({ id: c.id, status: c.status as ConditionState["status"], satisfiedOn: c.satisfiedOn ? fromDate(c.satisfiedOn) : null }),
-      ),
+      conditions,
+      conditionsAtRegistration: conditions.map((c) => (satisfiedLater.has(`${o.id}:${c.id}`) ? { id: c.id, status: "waiting", satisfiedOn: null } : c)),
       paymentRequest: o.paymentRequest
         ? { id: o.paymentRequest.id, issueNumber: o.paymentRequest.issueNumber, expiresAt: o.paymentRequest.expiresAt, revoked: o.paymentRequest.revokedAt !== null }
         : null,
@@ -106,24 +114,27 @@ export async function sweepBatch(tx: Tx, batchSize: number, emitted: Record<Sche
       RETURNING event_id::text AS event_id`;
     const isFresh = new Set(fresh.map((r) => r.event_id));
     const projections = new Map<string, Projection>();
-    const events = candidates
-      .filter((c) => isFresh.has(c.eventId))
-      .map(({ o, item, eventId }) => {
-        let projection = projections.get(o.id);
-        if (!projection) projections.set(o.id, (projection = toObligationProjection(o, today)));
-        const type = KIND_EVENT[item.kind];
-        return {
-          id: eventId,
-          organizationId: o.organizationId,
-          type,
-          principal: SYSTEM,
-          obligationId: o.id,
-          data: { obligation: projection, ...eventData(item, projection) },
-          detail: auditDetail(item),
-        };
+    const byOrg = new Map<string, { id: string; type: ScheduledEventType; obligationId: string; data: Record<string, unknown> }[]>();
+    for (const { o, item, eventId } of candidates) {
+      if (!isFresh.has(eventId)) continue;
+      let projection = projections.get(o.id);
+      if (!projection) {
+        projection = toObligationProjection(o, today);
+        projections.set(o.id, projection);
+      }
+      const list = byOrg.get(o.organizationId) ?? [];
+      byOrg.set(o.organizationId, list);
+      list.push({
+        id: eventId,
+        type: KIND_EVENT[item.kind],
+        obligationId: o.id,
+        data: { obligation: projection, ...eventData(item, projection), detail: auditDetail(item) },
       });
-    await recordEvents(tx, events);
-    for (const e of events) emitted[e.type]++;
+    }
+    for (const [organizationId, events] of byOrg) {
+      await recordEvents(tx, organizationId, SYSTEM, events);
+      for (const e of events) emitted[e.type]++;
+    }
   }
   await tx.$executeRaw`
     UPDATE obligations o SET next_scheduled_on = v.next::date
