@@ -51,5 +51,5 @@ for (const [path, meta] of Object.entries(pkgs)) {
   }
 }
 lock.packages = Object.fromEntries(Object.entries(pkgs).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))));
-writeFileSync(file, JSON.stringify(lock, null, 2) + "\n");
+writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`added ${added} optional platform packages to ${file}`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Api, baseUrl } from "./support/api";
 
-// Every endpoint of service-api.md, as the served OpenAPI document must describe it.
+// Every endpoint of the contract, as the served OpenAPI document must describe it.
 const CONTRACT = `
 POST /invoices
 GET /invoices

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { ZMutationResult, ZPaymentRequestView } from "@/lib/schemas/obligations";
+import { ZMutationResult, ZPaymentRequestResource } from "@/lib/schemas/obligations";
 import { apiKeyWith, newOrg, type OrgFixture } from "./support/fixtures";
 import { dayOffset, legacyBody, registerObligation } from "./support/obligations";
 
@@ -116,7 +116,7 @@ describe("POST /obligations/{id}/actions", () => {
     const { invoice, payment_request: pr } = await registerObligation(org.api);
     const get1 = await org.api.get(`/obligations/${invoice.id}/payment-request`);
     expect(get1.status).toBe(200);
-    expect(ZPaymentRequestView.parse(get1.body)).toEqual({ ...pr, revoked: false });
+    expect(ZPaymentRequestResource.parse(get1.body)).toEqual({ ...pr, revoked: false, payment_reference: expect.stringMatching(/^RF\d{2}/) });
 
     const rv = await act(invoice.id, { action: "revoke_link", expected_version: 1 });
     expect(rv.status).toBe(200);

@@ -20,10 +20,22 @@ describe("request pipeline", () => {
     for (const path of ["/obligations/%", "/invoices/%zz", "/recipient/contexts/%C3%28/invoice", "/payments/%2e/allocations", "/obligations/%00"]) {
       for (const method of ["GET", "POST"]) {
         const r = await org.api.call(method, path, { body: method === "POST" ? {} : undefined });
-        expect(r.status, `${method} ${path}`).toBe(404);
-        expect(r.headers.get("content-type")).toMatch(/^application\/json/);
-        expect(r.body, `${method} ${path}`).toEqual({ error: { code: "not_found", message: expect.any(String) } });
+        expect(r.headers.get("content-type"), `${method} ${path}`).toMatch(/^application\/json/);
+        // `/payments/%2e/allocations` is normalized to `/payments/allocations`: GET is an unknown
+        // payment (404), POST a method that path does not serve (405).
+        const code = r.status === 405 ? "method_not_allowed" : "not_found";
+        expect([404, 405]).toContain(r.status);
+        if (r.status === 405) expect(path).toBe("/payments/%2e/allocations");
+        expect(r.body, `${method} ${path}`).toEqual({ error: { code, message: expect.any(String) } });
       }
+    }
+  });
+
+  it("answers a method the path does not serve with the 405 envelope, never an empty body", async () => {
+    for (const [method, path] of [["DELETE", "/obligations"], ["POST", "/payments/" + "5f4e3d2c-1b0a-4d8c-b7a6-0f9e8d7c6b5a"], ["DELETE", "/webhook-endpoints"]]) {
+      const r = await org.api.call(method, path);
+      expect(r.status, `${method} ${path}`).toBe(405);
+      expect(r.body).toEqual({ error: { code: "method_not_allowed", message: expect.any(String) } });
     }
   });
 

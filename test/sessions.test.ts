@@ -78,7 +78,7 @@ describe("issuer sessions", () => {
   it("throttles repeated failed sign-ins with 429 and Retry-After", async () => {
     const u = await userWith(org, "viewer");
     const anon = new Api(baseUrl());
-    let last;
+    let last: any;
     for (let i = 0; i < 11; i++) last = await anon.post("/session", { email: u.email, password: "wrong-password!" }, { idempotencyKey: null });
     expect(last!.status).toBe(429);
     expect(last!.body.error.code).toBe("rate_limited");

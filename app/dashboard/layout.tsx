@@ -14,6 +14,8 @@ const NAV: (NavItem & { permission: Scope })[] = [
   { href: "/dashboard/payments", label: "Payments", permission: "payments:read" },
   { href: "/dashboard/contexts", label: "Contexts", permission: "contexts:read" },
   { href: "/dashboard/webhooks", label: "Webhooks", permission: "webhooks:read" },
+  // owners and admins (the roles with webhooks:write) manage where payers send money
+  { href: "/dashboard/settings/payment-instructions", label: "Payment instructions", permission: "webhooks:write" },
 ];
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {

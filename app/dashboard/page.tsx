@@ -9,7 +9,8 @@ import { requestLocale } from "@/lib/dashboard/locale";
 import { eventLabel, formatDay, formatTimestamp, money, STATUS_HELP, statusLabel } from "@/lib/dashboard/format";
 import { OBLIGATION_STATUSES } from "@/lib/schemas/obligations";
 import { Empty, Section } from "@/components/ui/section";
-import { btn, card } from "@/components/ui/styles";
+import { btn, card, link } from "@/components/ui/styles";
+import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Overview" };
 
@@ -41,17 +42,17 @@ export default async function Overview() {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">Overview</h1>
-          <p className="mt-1 text-sm text-slate-600">Outstanding amounts are what is not yet allocated from payments, as of {formatDay(summary.today, locale)}.</p>
-        </div>
-        {user.can("obligations:write") && (
-          <Link href="/dashboard/obligations/new" className={btn.primary}>
-            New obligation
-          </Link>
-        )}
-      </div>
+      <PageHeader
+        title="Overview"
+        description={`Outstanding amounts are what is not yet allocated from payments, as of ${formatDay(summary.today, locale)}.`}
+        actions={
+          user.can("obligations:write") && (
+            <Link href="/dashboard/obligations/new" className={btn.primary}>
+              New obligation
+            </Link>
+          )
+        }
+      />
 
       <div className="grid gap-4 md:grid-cols-3">
         <section aria-labelledby="card-owed" className={`${card} p-4`}>
@@ -108,7 +109,7 @@ export default async function Overview() {
               {summary.overdue.items.map((o) => (
                 <li key={o.id} className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-x-3 py-2.5">
                   <div className="min-w-0">
-                    <Link href={`/dashboard/obligations/${o.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                    <Link href={`/dashboard/obligations/${o.id}`} className={`${link} font-medium`}>
                       {o.counterparty || o.reference}
                     </Link>
                     <p className="text-sm text-slate-600">

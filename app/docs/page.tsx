@@ -95,8 +95,8 @@ export default function DocsPage() {
                 {op.requestBody && (
                   <details className="mt-3">
                     <summary className="cursor-pointer text-sm font-medium">Request body ({Object.keys(op.requestBody.content).join(", ")})</summary>
-                    {Object.values(op.requestBody.content).map((c, i) => (
-                      <div key={i}>
+                    {Object.entries(op.requestBody.content).map(([mediaType, c]) => (
+                      <div key={mediaType}>
                         <Json value={c.schema} />
                         {c.example !== undefined && (<><p className="mt-2 text-xs font-medium">Example</p><Json value={c.example} /></>)}
                       </div>
@@ -107,9 +107,9 @@ export default function DocsPage() {
                   <summary className="cursor-pointer text-sm font-medium">Responses: {Object.keys(op.responses).join(", ")}</summary>
                   {Object.entries(op.responses).map(([status, r]) => (
                     <div key={status} className="mt-2 text-sm">
-                      <p><span className="font-mono font-semibold">{status}</span> {r.$ref ? (doc.components.responses as Record<string, { description: string }>)[r.$ref.split("/").pop()!]?.description : r.description}</p>
-                      {r.content && Object.values(r.content).map((c, i) => (
-                        <div key={i}>
+                      <p><span className="font-mono font-semibold">{status}</span> {r.$ref ? (doc.components.responses as Record<string, { description: string }>)[r.$ref.split("/").pop() ?? ""]?.description : r.description}</p>
+                      {r.content && Object.entries(r.content).map(([mediaType, c]) => (
+                        <div key={mediaType}>
                           <Json value={c.schema} />
                           {c.example !== undefined && (<><p className="mt-2 text-xs font-medium">Example</p><Json value={c.example} /></>)}
                         </div>

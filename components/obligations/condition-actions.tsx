@@ -5,6 +5,8 @@ import { ZSatisfyCondition } from "@/lib/schemas/obligations";
 import { btn, field } from "@/components/ui/styles";
 import { FeedbackMessage } from "@/components/ui/feedback";
 import { useObligationMutation } from "@/components/obligations/obligation-context";
+import { FormError } from "@/components/ui/field";
+import { ConfirmPanel } from "@/components/ui/confirm";
 
 // Satisfy (with the evidence you accepted) or waive a waiting condition; either
 // recalculates the payable terms. Stays mounted after the change so its outcome is still
@@ -73,11 +75,7 @@ export function ConditionActions({ conditionId, label, today, waiting }: { condi
               <input id={`sat-src-${id}`} value={source} maxLength={500} onChange={(e) => setSource(e.target.value)} className={field.input} placeholder="e.g. signed report" />
             </div>
           </div>
-          {error && (
-            <p role="alert" className={field.error}>
-              {error}
-            </p>
-          )}
+          <FormError message={error} />
           <div className="flex gap-2">
             <button type="submit" className={btn.primary} disabled={pending}>
               Confirm satisfied
@@ -89,25 +87,17 @@ export function ConditionActions({ conditionId, label, today, waiting }: { condi
         </form>
       )}
       {waiting && mode === "waive" && (
-        <div role="group" aria-label={`Waive ${label}`} className="space-y-2 rounded-lg border border-amber-200 bg-amber-50 p-3">
-          <p className="text-sm text-amber-900">Waive “{label}”? It counts as met from today and the terms that wait on it become payable.</p>
-          <div className="flex gap-2">
-            <button
-              type="button"
-              className={btn.primary}
-              disabled={pending}
-              onClick={async () => {
-                const r = await run("/actions", (v) => ({ body: { action: "waive_condition", expected_version: v, condition_id: conditionId } }), `“${label}” was waived.`);
-                if (r.ok) setMode("idle");
-              }}
-            >
-              Yes, waive
-            </button>
-            <button type="button" className={btn.secondary} onClick={() => setMode("idle")}>
-              Cancel
-            </button>
-          </div>
-        </div>
+        <ConfirmPanel
+          label={`Waive ${label}`}
+          question={`Waive “${label}”? It counts as met from today and the terms that wait on it become payable.`}
+          confirmText="Yes, waive"
+          pending={pending}
+          onCancel={() => setMode("idle")}
+          onConfirm={async () => {
+            const r = await run("/actions", (v) => ({ body: { action: "waive_condition", expected_version: v, condition_id: conditionId } }), `“${label}” was waived.`);
+            if (r.ok) setMode("idle");
+          }}
+        />
       )}
       <FeedbackMessage feedback={feedback} />
     </div>

@@ -6,6 +6,7 @@ import { DOCUMENT_KIND_LABELS } from "@/lib/dashboard/format";
 import { btn, field } from "@/components/ui/styles";
 import { FeedbackMessage } from "@/components/ui/feedback";
 import { useObligationMutation } from "@/components/obligations/obligation-context";
+import { FormError } from "@/components/ui/field";
 
 const MAX_BYTES = 10 * 1024 * 1024;
 
@@ -74,11 +75,7 @@ export function DocumentUpload() {
           </select>
         </div>
       </div>
-      {error && (
-        <p role="alert" className={field.error}>
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <button type="submit" className={btn.secondary} disabled={pending}>
         {pending ? "Uploading…" : "Upload"}
       </button>

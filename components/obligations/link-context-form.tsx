@@ -6,6 +6,7 @@ import { parseDecimalToMinor } from "@/lib/money/format";
 import { btn, field } from "@/components/ui/styles";
 import { FeedbackMessage } from "@/components/ui/feedback";
 import { useObligationMutation } from "@/components/obligations/obligation-context";
+import { FormError } from "@/components/ui/field";
 
 // POST /obligations/{id}/business-contexts: attach a context (optionally with the part of
 // the amount attributed to it).
@@ -74,11 +75,7 @@ export function LinkContextForm({ currency, options }: { currency: string; optio
           <input id="link-attributed" inputMode="decimal" value={attributed} onChange={(e) => setAttributed(e.target.value)} placeholder="optional" className={field.input} />
         </div>
       </div>
-      {error && (
-        <p role="alert" className={field.error}>
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <button type="submit" className={btn.secondary} disabled={pending}>
         Link context
       </button>

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { apiCall } from "@/lib/client/api";
 import { describeApiError } from "@/lib/client/errors";
 import { CopyButton, copyText } from "@/components/ui/copy-button";
+import { ConfirmPanel } from "@/components/ui/confirm";
 import { btn, field } from "@/components/ui/styles";
 import { FeedbackMessage, type Feedback } from "@/components/ui/feedback";
 import { useObligation, useObligationMutation } from "@/components/obligations/obligation-context";
@@ -120,27 +121,20 @@ export function LinkPanel({ status, revoked, expired, expiresLabel, counterparty
       </div>
 
       {confirmRevoke && (
-        <div role="group" aria-label="Confirm revoking the link" className="space-y-2 rounded-lg border border-rose-200 bg-rose-50 p-3">
-          <p className="text-sm text-rose-900">Revoke the link? The recipient loses access at once. You can issue a new link later.</p>
-          <div className="flex gap-2">
-            <button
-              type="button"
-              className={btn.danger}
-              disabled={pending}
-              onClick={async () => {
-                await run("/actions", (v) => ({ body: { action: "revoke_link", expected_version: v } }), "The link was revoked.");
-                setConfirmRevoke(false);
-                setFresh(null);
-                setRevealed(null);
-              }}
-            >
-              Yes, revoke
-            </button>
-            <button type="button" className={btn.secondary} onClick={() => setConfirmRevoke(false)}>
-              Cancel
-            </button>
-          </div>
-        </div>
+        <ConfirmPanel
+          tone="danger"
+          label="Confirm revoking the link"
+          question="Revoke the link? The recipient loses access at once. You can issue a new link later."
+          confirmText="Yes, revoke"
+          pending={pending}
+          onCancel={() => setConfirmRevoke(false)}
+          onConfirm={async () => {
+            await run("/actions", (v) => ({ body: { action: "revoke_link", expected_version: v } }), "The link was revoked.");
+            setConfirmRevoke(false);
+            setFresh(null);
+            setRevealed(null);
+          }}
+        />
       )}
 
       {revealed && !fresh && (

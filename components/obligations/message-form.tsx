@@ -10,7 +10,8 @@ import { FeedbackMessage } from "@/components/ui/feedback";
 import { useObligationMutation } from "@/components/obligations/obligation-context";
 
 // The message field of the API's post_message action.
-const postMessage = ZIssuerAction.options.find((o) => o.shape.action.value === "post_message")!;
+const postMessage = ZIssuerAction.options.find((o) => o.shape.action.value === "post_message");
+if (!postMessage) throw new Error("post_message is no longer an issuer action");
 const ZPostMessage = z.object({ message: (postMessage.shape as unknown as { message: z.ZodString }).message });
 type TPostMessage = z.infer<typeof ZPostMessage>;
 

@@ -32,7 +32,10 @@ export function AllocateForm({ paymentId, currency, unallocatedMinor, options }:
         const o = options.find((x) => x.id === v.obligation_id);
         if (!o) return setError("obligation_id", { message: "Choose an obligation." });
         const { body, issues } = toAllocateBody(v, currency, o.version);
-        if (!body) return issues.forEach((i) => setError(i.path[0] as keyof TAllocateForm, { message: i.message }));
+        if (!body) {
+          for (const i of issues) setError(i.path[0] as keyof TAllocateForm, { message: i.message });
+          return;
+        }
         const r = await submit({
           path: `/payments/${paymentId}/allocations`,
           body,

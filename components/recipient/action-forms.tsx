@@ -1,47 +1,60 @@
 "use client";
 
-import { useId, useMemo, useState } from "react";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { z } from "zod";
+import { useId, useState, type FormEvent } from "react";
 import { formatDate } from "@/lib/format/dates";
 import { decimalInputToMinor, formatMinor, minorDigits } from "@/lib/money/format";
-import { ZRecipientAcknowledge, ZRecipientPostMessage, ZRecipientReportPayment, ZRecipientShareDates, type TRecipientAction, type TRecipientInvoice } from "@/lib/schemas/recipient";
-import { todayUtc } from "@/components/recipient/present";
+import type { TRecipientAction, TRecipientInvoice } from "@/lib/schemas/recipient";
+import { issuerOf, todayUtc } from "@/components/recipient/present";
+import { useI18n } from "@/components/recipient/i18n";
 import { Card, FieldError, FormAlert, SubmitButton, hintClass, inputClass, labelClass } from "@/components/recipient/ui";
 
-// The recipient's actions as forms. Each validates with the very schema the API uses
-// (lib/schemas/recipient.ts) before anything is sent: the form's fields are picked from
-// the action schema, and the full body is parsed with it again on submit.
+// The recipient's actions as plain forms. The checks mirror the API's rules for these
+// fields (lib/schemas/recipient.ts: dates YYYY-MM-DD, amount a positive number of minor
+// units, reference <= 200, note and message 1..4000 characters); the API checks again and
+// its 422 is shown next to the form. No form or schema library is shipped to the payer's
+// phone: these few rules are cheaper than the libraries.
 
 export type Act = (body: TRecipientAction, success: string) => Promise<string | null>; // -> error message or null
-type Locale = readonly string[] | undefined;
+
+const isDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+
+// A submission that is not sent twice while it runs.
+function useSubmit() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = async (send: () => Promise<string | null>) => {
+    if (busy) return null;
+    setBusy(true);
+    const e = await send();
+    setError(e);
+    setBusy(false);
+    return e;
+  };
+  return { busy, error, run };
+}
 
 // ---------------------------------------------------------------- acknowledge
 
 export function AcknowledgeCard({ inv, act }: { inv: TRecipientInvoice; act: Act }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const issuer = inv.issuer_name || "the sender";
+  const { t } = useI18n();
+  const s = useSubmit();
+  const issuer = issuerOf(inv, t);
   return (
-    <Card id="acknowledge" title="Confirm you received this" description={`Let ${issuer} know the request reached you and is being handled.`}>
+    <Card id="acknowledge" title={t("ack.title")} description={t("ack.description", { issuer })}>
       {inv.acknowledged ? (
-        <p className="text-sm font-medium text-emerald-900">You confirmed that you received this request.</p>
+        <p className="text-sm font-medium text-emerald-900">{t("ack.done")}</p>
       ) : (
         <form
           noValidate
-          onSubmit={async (e) => {
+          onSubmit={(e) => {
             e.preventDefault();
-            const body = ZRecipientAcknowledge.parse({ action: "acknowledge", expected_version: inv.version });
-            setBusy(true);
-            setError(await act(body, `${issuer} can now see that you received this request.`));
-            setBusy(false);
+            void s.run(() => act({ action: "acknowledge", expected_version: inv.version }, t("ack.success", { issuer: issuerOf(inv, t, true) })));
           }}
         >
-          <SubmitButton busy={busy} busyText="Confirming…">
-            Confirm receipt
+          <SubmitButton busy={s.busy} busyText={t("ack.busy")}>
+            {t("ack.submit")}
           </SubmitButton>
-          <FormAlert message={error} />
+          <FormAlert message={s.error} />
         </form>
       )}
     </Card>
@@ -50,44 +63,44 @@ export function AcknowledgeCard({ inv, act }: { inv: TRecipientInvoice; act: Act
 
 // ---------------------------------------------------------------- share an expected payment date
 
-const ZShareDatesForm = ZRecipientShareDates.pick({ expected_payment_date: true });
-
-export function ShareDateCard({ inv, act, locale }: { inv: TRecipientInvoice; act: Act; locale: Locale }) {
+export function ShareDateCard({ inv, act }: { inv: TRecipientInvoice; act: Act }) {
+  const { t, locale } = useI18n();
   const id = useId();
-  const [error, setError] = useState<string | null>(null);
-  const form = useForm<z.input<typeof ZShareDatesForm>, unknown, z.output<typeof ZShareDatesForm>>({
-    resolver: zodResolver(ZShareDatesForm),
-    defaultValues: { expected_payment_date: inv.expected_payment_date || "" },
-  });
-  const err = form.formState.errors.expected_payment_date;
-  const onSubmit = form.handleSubmit(async (values) => {
-    const body = ZRecipientShareDates.parse({ action: "share_dates", expected_version: inv.version, ...values });
-    setError(await act(body, `Thank you. ${inv.issuer_name || "The sender"} now knows you expect to pay on ${formatDate(values.expected_payment_date, locale)}.`));
-  });
+  const s = useSubmit();
+  const [date, setDate] = useState(inv.expected_payment_date || "");
+  const [invalid, setInvalid] = useState(false);
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!isDate(date)) return setInvalid(true);
+    setInvalid(false);
+    void s.run(() => act({ action: "share_dates", expected_version: inv.version, expected_payment_date: date }, t("date.success", { issuer: issuerOf(inv, t, true), date: formatDate(date, locale) })));
+  };
   return (
     <Card
       id="share-date"
-      title="When will you pay?"
-      description={inv.expected_payment_date ? `You said you expect to pay on ${formatDate(inv.expected_payment_date, locale)}. You can change it.` : "Share the date you expect to pay. It helps the sender plan and avoids reminders."}
+      title={t("date.title")}
+      description={inv.expected_payment_date ? t("date.descriptionSet", { date: formatDate(inv.expected_payment_date, locale) }) : t("date.description")}
     >
       <form noValidate onSubmit={onSubmit}>
         <label htmlFor={`${id}-date`} className={labelClass}>
-          Expected payment date
+          {t("date.label")}
         </label>
         <input
           id={`${id}-date`}
+          name="expected_payment_date"
           type="date"
           min={todayUtc()}
+          value={date}
+          onChange={(e) => setDate(e.target.value)}
           className={`${inputClass} sm:max-w-xs`}
-          aria-invalid={!!err}
-          aria-describedby={err ? `${id}-date-error` : undefined}
-          {...form.register("expected_payment_date")}
+          aria-invalid={invalid}
+          aria-describedby={invalid ? `${id}-date-error` : undefined}
         />
-        <FieldError id={`${id}-date-error`} message={err ? "Enter a date, for example 2026-12-31." : undefined} />
-        <SubmitButton busy={form.formState.isSubmitting} busyText="Sharing…">
-          Share date
+        <FieldError id={`${id}-date-error`} message={invalid ? t("date.error") : undefined} />
+        <SubmitButton busy={s.busy} busyText={t("date.busy")}>
+          {t("date.submit")}
         </SubmitButton>
-        <FormAlert message={error} />
+        <FormAlert message={s.error} />
       </form>
     </Card>
   );
@@ -95,91 +108,86 @@ export function ShareDateCard({ inv, act, locale }: { inv: TRecipientInvoice; ac
 
 // ---------------------------------------------------------------- report a payment
 
-export function ReportPaymentCard({ inv, act, locale, suggestedMinor }: { inv: TRecipientInvoice; act: Act; locale: Locale; suggestedMinor: string }) {
+type ReportErrors = Partial<Record<"reported_payment_date" | "amount" | "reference" | "note", string>>;
+
+export function ReportPaymentCard({ inv, act, suggestedMinor }: { inv: TRecipientInvoice; act: Act; suggestedMinor: string }) {
+  const { t, locale } = useI18n();
   const id = useId();
-  const [error, setError] = useState<string | null>(null);
+  const s = useSubmit();
   const today = todayUtc();
   const digits = minorDigits(inv.currency);
-  // The API's fields, plus `amount` as a person types it (converted to amount_minor, then
-  // checked by the API's ZMinor through ZRecipientReportPayment on submit).
-  const schema = useMemo(
-    () =>
-      ZRecipientReportPayment.pick({ reported_payment_date: true, reference: true, note: true })
-        .extend({ amount: z.string().max(40) })
-        .superRefine((v, ctx) => {
-          if (v.amount.trim() !== "" && decimalInputToMinor(v.amount, inv.currency) === null) {
-            ctx.addIssue({ code: "custom", path: ["amount"], message: "amount" });
-          }
-          if (v.reported_payment_date > today) ctx.addIssue({ code: "custom", path: ["reported_payment_date"], message: "future" });
-        }),
-    [inv.currency, today],
-  );
-  const suggested = suggestedMinor !== "0" ? decimalOf(suggestedMinor, digits) : "";
-  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
-    resolver: zodResolver(schema),
-    defaultValues: { reported_payment_date: today, amount: suggested, reference: "", note: "" },
-  });
-  const e = form.formState.errors;
-  const onSubmit = form.handleSubmit(async (v) => {
+  const empty = { reported_payment_date: today, amount: "", reference: "", note: "" };
+  const [v, setV] = useState({ ...empty, amount: suggestedMinor !== "0" ? decimalOf(suggestedMinor, digits) : "" });
+  const [errors, setErrors] = useState<ReportErrors>({});
+  const field = (k: keyof typeof v) => ({ value: v[k], onChange: (e: { target: { value: string } }) => setV({ ...v, [k]: e.target.value }) });
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const errs: ReportErrors = {};
+    if (!isDate(v.reported_payment_date)) errs.reported_payment_date = t("report.dateMissing");
+    else if (v.reported_payment_date > today) errs.reported_payment_date = t("report.dateFuture");
     const minor = v.amount.trim() ? decimalInputToMinor(v.amount, inv.currency) : null;
-    const body = ZRecipientReportPayment.parse({
+    if (v.amount.trim() && minor === null) errs.amount = t("report.amountError", { digits });
+    if (v.reference.trim().length > 200) errs.reference = t("report.referenceError");
+    if (v.note.trim().length > 4000) errs.note = t("report.noteError");
+    setErrors(errs);
+    if (Object.keys(errs).length) return;
+    const body: TRecipientAction = {
       action: "report_payment",
       expected_version: inv.version,
       reported_payment_date: v.reported_payment_date,
       ...(minor ? { amount_minor: minor } : {}),
-      ...(v.reference?.trim() ? { reference: v.reference.trim() } : {}),
-      ...(v.note?.trim() ? { note: v.note.trim() } : {}),
-    });
-    const err = await act(body, `Thank you. ${inv.issuer_name || "The sender"} has been told about your payment${minor ? ` of ${formatMinor(minor, inv.currency, { locale })}` : ""} and will confirm it when it arrives.`);
-    setError(err);
-    if (!err) form.reset({ reported_payment_date: today, amount: "", reference: "", note: "" });
-  });
-  const describedBy = (field: string, hint?: boolean) => [hint ? `${id}-${field}-hint` : "", e[field as keyof typeof e] ? `${id}-${field}-error` : ""].filter(Boolean).join(" ") || undefined;
+      ...(v.reference.trim() ? { reference: v.reference.trim() } : {}),
+      ...(v.note.trim() ? { note: v.note.trim() } : {}),
+    };
+    const issuer = issuerOf(inv, t, true);
+    const success = minor ? t("report.successAmount", { issuer, amount: formatMinor(minor, inv.currency, { locale }) }) : t("report.success", { issuer });
+    const err = await s.run(() => act(body, success));
+    if (!err) setV(empty);
+  };
+  const describedBy = (k: keyof ReportErrors, hint?: boolean) => [hint ? `${id}-${k}-hint` : "", errors[k] ? `${id}-${k}-error` : ""].filter(Boolean).join(" ") || undefined;
+  const optional = <span className="font-normal text-slate-600">{t("report.optional")}</span>;
   return (
-    <Card
-      id="report-payment"
-      title="Tell us you have paid"
-      description="This lets the sender know a payment is on its way. It does not move money: the sender confirms the payment once it arrives."
-    >
+    <Card id="report-payment" title={t("report.title")} description={t("report.description")}>
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         <div>
           <label htmlFor={`${id}-date`} className={labelClass}>
-            Date you paid
+            {t("report.date")}
           </label>
-          <input id={`${id}-date`} type="date" max={today} className={`${inputClass} sm:max-w-xs`} aria-invalid={!!e.reported_payment_date} aria-describedby={describedBy("reported_payment_date")} {...form.register("reported_payment_date")} />
-          <FieldError id={`${id}-reported_payment_date-error`} message={e.reported_payment_date ? (e.reported_payment_date.message === "future" ? "The date cannot be in the future." : "Enter the date you paid.") : undefined} />
+          <input id={`${id}-date`} name="reported_payment_date" type="date" max={today} className={`${inputClass} sm:max-w-xs`} aria-invalid={!!errors.reported_payment_date} aria-describedby={describedBy("reported_payment_date")} {...field("reported_payment_date")} />
+          <FieldError id={`${id}-reported_payment_date-error`} message={errors.reported_payment_date} />
         </div>
         <div>
           <label htmlFor={`${id}-amount`} className={labelClass}>
-            Amount paid ({inv.currency}) <span className="font-normal text-slate-600">optional</span>
+            {t("report.amount", { currency: inv.currency })} {optional}
           </label>
-          <input id={`${id}-amount`} type="text" inputMode="decimal" autoComplete="off" className={`${inputClass} sm:max-w-xs`} aria-invalid={!!e.amount} aria-describedby={describedBy("amount", true)} {...form.register("amount")} />
+          <input id={`${id}-amount`} name="amount" type="text" inputMode="decimal" autoComplete="off" className={`${inputClass} sm:max-w-xs`} aria-invalid={!!errors.amount} aria-describedby={describedBy("amount", true)} {...field("amount")} />
           <p id={`${id}-amount-hint`} className={hintClass}>
-            Numbers only, for example {digits ? `1250.${"0".repeat(digits)}` : "1250"}.
+            {t("report.amountHint", { example: digits ? `1250.${"0".repeat(digits)}` : "1250" })}
           </p>
-          <FieldError id={`${id}-amount-error`} message={e.amount ? `Enter an amount above zero with at most ${digits} decimal places, without thousands separators.` : undefined} />
+          <FieldError id={`${id}-amount-error`} message={errors.amount} />
         </div>
         <div>
           <label htmlFor={`${id}-reference`} className={labelClass}>
-            Payment reference <span className="font-normal text-slate-600">optional</span>
+            {t("report.reference")} {optional}
           </label>
-          <input id={`${id}-reference`} type="text" autoComplete="off" className={inputClass} aria-invalid={!!e.reference} aria-describedby={describedBy("reference", true)} {...form.register("reference")} />
+          <input id={`${id}-reference`} name="reference" type="text" autoComplete="off" className={inputClass} aria-invalid={!!errors.reference} aria-describedby={describedBy("reference", true)} {...field("reference")} />
           <p id={`${id}-reference-hint`} className={hintClass}>
-            The reference you used on the transfer, if any.
+            {t("report.referenceHint")}
           </p>
-          <FieldError id={`${id}-reference-error`} message={e.reference ? "Use at most 200 characters." : undefined} />
+          <FieldError id={`${id}-reference-error`} message={errors.reference} />
         </div>
         <div>
           <label htmlFor={`${id}-note`} className={labelClass}>
-            Note <span className="font-normal text-slate-600">optional</span>
+            {t("report.note")} {optional}
           </label>
-          <textarea id={`${id}-note`} rows={2} className={inputClass} aria-invalid={!!e.note} aria-describedby={describedBy("note")} {...form.register("note")} />
-          <FieldError id={`${id}-note-error`} message={e.note ? "Use at most 4000 characters." : undefined} />
+          <textarea id={`${id}-note`} name="note" rows={2} className={inputClass} aria-invalid={!!errors.note} aria-describedby={describedBy("note")} {...field("note")} />
+          <FieldError id={`${id}-note-error`} message={errors.note} />
         </div>
-        <SubmitButton busy={form.formState.isSubmitting} busyText="Sending…">
-          Report payment
+        <SubmitButton busy={s.busy} busyText={t("report.busy")}>
+          {t("report.submit")}
         </SubmitButton>
-        <FormAlert message={error} />
+        <FormAlert message={s.error} />
       </form>
     </Card>
   );
@@ -194,42 +202,43 @@ function decimalOf(minor: string, digits: number): string {
 
 // ---------------------------------------------------------------- messages
 
-const ZMessageForm = ZRecipientPostMessage.pick({ message: true });
-
 export function MessageForm({ inv, act }: { inv: TRecipientInvoice; act: Act }) {
+  const { t } = useI18n();
   const id = useId();
-  const [error, setError] = useState<string | null>(null);
-  const form = useForm<z.input<typeof ZMessageForm>, unknown, z.output<typeof ZMessageForm>>({ resolver: zodResolver(ZMessageForm), defaultValues: { message: "" } });
-  const e = form.formState.errors.message;
-  const length = form.watch("message")?.length ?? 0;
-  const onSubmit = form.handleSubmit(async (v) => {
-    const body = ZRecipientPostMessage.parse({ action: "post_message", expected_version: inv.version, message: v.message });
-    const err = await act(body, `Your message was sent to ${inv.issuer_name || "the sender"}.`);
-    setError(err);
-    if (!err) form.reset({ message: "" });
-  });
+  const s = useSubmit();
+  const [message, setMessage] = useState("");
+  const [invalid, setInvalid] = useState(false);
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (message.length < 1 || message.length > 4000) return setInvalid(true);
+    setInvalid(false);
+    const err = await s.run(() => act({ action: "post_message", expected_version: inv.version, message }, t("msg.success", { issuer: issuerOf(inv, t) })));
+    if (!err) setMessage("");
+  };
   return (
-    <form noValidate onSubmit={onSubmit} className="mt-4">
+    <form noValidate onSubmit={onSubmit} className="mt-4 print:hidden">
       <label htmlFor={`${id}-message`} className={labelClass}>
-        Write a message to {inv.issuer_name || "the sender"}
+        {t("msg.label", { issuer: issuerOf(inv, t) })}
       </label>
       <textarea
         id={`${id}-message`}
+        name="message"
         rows={3}
         maxLength={4000}
+        value={message}
+        onChange={(e) => setMessage(e.target.value)}
         className={inputClass}
-        aria-invalid={!!e}
-        aria-describedby={`${id}-count${e ? ` ${id}-message-error` : ""}`}
-        {...form.register("message")}
+        aria-invalid={invalid}
+        aria-describedby={`${id}-count${invalid ? ` ${id}-message-error` : ""}`}
       />
       <p id={`${id}-count`} className={hintClass}>
-        {length} of 4000 characters
+        {t("msg.count", { n: message.length })}
       </p>
-      <FieldError id={`${id}-message-error`} message={e ? "Write a message of 1 to 4000 characters." : undefined} />
-      <SubmitButton busy={form.formState.isSubmitting} busyText="Sending…">
-        Send message
+      <FieldError id={`${id}-message-error`} message={invalid ? t("msg.error") : undefined} />
+      <SubmitButton busy={s.busy} busyText={t("msg.busy")}>
+        {t("msg.submit")}
       </SubmitButton>
-      <FormAlert message={error} />
+      <FormAlert message={s.error} />
     </form>
   );
 }

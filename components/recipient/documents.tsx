@@ -1,27 +1,25 @@
 "use client";
 
-import { useId, useState } from "react";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { z } from "zod";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { formatDateTime } from "@/lib/format/dates";
-import { ZDocumentForm } from "@/lib/schemas/obligations";
 import type { TRecipientInvoice } from "@/lib/schemas/recipient";
-import { DOCUMENT_KIND_WORDS, fileSize } from "@/components/recipient/present";
+import { fileSize, issuerOf } from "@/components/recipient/present";
+import { useI18n } from "@/components/recipient/i18n";
 import { Card, FieldError, FormAlert, SubmitButton, hintClass, inputClass, labelClass } from "@/components/recipient/ui";
 
-type Locale = readonly string[] | undefined;
 export type Upload = (form: FormData, success: string) => Promise<string | null>;
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const ACCEPT = ".pdf,.png,.jpg,.jpeg,.webp,.csv,.txt,.xml,application/pdf,image/png,image/jpeg,image/webp,text/csv,text/plain,application/xml";
+const KINDS = ["invoice", "supporting", "payment_evidence", "bank_observation"] as const;
 
 // The documents of the request (download) and an upload of evidence.
-export function Documents({ inv, locale, hrefOf, upload, canUpload }: { inv: TRecipientInvoice; locale: Locale; hrefOf: (id: string) => string; upload: Upload; canUpload: boolean }) {
+export function Documents({ inv, hrefOf, upload, canUpload }: { inv: TRecipientInvoice; hrefOf: (id: string) => string; upload: Upload; canUpload: boolean }) {
+  const { t, locale } = useI18n();
   return (
-    <Card id="documents" title="Documents" description="Files shared with you, and the files you sent.">
+    <Card id="documents" title={t("docs.title")} description={t("docs.description")}>
       {inv.documents.length === 0 ? (
-        <p className="text-sm text-slate-700">No documents yet.</p>
+        <p className="text-sm text-slate-700">{t("docs.none")}</p>
       ) : (
         <ul className="divide-y divide-slate-200">
           {inv.documents.map((d) => (
@@ -29,11 +27,17 @@ export function Documents({ inv, locale, hrefOf, upload, canUpload }: { inv: TRe
               <div className="min-w-0">
                 <p className="break-all font-medium">{d.filename}</p>
                 <p className="text-sm text-slate-700">
-                  {DOCUMENT_KIND_WORDS[d.kind] ?? d.kind} · {fileSize(d.size_bytes)} · {d.uploaded_by === "recipient" ? "from you" : `from ${inv.issuer_name || "the sender"}`} · {formatDateTime(d.created_at, locale)}
+                  {(KINDS as readonly string[]).includes(d.kind) ? t(`kind.${d.kind as (typeof KINDS)[number]}`) : d.kind} · {fileSize(d.size_bytes)} ·{" "}
+                  {d.uploaded_by === "recipient" ? t("docs.fromYou") : t("docs.fromIssuer", { issuer: issuerOf(inv, t) })} · {formatDateTime(d.created_at, locale)}
                 </p>
               </div>
-              <a href={hrefOf(d.id)} download={d.filename} className="inline-flex min-h-11 items-center rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-slate-50" aria-label={`Download ${d.filename}`}>
-                Download
+              <a
+                href={hrefOf(d.id)}
+                download={d.filename}
+                className="inline-flex min-h-11 items-center rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-slate-50 print:hidden"
+                aria-label={t("docs.downloadLabel", { name: d.filename })}
+              >
+                {t("docs.download")}
               </a>
             </li>
           ))}
@@ -44,62 +48,69 @@ export function Documents({ inv, locale, hrefOf, upload, canUpload }: { inv: TRe
   );
 }
 
-// The API's form fields (expected_version, kind) plus the file, checked here for presence
-// and size before the upload; the service sniffs the content again.
-const ZUploadForm = ZDocumentForm.pick({ kind: true }).extend({
-  file: z
-    .custom<FileList>((v) => typeof FileList !== "undefined" && v instanceof FileList, "file")
-    .refine((l) => l.length === 1, "file")
-    .refine((l) => l.length !== 1 || (l[0].size > 0 && l[0].size <= MAX_UPLOAD_BYTES), "size"),
-});
-
+// The file is checked here for presence and size before the upload; the service sniffs its
+// content again and answers 415 for what it does not accept.
 function UploadForm({ inv, upload }: { inv: TRecipientInvoice; upload: Upload }) {
+  const { t } = useI18n();
   const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [kind, setKind] = useState<"payment_evidence" | "supporting">("payment_evidence");
+  const [fileError, setFileError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<z.input<typeof ZUploadForm>, unknown, z.output<typeof ZUploadForm>>({ resolver: zodResolver(ZUploadForm), defaultValues: { kind: "payment_evidence" } });
-  const e = form.formState.errors;
-  const onSubmit = form.handleSubmit(async (v) => {
-    const fields = ZDocumentForm.parse({ expected_version: inv.version, kind: v.kind });
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (busy) return;
+    const input = e.currentTarget.elements.namedItem("file") as HTMLInputElement;
+    const file = input.files?.[0];
+    if (!file) return setFileError(t("upload.errorMissing"));
+    if (file.size === 0 || file.size > MAX_UPLOAD_BYTES) return setFileError(t("upload.errorSize"));
+    setFileError(undefined);
     const fd = new FormData();
-    fd.append("expected_version", String(fields.expected_version));
-    if (fields.kind) fd.append("kind", fields.kind);
-    fd.append("file", v.file[0], v.file[0].name);
-    const err = await upload(fd, `“${v.file[0].name}” was uploaded and shared with ${inv.issuer_name || "the sender"}.`);
+    fd.append("expected_version", String(inv.version));
+    fd.append("kind", kind);
+    fd.append("file", file, file.name);
+    setBusy(true);
+    const err = await upload(fd, t("upload.success", { name: file.name, issuer: issuerOf(inv, t) }));
+    setBusy(false);
     setError(err);
-    if (!err) form.reset({ kind: "payment_evidence" });
-  });
+    if (!err) {
+      formRef.current?.reset();
+      setKind("payment_evidence");
+    }
+  };
   return (
-    <form noValidate onSubmit={onSubmit} className="mt-5 space-y-4 border-t border-slate-200 pt-5">
-      <h3 className="font-semibold">Send a document</h3>
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="mt-5 space-y-4 border-t border-slate-200 pt-5 print:hidden">
+      <h3 className="font-semibold">{t("upload.title")}</h3>
       <div>
         <label htmlFor={`${id}-kind`} className={labelClass}>
-          What is it?
+          {t("upload.kind")}
         </label>
-        <select id={`${id}-kind`} className={`${inputClass} sm:max-w-xs`} {...form.register("kind")}>
-          <option value="payment_evidence">Proof of payment</option>
-          <option value="supporting">Other supporting document</option>
+        <select id={`${id}-kind`} name="kind" value={kind} onChange={(e) => setKind(e.target.value as typeof kind)} className={`${inputClass} sm:max-w-xs`}>
+          <option value="payment_evidence">{t("upload.kindEvidence")}</option>
+          <option value="supporting">{t("upload.kindOther")}</option>
         </select>
       </div>
       <div>
         <label htmlFor={`${id}-file`} className={labelClass}>
-          File
+          {t("upload.file")}
         </label>
         <input
           id={`${id}-file`}
+          name="file"
           type="file"
           accept={ACCEPT}
           className={`${inputClass} file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1`}
-          aria-invalid={!!e.file}
-          aria-describedby={`${id}-file-hint${e.file ? ` ${id}-file-error` : ""}`}
-          {...form.register("file")}
+          aria-invalid={!!fileError}
+          aria-describedby={`${id}-file-hint${fileError ? ` ${id}-file-error` : ""}`}
         />
         <p id={`${id}-file-hint`} className={hintClass}>
-          PDF, PNG, JPEG, WebP, CSV, plain text or XML; at most 10 MB.
+          {t("upload.hint")}
         </p>
-        <FieldError id={`${id}-file-error`} message={e.file ? (e.file.message === "size" ? "Choose a file that is not empty and at most 10 MB." : "Choose a file to upload.") : undefined} />
+        <FieldError id={`${id}-file-error`} message={fileError} />
       </div>
-      <SubmitButton busy={form.formState.isSubmitting} busyText="Uploading…">
-        Upload
+      <SubmitButton busy={busy} busyText={t("upload.busy")}>
+        {t("upload.submit")}
       </SubmitButton>
       <FormAlert message={error} />
     </form>

@@ -1,5 +1,6 @@
 import type { TRecipientInvoice } from "@/lib/schemas/recipient";
 import type { Tone } from "@/components/recipient/ui";
+import type { T } from "@/components/recipient/i18n";
 
 // Plain-language presentation of an invoice record for the payer. All amounts stay strings
 // of minor units / BigInt; nothing here uses floating point.
@@ -16,62 +17,62 @@ export type Amounts = {
   payableNow: string; // released under the payment terms
   dueNow: string; // released and due by today
   toPayNow: string; // due by today minus what was received
+  toTransfer: string; // what a transfer should carry: due now, else everything outstanding
 };
 
 export function amounts(inv: TRecipientInvoice): Amounts {
   const total = big(inv.amount_minor);
   const received = big(inv.allocated_minor);
+  const toPayNow = max0(big(inv.due_minor) - received);
+  const outstanding = max0(total - received);
   return {
     total: total.toString(),
     received: received.toString(),
-    outstanding: max0(total - received).toString(),
+    outstanding: outstanding.toString(),
     payableNow: inv.payable_minor,
     dueNow: inv.due_minor,
-    toPayNow: max0(big(inv.due_minor) - received).toString(),
+    toPayNow: toPayNow.toString(),
+    toTransfer: (toPayNow > 0n ? toPayNow : outstanding).toString(),
   };
 }
 
+export const issuerOf = (inv: TRecipientInvoice, t: T, capital = false) => inv.issuer_name || t(capital ? "who.Sender" : "who.sender");
+
 export type StatusWords = { label: string; tone: Tone; detail: string };
 
-export function statusWords(inv: TRecipientInvoice, today = todayUtc()): StatusWords {
-  const issuer = inv.issuer_name || "The sender";
+export function statusWords(inv: TRecipientInvoice, t: T, today = todayUtc()): StatusWords {
+  const issuer = issuerOf(inv, t, true);
+  const w = (k: "paid" | "partly" | "claimed" | "overdue" | "awaiting", tone: Tone): StatusWords => ({
+    label: t(`status.${k}.label`),
+    tone,
+    detail: t(`status.${k}.detail`, { issuer }),
+  });
   switch (inv.status) {
     case "RECONCILED":
-      return { label: "Paid in full", tone: "success", detail: `${issuer} has received the full amount. Nothing more is owed.` };
+      return w("paid", "success");
     case "PARTIALLY_RECONCILED":
-      return { label: "Partly paid", tone: "info", detail: `${issuer} has received part of the amount. The rest is still open.` };
+      return w("partly", "info");
     case "PAYMENT_CLAIMED":
-      return { label: "Payment reported", tone: "info", detail: `You reported a payment. ${issuer} will confirm it once the money has arrived.` };
+      return w("claimed", "info");
     default:
-      if (inv.due_date && inv.due_date < today) return { label: "Overdue", tone: "danger", detail: `The payment deadline has passed. Please pay or tell ${issuer} when you will.` };
-      return { label: "Awaiting payment", tone: "warning", detail: `${issuer} is waiting for your payment.` };
+      return inv.due_date && inv.due_date < today ? w("overdue", "danger") : w("awaiting", "warning");
   }
 }
 
 export type TermState = { text: string; tone: Tone };
 
-export function termState(term: TRecipientInvoice["payment_terms"][number], inv: TRecipientInvoice, today = todayUtc()): { when: string; state: TermState; dateKey?: string } {
+// How a payment term is described: when it becomes payable and its state today.
+export function termState(term: TRecipientInvoice["payment_terms"][number], inv: TRecipientInvoice, t: T, today = todayUtc()): { when: string; state: TermState } {
   const condition = term.condition_id ? inv.conditions.find((c) => c.id === term.condition_id) : undefined;
   if (term.payable_on) {
     const due = term.payable_on <= today;
-    return { when: term.payable_on, dateKey: term.payable_on, state: due ? { text: "Due now", tone: "warning" } : { text: "Upcoming", tone: "neutral" } };
+    return { when: term.payable_on, state: due ? { text: t("terms.dueNow"), tone: "warning" } : { text: t("terms.upcoming"), tone: "neutral" } };
   }
-  if (condition) return { when: `after “${condition.label}”`, state: { text: "Waiting for a condition", tone: "neutral" } };
-  return { when: "date to be set", state: { text: "Not yet due", tone: "neutral" } };
+  if (condition) return { when: "", state: { text: t("terms.waitingCondition"), tone: "neutral" } };
+  return { when: "", state: { text: t("terms.notYetDue"), tone: "neutral" } };
 }
 
-export const CONDITION_WORDS: Record<string, { text: string; tone: Tone }> = {
-  waiting: { text: "Waiting", tone: "neutral" },
-  satisfied: { text: "Met", tone: "success" },
-  waived: { text: "Waived", tone: "success" },
-};
-
-export const DOCUMENT_KIND_WORDS: Record<string, string> = {
-  invoice: "Invoice",
-  supporting: "Supporting document",
-  payment_evidence: "Proof of payment",
-  bank_observation: "Bank record",
-};
+export const CONDITION_TONES: Record<string, Tone> = { waiting: "neutral", satisfied: "success", waived: "success" };
 
 export function fileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

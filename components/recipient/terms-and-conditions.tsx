@@ -1,29 +1,35 @@
+"use client";
+
 import { formatDate } from "@/lib/format/dates";
 import { formatMinor } from "@/lib/money/format";
 import type { TRecipientInvoice } from "@/lib/schemas/recipient";
-import { CONDITION_WORDS, termState } from "@/components/recipient/present";
+import { CONDITION_TONES, termState } from "@/components/recipient/present";
+import { useI18n } from "@/components/recipient/i18n";
 import { Badge, Card } from "@/components/recipient/ui";
 
-type Locale = readonly string[] | undefined;
-
 // The payment terms (instalments) with when each is payable, and the conditions they wait for.
-export function PaymentTerms({ inv, locale }: { inv: TRecipientInvoice; locale: Locale }) {
+export function PaymentTerms({ inv }: { inv: TRecipientInvoice }) {
+  const { t, locale } = useI18n();
   if (inv.payment_terms.length === 0) return null;
   return (
-    <Card id="terms" title="Payment terms" description="The amount is paid in parts. Each part becomes payable on its date or when its condition is met.">
+    <Card id="terms" title={t("terms.title")} description={t("terms.description")}>
       <ol className="divide-y divide-slate-200">
-        {inv.payment_terms.map((t) => {
-          const s = termState(t, inv);
+        {inv.payment_terms.map((term) => {
+          const s = termState(term, inv, t);
+          const condition = term.condition_id ? inv.conditions.find((c) => c.id === term.condition_id) : undefined;
+          const when = term.payable_on
+            ? t(s.state.text === t("terms.dueNow") ? "terms.payableSince" : "terms.payableOn", { date: formatDate(term.payable_on, locale) })
+            : condition
+              ? t("terms.payableAfter", { label: condition.label })
+              : t("terms.payableTbd");
           return (
-            <li key={t.id} className="py-3">
+            <li key={term.id} className="py-3">
               <div className="flex items-baseline justify-between gap-3">
-                <p className="min-w-0 break-words font-medium">{t.label || `Part ${t.sequence}`}</p>
-                <p className="max-w-[60%] break-all text-right font-semibold tabular-nums">{formatMinor(t.amount_minor ?? "0", inv.currency, { locale })}</p>
+                <p className="min-w-0 break-words font-medium">{term.label || t("terms.part", { n: term.sequence })}</p>
+                <p className="max-w-[60%] break-all text-right font-semibold tabular-nums">{formatMinor(term.amount_minor ?? "0", inv.currency, { locale })}</p>
               </div>
               <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
-                <p className="min-w-0 break-words text-sm text-slate-700">
-                  {s.dateKey ? <>Payable {s.state.text === "Due now" ? "since" : "on"} {formatDate(s.dateKey, locale)}</> : <>Payable {s.when}</>}
-                </p>
+                <p className="min-w-0 break-words text-sm text-slate-700">{when}</p>
                 <Badge tone={s.state.tone}>{s.state.text}</Badge>
               </div>
             </li>
@@ -34,20 +40,21 @@ export function PaymentTerms({ inv, locale }: { inv: TRecipientInvoice; locale: 
   );
 }
 
-export function Conditions({ inv, locale }: { inv: TRecipientInvoice; locale: Locale }) {
+export function Conditions({ inv }: { inv: TRecipientInvoice }) {
+  const { t, locale } = useI18n();
   if (inv.conditions.length === 0 && !inv.condition_summary) return null;
   return (
-    <Card id="conditions" title="Conditions" description="Parts of the payment that depend on something happening first.">
+    <Card id="conditions" title={t("conditions.title")} description={t("conditions.description")}>
       {inv.condition_summary && <p className="mb-3 break-words text-sm text-slate-800">{inv.condition_summary}</p>}
       <ul className="divide-y divide-slate-200">
         {inv.conditions.map((c) => {
-          const w = CONDITION_WORDS[c.status] ?? CONDITION_WORDS.waiting;
+          const status = c.status in CONDITION_TONES ? (c.status as "waiting" | "satisfied" | "waived") : "waiting";
           return (
             <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
               <span className="min-w-0 break-words">{c.label}</span>
               <span className="flex items-center gap-2 text-sm text-slate-700">
                 {c.satisfied_on && <span>{formatDate(c.satisfied_on, locale)}</span>}
-                <Badge tone={w.tone}>{w.text}</Badge>
+                <Badge tone={CONDITION_TONES[status]}>{t(`condition.${status}`)}</Badge>
               </span>
             </li>
           );

@@ -31,6 +31,16 @@ export function FieldError({ id, message, className }: { id: string; message?: s
   );
 }
 
+// An error of the form as a whole (e.g. a combination of fields), announced at once.
+export function FormError({ message }: { message?: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className={field.error}>
+      {message}
+    </p>
+  );
+}
+
 // aria-invalid and aria-describedby for a control with an error (and optionally a hint
 // that stays described while there is no error).
 export const errorAttrs = (errorId: string, message?: string | null, hintId?: string) => ({

@@ -19,3 +19,6 @@ export const field = {
 };
 
 export const card = "rounded-xl border border-slate-200 bg-white shadow-xs";
+
+// An inline link in text (lists, breadcrumbs).
+export const link = "text-brand-700 underline-offset-2 hover:underline";

@@ -40,7 +40,10 @@ export async function signIn(input: { email: string; password: string }, clientI
     where: { email },
     include: { memberships: { include: { organization: true }, orderBy: { createdAt: "asc" } } },
   });
-  const ok = user ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
+  // an unknown email costs the same time as a wrong password
+  let ok = false;
+  if (user) ok = await verifyPassword(user.passwordHash, input.password);
+  else await burnPasswordCheck(input.password);
   const membership = user?.memberships[0];
   if (!ok || !user || !membership || !isRole(membership.role)) {
     for (const key of throttleKeys) await hitRateLimit(key, LOGIN_WINDOW_SECONDS, Number.MAX_SAFE_INTEGER);

@@ -18,14 +18,15 @@ const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 const amountKey = (a: string) => (a.includes(".") ? a.replace(/0+$/, "").replace(/\.$/, "") : a);
 
 // AcctSvcrRef (or MT940 bank reference) and UETR are unique by design and used as written.
-// An EndToEndId is chosen by the payer and may repeat (a standing order with a fixed id), so
-// it is qualified with the day, direction and amount. Without any of them: a hash of what the
+// Then the EndToEndId (unless NOTPROVIDED). Without any of them: a hash of what the
 // transaction says.
 function baseKey(t: ParsedTransaction): string {
   if (t.accountServicerReference) return t.accountServicerReference;
   if (t.uetr) return t.uetr.toLowerCase();
-  const dc = t.direction === "incoming" ? "C" : "D";
-  if (t.endToEndId && t.endToEndId.toUpperCase() !== "NOTPROVIDED") return `${t.endToEndId}/${t.bookedOn}/${dc}${amountKey(t.amount)}${t.currency}`;
+  // The bank's transaction identity as the API specifies it: AcctSvcrRef, else UETR, else the
+  // EndToEndId unless NOTPROVIDED. (A payer-chosen EndToEndId reused every month would make later
+  // months duplicates: banks that send no AcctSvcrRef/UETR and such ids are rare; see docs.)
+  if (t.endToEndId && t.endToEndId.toUpperCase() !== "NOTPROVIDED") return t.endToEndId;
   return "";
 }
 

@@ -7,7 +7,7 @@ import { newIdempotencyKey } from "@/lib/client/idempotency-key";
 export type ApiError = { status: number; code: string; message: string };
 
 export async function apiCall<T = unknown>(
-  method: "GET" | "POST" | "DELETE",
+  method: "GET" | "POST" | "PUT" | "DELETE",
   path: string,
   opts: { body?: unknown; form?: FormData; idempotencyKey?: string; headers?: Record<string, string> } = {},
 ): Promise<{ ok: true; data: T } | { ok: false; error: ApiError }> {

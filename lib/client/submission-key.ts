@@ -8,7 +8,9 @@ import { newIdempotencyKey } from "@/lib/client/idempotency-key";
 function fingerprintOf(body: unknown): string {
   if (body instanceof FormData) {
     const parts: string[] = [];
-    body.forEach((v, k) => parts.push(`${k}=${typeof v === "string" ? v : `file:${v.name}:${v.size}:${v.lastModified}`}`));
+    body.forEach((v, k) => {
+      parts.push(`${k}=${typeof v === "string" ? v : `file:${v.name}:${v.size}:${v.lastModified}`}`);
+    });
     return `form:${JSON.stringify(parts)}`;
   }
   return JSON.stringify(body ?? null);

@@ -48,7 +48,8 @@ export async function linkObligationContext(tx: Tx, input: LinkObligationContext
     detail: { link_id: linkId, context_id: body.context_id, relationship_type: relationshipType, attributed_minor: body.attributed_minor ?? "" },
   });
 
-  const obligation = result.obligation!;
+  const obligation = result.obligation;
+  if (!obligation) throw new Error("the link's mutation returned no obligation");
   const context = obligation.contexts.find((c) => c.id.toLowerCase() === body.context_id.toLowerCase());
   if (!context) throw new Error("linked context missing from the obligation projection");
   return {

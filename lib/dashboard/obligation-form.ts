@@ -7,7 +7,6 @@ import {
   TRIGGER_TYPES,
   ZConditionInput,
   ZParty,
-  ZPaymentTermInput,
   ZRegisterObligation,
   type TRegisterObligation,
 } from "@/lib/schemas/obligations";
@@ -22,7 +21,6 @@ import { termAmounts, type TermSpec } from "@/lib/obligations/terms";
 
 const R = ZRegisterObligation.shape;
 const C = ZConditionInput.shape;
-const T = ZPaymentTermInput.shape;
 
 const optionalEmail = z.union([z.literal(""), z.email({ message: "Enter a valid email address, or leave it empty." }).max(320)]);
 const optionalDate = z.union([z.literal(""), ZDate]);

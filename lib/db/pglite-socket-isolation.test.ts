@@ -19,7 +19,7 @@ describe("embedded database socket under concurrent connections", () => {
     await pool.query("INSERT INTO counters VALUES (1, 0)");
     // Open every pooled connection first, so the queries below really run side by side.
     const clients = await Promise.all(Array.from({ length: 8 }, () => pool.connect()));
-    clients.forEach((c) => c.release());
+    for (const c of clients) c.release();
   });
   afterAll(async () => {
     await pool?.end();

@@ -4,8 +4,8 @@ import type { Principal } from "@/lib/auth/principal";
 import { actorOf } from "@/lib/auth/principal";
 import { retrySchedule } from "@/lib/webhooks/schedule";
 
-// Event types of decisions.md: the event_type of mutation results, the audit trail entry
-// and the webhook `type`.
+// The event types (documented in the OpenAPI document): the event_type of mutation
+// results, the audit trail entry and the webhook `type`.
 export const EVENT_TYPES = [
   "obligation.registered",
   "obligation.payment_requested",
@@ -23,6 +23,7 @@ export const EVENT_TYPES = [
   "obligation.expected_payment_date_set",
   "payment.recorded",
   "payment.allocated",
+  "bank_statement.imported",
   // Produced by the service's clock (lib/scheduler/sweep.ts), not by a request.
   "obligation.term_payable",
   "obligation.due",
@@ -74,41 +75,3 @@ export async function recordEvent(
   return { id, createdAt };
 }
 
-// recordEvent for many events at once (the scheduler's sweep records a batch of them): one
-// insert for the events and one for their webhook deliveries, in the caller's transaction,
-// with the same rows recordEvent would write.
-export async function recordEvents(
-  tx: Tx,
-  inputs: readonly {
-    id: string;
-    organizationId: string;
-    type: EventType;
-    principal: Principal;
-    obligationId?: string;
-    paymentId?: string;
-    data: Record<string, unknown>;
-    detail?: Record<string, unknown>;
-  }[],
-): Promise<void> {
-  if (inputs.length === 0) return;
-  const createdAt = new Date();
-  await tx.event.createMany({
-    data: inputs.map((input) => ({
-      id: input.id,
-      organizationId: input.organizationId,
-      type: input.type,
-      obligationId: input.obligationId ?? null,
-      paymentId: input.paymentId ?? null,
-      ...actorOf(input.principal),
-      data: JSON.parse(JSON.stringify({ ...input.data, ...(input.detail ? { detail: input.detail } : {}) }, (_k, v) => (typeof v === "bigint" ? v.toString() : v))),
-      createdAt,
-    })),
-  });
-  const firstAttemptAt = new Date(createdAt.getTime() + (retrySchedule()[0] ?? 0) * 1000);
-  await tx.$executeRaw`
-    INSERT INTO webhook_deliveries (id, organization_id, endpoint_id, event_id, status, next_attempt_at, created_at, updated_at)
-    SELECT gen_random_uuid(), e.organization_id, e.id, ev.id, 'pending', ${firstAttemptAt.toISOString()}::timestamptz,
-      ${createdAt.toISOString()}::timestamptz, ${createdAt.toISOString()}::timestamptz
-    FROM unnest(${inputs.map((i) => i.id)}::uuid[], ${inputs.map((i) => i.organizationId)}::uuid[]) AS ev(id, organization_id)
-    JOIN webhook_endpoints e ON e.organization_id = ev.organization_id AND e.enabled`;
-}

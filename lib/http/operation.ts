@@ -20,7 +20,7 @@ export type ResponseSpec = {
 
 export type Operation = {
   operationId: string;
-  method: "GET" | "POST" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "DELETE";
   path: string; // OpenAPI template relative to /api/v1, e.g. /obligations/{id}
   summary: string;
   description?: string;

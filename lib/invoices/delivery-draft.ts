@@ -1,4 +1,5 @@
 import type { Tx } from "@/lib/db";
+import { AppError } from "@/lib/errors";
 import { loadObligation, organizationName, toInvoiceRecord } from "@/lib/obligations/view";
 import { hostedUrl } from "@/lib/payment-requests/tokens";
 import { assertUsable } from "@/lib/payment-requests/get-payment-request";
@@ -12,7 +13,8 @@ export type DeliveryDraftInput = { organizationId: string; obligationId: string 
 export async function deliveryDraft(tx: Tx, input: DeliveryDraftInput) {
   const { organizationId, obligationId } = input;
   const o = await loadObligation(tx, organizationId, obligationId, { obligationType: "invoice" });
-  const pr = o.paymentRequest!;
+  const pr = o.paymentRequest;
+  if (!pr) throw new AppError("not_found", "payment request not found");
   assertUsable(pr);
   const inv = toInvoiceRecord(o, await organizationName(tx, organizationId));
   const url = hostedUrl(pr.id, pr.issueNumber);
@@ -61,6 +63,7 @@ export function escapeHtml(s: string): string {
 
 // No line breaks or other control characters in header-like values.
 // eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters (CR, LF...) must not reach a mail header
 const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
 
 // RFC 5322 name-addr: the display name as atoms when it is only atext and spaces, else a

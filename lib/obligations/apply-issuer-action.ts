@@ -11,7 +11,7 @@ import { reissuePaymentRequest, revokePaymentRequest } from "@/lib/payment-reque
 export type ApplyIssuerActionInput = { organizationId: string; obligationId: string; principal: Principal; action: TIssuerAction; obligationType?: string };
 
 // POST /obligations/{id}/actions and /invoices/{id}/actions: the issuer's actions
-// (decisions.md "ActionInput"). Each bumps the version by exactly 1 and records its event.
+// (`ZIssuerAction`, one body per action). Each bumps the version by exactly 1 and records its event.
 export async function applyIssuerAction(tx: Tx, input: ApplyIssuerActionInput): Promise<TMutationResult> {
   const { action } = input;
   const base = {

@@ -22,7 +22,7 @@ export const versionConflict = (expected: number, current?: number) =>
 
 export const invalidState = (message: string) => new AppError("invalid_state", message);
 
-// The one way to change an existing obligation (optimistic concurrency, decisions.md):
+// The one way to change an existing obligation (optimistic concurrency, docs/architecture.md):
 //  1. load it (404 when unknown/foreign/of another type),
 //  2. 409 version_conflict when `expectedVersion` is not the current version,
 //  3. bumps `version` by exactly 1 with a guarded updateMany (where version = expected):
@@ -42,6 +42,7 @@ export async function mutateObligation(
     expectedVersion: number;
     principal: Principal;
     eventType: EventType;
+    // biome-ignore lint/suspicious/noConfusingVoidType: an action that changes no column returns nothing, async or not
     apply: (loaded: LoadedObligation) => Promise<ObligationChanges | void> | ObligationChanges | void;
     obligationType?: string; // e.g. "invoice" for /invoices/{id}/... (others are 404)
     detail?: Record<string, unknown> | ((before: LoadedObligation) => Record<string, unknown>); // audit-only facts

@@ -7,7 +7,7 @@ import { recordEvent } from "@/lib/events/record-event";
 import { toDate } from "@/lib/schemas/common";
 import type { TMutationResult, TRegisterObligation } from "@/lib/schemas/obligations";
 import { TermsError, termAmounts, validateTerms, type TermSpec } from "@/lib/obligations/terms";
-import { loadObligation, mutationResult, toObligationProjection } from "@/lib/obligations/view";
+import { mutationResult, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
 import { createPaymentRequest } from "@/lib/payment-requests/create-payment-request";
 import { paymentReferenceFor } from "@/lib/payment-references/rf";
 
@@ -108,18 +108,20 @@ export async function registerObligation(tx: Tx, input: RegisterObligationInput)
 
   // Business contexts: each must exist in this organization.
   const contextIds = [...new Set(body.context_ids ?? [])];
+  const contexts = contextIds.length ? await tx.businessContext.findMany({ where: { organizationId, id: { in: contextIds } } }) : [];
   if (contextIds.length) {
-    const found = new Set(
-      (await tx.businessContext.findMany({ where: { organizationId, id: { in: contextIds } }, select: { id: true } })).map((c) => c.id),
-    );
+    const found = new Set(contexts.map((c) => c.id));
     const missing = (body.context_ids ?? []).flatMap((id, i) => (found.has(id) ? [] : [`body.context_ids.${i}: no business context with this id`]));
     if (missing.length) throw new AppError("validation_failed", missing.join("; "));
   }
 
   const obligationId = newId();
   const legacy = body.condition;
-  const reference = await newReference(tx, organizationId);
-  await tx.obligation.create({
+  // 50 random bits per reference: no look-up first; the unique index (organization_id,
+  // reference) is the guard (a collision, about 1 in 10^9 at a million obligations, is a
+  // 409 that the client's retry with the same Idempotency-Key resolves).
+  const reference = randomReference();
+  const created = await tx.obligation.create({
     data: {
       id: obligationId,
       organizationId,
@@ -148,46 +150,52 @@ export async function registerObligation(tx: Tx, input: RegisterObligationInput)
       updatedAt: now,
     },
   });
-  if (conditions.length) {
-    await tx.obligationCondition.createMany({
-      data: conditions.map(({ clientId: _c, satisfiedOn, ...c }) => ({ ...c, organizationId, obligationId, satisfiedOn: satisfiedOn ? toDate(satisfiedOn) : null })),
-    });
-  }
-  if (terms.length) {
-    await tx.paymentTerm.createMany({
-      data: terms.map(({ spec, label }) => ({
-        id: newId(),
-        organizationId,
-        obligationId,
-        sequence: spec.sequence,
-        label,
-        amountType: spec.amountType,
-        fixedAmountMinor: spec.fixedAmountMinor ?? null,
-        percentageBasisPoints: spec.percentageBasisPoints ?? null,
-        triggerType: spec.triggerType,
-        triggerDate: spec.triggerDate ? toDate(spec.triggerDate) : null,
-        conditionId: spec.conditionId ?? null,
-        dueRule: spec.dueRule,
-        dueDate: spec.dueDate ? toDate(spec.dueDate) : null,
-        dueDays: spec.dueDays ?? null,
-      })),
-    });
-  }
-  if (contextIds.length) {
-    await tx.obligationContextLink.createMany({
-      data: contextIds.map((contextId, i) => ({
-        id: newId(),
-        organizationId,
-        obligationId,
-        contextId,
-        relationshipType: "related",
-        createdAt: new Date(now.getTime() + i), // keeps the request's order stable
-      })),
-    });
-  }
-  await createPaymentRequest(tx, { organizationId, obligationId, now });
+  const conditionRows = conditions.map(({ clientId: _c, satisfiedOn, ...c }) => ({
+    ...c,
+    organizationId,
+    obligationId,
+    satisfiedOn: satisfiedOn ? toDate(satisfiedOn) : null,
+  }));
+  if (conditionRows.length) await tx.obligationCondition.createMany({ data: conditionRows });
+  const termRows = terms.map(({ spec, label }) => ({
+    id: newId(),
+    organizationId,
+    obligationId,
+    sequence: spec.sequence,
+    label,
+    amountType: spec.amountType,
+    fixedAmountMinor: spec.fixedAmountMinor ?? null,
+    percentageBasisPoints: spec.percentageBasisPoints ?? null,
+    triggerType: spec.triggerType,
+    triggerDate: spec.triggerDate ? toDate(spec.triggerDate) : null,
+    conditionId: spec.conditionId ?? null,
+    dueRule: spec.dueRule,
+    dueDate: spec.dueDate ? toDate(spec.dueDate) : null,
+    dueDays: spec.dueDays ?? null,
+  }));
+  if (termRows.length) await tx.paymentTerm.createMany({ data: termRows });
+  const linkRows = contextIds.map((contextId, i) => ({
+    id: newId(),
+    organizationId,
+    obligationId,
+    contextId,
+    relationshipType: "related",
+    attributedMinor: null,
+    createdAt: new Date(now.getTime() + i), // keeps the request's order stable
+  }));
+  if (linkRows.length) await tx.obligationContextLink.createMany({ data: linkRows });
+  const paymentRequest = await createPaymentRequest(tx, { organizationId, obligationId, now });
 
-  const loaded = await loadObligation(tx, organizationId, obligationId);
+  // Everything the result needs is at hand: no re-read of what was just written.
+  const byId = new Map(contexts.map((c) => [c.id, c]));
+  const loaded: LoadedObligation = {
+    ...created,
+    conditions: conditionRows,
+    paymentTerms: [...termRows].sort((a, b) => a.sequence - b.sequence),
+    contextLinks: linkRows.map((l) => ({ ...l, context: byId.get(l.contextId)! })),
+    paymentRequests: [paymentRequest],
+    paymentRequest,
+  };
   const event = await recordEvent(tx, {
     organizationId,
     type: "obligation.registered",
@@ -215,13 +223,4 @@ export function randomReference(): string {
   let s = "OBL-";
   for (const b of bytes) s += CROCKFORD[b & 31];
   return s;
-}
-
-async function newReference(tx: Tx, organizationId: string): Promise<string> {
-  for (let i = 0; i < 5; i++) {
-    const ref = randomReference();
-    const taken = await tx.obligation.findFirst({ where: { organizationId, reference: ref }, select: { id: true } });
-    if (!taken) return ref;
-  }
-  throw new Error("could not allocate a unique obligation reference");
 }

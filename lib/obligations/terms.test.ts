@@ -64,15 +64,15 @@ const scenarioArb = fc
         const terms: TermSpec[] = [];
         if (layout === "percentage") {
           // n + 1 parts of 10000 bp
-          split.forEach((bp, i) => terms.push({ ...at(i), amountType: "percentage", percentageBasisPoints: bp }));
+          for (const [i, bp] of split.entries()) terms.push({ ...at(i), amountType: "percentage", percentageBasisPoints: bp });
         } else if (layout === "fixed") {
           const points = [0n, ...cuts.filter((c) => c < amount).sort((a, b) => (a < b ? -1 : 1)), amount];
-          points.slice(1).forEach((p, i) => terms.push({ ...at(i), amountType: "fixed", fixedAmountMinor: p - points[i] }));
+          for (const [i, p] of points.slice(1).entries()) terms.push({ ...at(i), amountType: "fixed", fixedAmountMinor: p - points[i] });
         } else {
           // the first n parts as percentages (P < 10000), the rest as one fixed term
           const pct = split.slice(0, n);
           const p = BigInt(pct.reduce((a, b) => a + b, 0));
-          pct.forEach((bp, i) => terms.push({ ...at(i), amountType: "percentage", percentageBasisPoints: bp }));
+          for (const [i, bp] of pct.entries()) terms.push({ ...at(i), amountType: "percentage", percentageBasisPoints: bp });
           const rest = amount - (amount * p) / 10000n;
           terms.push({ ...at(n), amountType: "fixed", fixedAmountMinor: rest });
         }
@@ -143,6 +143,7 @@ describe("payment terms engine", () => {
     fc.assert(
       fc.property(scenarioArb, dateArb, ({ amount, conditions, terms, registeredOn, deadline, today }, later) => {
         const a = evaluateTerms({ amountMinor: amount, registeredOn, deadline, today, terms, conditions });
+        // biome-ignore lint/complexity/useMathMinMax: ISO dates are strings; Math.max would turn them into NaN
         const laterDay = later > today ? later : today;
         const b = evaluateTerms({ amountMinor: amount, registeredOn, deadline, today: laterDay, terms, conditions });
         expect(b.payableMinor >= a.payableMinor).toBe(true);

@@ -1,6 +1,6 @@
 // The payment-terms engine: pure functions, no database, no clock (today is an input).
 //
-// Rules (decisions.md, "Conditions and payment terms"):
+// Rules (docs/obligations.md, "Payment terms"):
 // - A term's amount is `fixed_amount_minor`, or floor(amount x basis_points / 10000); the
 //   rounding remainder of the percentage terms (floor of their exact total minus the sum of
 //   their floors) goes to the last percentage term by `sequence`. Terms must add up to the

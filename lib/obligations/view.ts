@@ -1,4 +1,4 @@
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
@@ -8,8 +8,8 @@ import { evaluateTerms, summaryStatus, type ConditionState, type TermSpec } from
 import { paymentRequestResult, type PaymentRequestRow } from "@/lib/payment-requests/view";
 
 // Read side of obligations: loading one (or a page) with everything the wire records
-// need, and the exact wire objects of service-api.md ("Invoice record", "Obligation
-// projection", "Mutation result"). payable_minor / due_minor are recalculated by the
+// need, and the exact wire objects of lib/schemas/obligations.ts (ZInvoiceRecord,
+// ZObligationProjection, ZMutationResult). payable_minor / due_minor are recalculated by the
 // terms engine on every read (today in UTC).
 
 export const OBLIGATION_INCLUDE = {
@@ -22,7 +22,6 @@ export const OBLIGATION_INCLUDE = {
 type Row = Prisma.ObligationGetPayload<{ include: typeof OBLIGATION_INCLUDE }>;
 export type LoadedObligation = Row & { paymentRequest: Row["paymentRequests"][number] | null };
 
-const withRequest = (row: Row): LoadedObligation => ({ ...row, paymentRequest: row.paymentRequests[0] ?? null });
 
 // The obligation with conditions, terms, context links (+ contexts) and its current
 // payment request. 404 not_found when unknown, malformed, of another organization, or
@@ -34,30 +33,194 @@ export async function loadObligation(
   opts: { obligationType?: string } = {},
 ): Promise<LoadedObligation> {
   if (!isUuid(obligationId)) throw notFoundObligation(opts.obligationType);
-  const row = await tx.obligation.findFirst({
-    where: { id: obligationId, organizationId, ...(opts.obligationType ? { obligationType: opts.obligationType } : {}) },
-    include: OBLIGATION_INCLUDE,
-  });
-  if (!row) throw notFoundObligation(opts.obligationType);
-  return withRequest(row);
+  const rows = await loadRaw(
+    tx,
+    Prisma.sql`o.id = ${obligationId}::uuid AND o.organization_id = ${organizationId}::uuid${
+      opts.obligationType ? Prisma.sql` AND o.obligation_type = ${opts.obligationType}` : Prisma.empty
+    }`,
+  );
+  if (rows.length !== 1) throw notFoundObligation(opts.obligationType);
+  return rows[0];
 }
 
 const notFoundObligation = (type?: string) => new AppError("not_found", `${type === "invoice" ? "invoice" : "obligation"} not found`);
 
-// A page of obligations, newest first with a stable order (created_at desc, id desc).
+// A page of obligations, newest first with a stable order (created_at desc, id desc). The
+// page's ids come first (an index-only range scan), then their parts: with OFFSET in the
+// same statement as the json_agg subqueries, PostgreSQL would build the parts of every
+// skipped row too (seconds for a page at offset 10 000).
 export async function loadObligationPage(
   tx: Tx,
   organizationId: string,
   page: { limit: number; offset: number; obligationType?: string },
 ): Promise<LoadedObligation[]> {
-  const rows = await tx.obligation.findMany({
-    where: { organizationId, ...(page.obligationType ? { obligationType: page.obligationType } : {}) },
-    include: OBLIGATION_INCLUDE,
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: page.limit,
-    skip: page.offset,
+  const ids = await tx.$queryRaw<{ id: string }[]>`
+    SELECT id FROM obligations
+    WHERE organization_id = ${organizationId}::uuid${page.obligationType ? Prisma.sql` AND obligation_type = ${page.obligationType}` : Prisma.empty}
+    ORDER BY created_at DESC, id DESC
+    LIMIT ${page.limit} OFFSET ${page.offset}`;
+  return loadObligationsByIds(
+    tx,
+    organizationId,
+    ids.map((r) => r.id),
+  );
+}
+
+// The obligations with these ids (of this organization), in the order of `ids`.
+export async function loadObligationsByIds(tx: Tx, organizationId: string, ids: string[]): Promise<LoadedObligation[]> {
+  if (ids.length === 0) return [];
+  const rows = await loadRaw(tx, Prisma.sql`o.organization_id = ${organizationId}::uuid AND o.id = ANY(${ids}::uuid[])`);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    return r ? [r] : [];
   });
-  return rows.map(withRequest);
+}
+
+// One statement for obligations and all their parts (Prisma's include sends one query per
+// relation): each part is a correlated json_agg subquery served by its
+// (organization_id, obligation_id) index. Bigints travel as text inside the JSON.
+async function loadRaw(tx: Tx, where: Prisma.Sql): Promise<LoadedObligation[]> {
+  const rows = await tx.$queryRaw<RawObligation[]>`
+    SELECT o.*,
+      (SELECT coalesce(json_agg(json_build_object(
+          'id', c.id, 'organization_id', c.organization_id, 'obligation_id', c.obligation_id, 'position', c.position, 'key', c.key,
+          'label', c.label, 'external_namespace', c.external_namespace, 'external_id', c.external_id, 'status', c.status,
+          'satisfied_on', c.satisfied_on, 'source', c.source, 'evidence_reference', c.evidence_reference) ORDER BY c.position), '[]')
+        FROM obligation_conditions c WHERE c.organization_id = o.organization_id AND c.obligation_id = o.id) AS j_conditions,
+      (SELECT coalesce(json_agg(json_build_object(
+          'id', t.id, 'organization_id', t.organization_id, 'obligation_id', t.obligation_id, 'sequence', t.sequence, 'label', t.label,
+          'amount_type', t.amount_type, 'fixed_amount_minor', t.fixed_amount_minor::text, 'percentage_basis_points', t.percentage_basis_points,
+          'trigger_type', t.trigger_type, 'trigger_date', t.trigger_date, 'condition_id', t.condition_id, 'due_rule', t.due_rule,
+          'due_date', t.due_date, 'due_days', t.due_days) ORDER BY t.sequence), '[]')
+        FROM payment_terms t WHERE t.organization_id = o.organization_id AND t.obligation_id = o.id) AS j_terms,
+      (SELECT coalesce(json_agg(json_build_object(
+          'id', l.id, 'organization_id', l.organization_id, 'obligation_id', l.obligation_id, 'context_id', l.context_id,
+          'relationship_type', l.relationship_type, 'attributed_minor', l.attributed_minor::text, 'created_at', l.created_at,
+          'context', json_build_object('id', bc.id, 'organization_id', bc.organization_id, 'type', bc.type, 'kind', bc.kind, 'name', bc.name,
+            'reference', bc.reference, 'type_label', bc.type_label, 'external_namespace', bc.external_namespace,
+            'external_id', bc.external_id, 'created_at', bc.created_at)) ORDER BY l.created_at, l.id), '[]')
+        FROM obligation_context_links l JOIN business_contexts bc ON bc.id = l.context_id
+        WHERE l.organization_id = o.organization_id AND l.obligation_id = o.id) AS j_links,
+      (SELECT json_build_object('id', r.id, 'organization_id', r.organization_id, 'obligation_id', r.obligation_id,
+          'issue_number', r.issue_number, 'token_hash', r.token_hash, 'expires_at', r.expires_at, 'revoked_at', r.revoked_at,
+          'first_opened_at', r.first_opened_at, 'created_at', r.created_at, 'updated_at', r.updated_at)
+        FROM payment_requests r WHERE r.organization_id = o.organization_id AND r.obligation_id = o.id
+        ORDER BY r.created_at DESC, r.id DESC LIMIT 1) AS j_request
+    FROM obligations o
+    WHERE ${where}`;
+  return rows.map(fromRawObligation);
+}
+
+type J = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type RawObligation = J & { j_conditions: J[]; j_terms: J[]; j_links: J[]; j_request: J | null };
+
+// JSON dates/timestamps back to the Date values Prisma would give.
+const jDate = (v: string | null): Date | null => (v === null ? null : v.length === 10 ? new Date(`${v}T00:00:00.000Z`) : new Date(v));
+const jBig = (v: string | null): bigint | null => (v === null ? null : BigInt(v));
+
+function fromRawObligation(r: RawObligation): LoadedObligation {
+  const paymentRequest: LoadedObligation["paymentRequest"] = r.j_request
+    ? {
+        id: r.j_request.id,
+        organizationId: r.j_request.organization_id,
+        obligationId: r.j_request.obligation_id,
+        issueNumber: r.j_request.issue_number,
+        tokenHash: r.j_request.token_hash,
+        expiresAt: jDate(r.j_request.expires_at)!,
+        revokedAt: jDate(r.j_request.revoked_at),
+        firstOpenedAt: jDate(r.j_request.first_opened_at),
+        createdAt: jDate(r.j_request.created_at)!,
+        updatedAt: jDate(r.j_request.updated_at)!,
+      }
+    : null;
+  return {
+    id: r.id,
+    organizationId: r.organization_id,
+    reference: r.reference,
+    paymentReference: r.payment_reference,
+    obligationType: r.obligation_type,
+    organizationRole: r.organization_role,
+    externalNamespace: r.external_namespace,
+    externalId: r.external_id,
+    creditorName: r.creditor_name,
+    creditorEmail: r.creditor_email,
+    debtorName: r.debtor_name,
+    debtorEmail: r.debtor_email,
+    amountMinor: r.amount_minor,
+    allocatedMinor: r.allocated_minor,
+    currency: r.currency,
+    deadline: r.deadline,
+    invoiceNumber: r.invoice_number,
+    description: r.description,
+    label: r.label,
+    conditionSummary: r.condition_summary,
+    conditionStatus: r.condition_status,
+    conditionSatisfiedOn: r.condition_satisfied_on,
+    status: r.status,
+    version: r.version,
+    acknowledged: r.acknowledged,
+    expectedPaymentDate: r.expected_payment_date,
+    reportedPaymentDate: r.reported_payment_date,
+    reportedAmountMinor: r.reported_amount_minor,
+    reportedReference: r.reported_reference,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    nextScheduledOn: r.next_scheduled_on ?? null,
+    conditions: r.j_conditions.map((c) => ({
+      id: c.id,
+      organizationId: c.organization_id,
+      obligationId: c.obligation_id,
+      position: c.position,
+      key: c.key,
+      label: c.label,
+      externalNamespace: c.external_namespace,
+      externalId: c.external_id,
+      status: c.status,
+      satisfiedOn: jDate(c.satisfied_on),
+      source: c.source,
+      evidenceReference: c.evidence_reference,
+    })),
+    paymentTerms: r.j_terms.map((t) => ({
+      id: t.id,
+      organizationId: t.organization_id,
+      obligationId: t.obligation_id,
+      sequence: t.sequence,
+      label: t.label,
+      amountType: t.amount_type,
+      fixedAmountMinor: jBig(t.fixed_amount_minor),
+      percentageBasisPoints: t.percentage_basis_points,
+      triggerType: t.trigger_type,
+      triggerDate: jDate(t.trigger_date),
+      conditionId: t.condition_id,
+      dueRule: t.due_rule,
+      dueDate: jDate(t.due_date),
+      dueDays: t.due_days,
+    })),
+    contextLinks: r.j_links.map((l) => ({
+      id: l.id,
+      organizationId: l.organization_id,
+      obligationId: l.obligation_id,
+      contextId: l.context_id,
+      relationshipType: l.relationship_type,
+      attributedMinor: jBig(l.attributed_minor),
+      createdAt: jDate(l.created_at)!,
+      context: {
+        id: l.context.id,
+        organizationId: l.context.organization_id,
+        type: l.context.type,
+        kind: l.context.kind,
+        name: l.context.name,
+        reference: l.context.reference,
+        typeLabel: l.context.type_label,
+        externalNamespace: l.context.external_namespace,
+        externalId: l.context.external_id,
+        createdAt: jDate(l.context.created_at)!,
+      },
+    })),
+    paymentRequests: paymentRequest ? [paymentRequest] : [],
+    paymentRequest,
+  };
 }
 
 export async function organizationName(tx: Tx, organizationId: string): Promise<string> {

@@ -37,7 +37,10 @@ function toSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
     }
     return v;
   };
-  for (const [id, def] of Object.entries(defs)) componentSchemas[names.get(id)!] = relink(def) as JsonSchema;
+  for (const [id, def] of Object.entries(defs)) {
+    const name = names.get(id);
+    if (name) componentSchemas[name] = relink(def) as JsonSchema;
+  }
   return relink(s) as JsonSchema;
 }
 
@@ -69,7 +72,10 @@ function errorStatuses(op: Operation): number[] {
   if (op.permission || op.requestMarker) s.add(403);
   if (op.params) s.add(404);
   if (op.idempotent || op.body || op.multipart) s.add(400);
-  if (op.idempotent) (s.add(409), s.add(422));
+  if (op.idempotent) {
+    s.add(409);
+    s.add(422);
+  }
   if (op.body || op.multipart || op.query) s.add(422);
   if (op.body || op.multipart) s.add(413);
   if (op.multipart) s.add(415);
@@ -201,6 +207,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   "Business contexts": "Companies, projects, orders, invoices and external objects, related without a fixed hierarchy.",
   Recipient: "Calls of the secure-link holder (no account): session exchange, invoice, actions, documents.",
   Webhooks: "Signed webhook destinations, delivery attempts and retries.",
+  "Payment instructions": "Where and how payers send money, per currency: shown on the hosted payment page with the RF payment reference.",
   System: "Service documents and operations.",
 };
 
@@ -212,8 +219,8 @@ export function buildOpenApiDocument(serverUrl = "/api/v1") {
   for (const op of ALL_OPERATIONS) {
     paths[op.path] ??= {};
     paths[op.path][op.method.toLowerCase()] = operationObject(op);
-    errorStatuses(op).forEach((s) => used.add(s));
-    for (const req of security(op) as Record<string, unknown>[]) Object.keys(req).forEach((k) => usedSchemes.add(k));
+    for (const s of errorStatuses(op)) used.add(s);
+    for (const req of security(op) as Record<string, unknown>[]) for (const k of Object.keys(req)) usedSchemes.add(k);
   }
   const errorSchema = toSchema(ZError, "output");
   const responses = Object.fromEntries(

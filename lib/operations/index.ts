@@ -4,8 +4,10 @@ import { obligationOperations } from "@/lib/operations/obligations";
 import { invoiceOperations } from "@/lib/operations/invoices";
 import { contextOperations } from "@/lib/operations/contexts";
 import { paymentOperations } from "@/lib/operations/payments";
+import { reconciliationOperations } from "@/lib/operations/reconciliation";
 import { recipientOperations } from "@/lib/operations/recipient";
 import { webhookOperations } from "@/lib/operations/webhooks";
+import { paymentInstructionOperations } from "@/lib/operations/payment-instructions";
 import { schedulerOperations } from "@/lib/operations/scheduler";
 
 // Every operation of the API, in document order. Each capability adds its list here.
@@ -15,7 +17,9 @@ export const ALL_OPERATIONS: Operation[] = [
   ...obligationOperations,
   ...contextOperations,
   ...paymentOperations,
+  ...reconciliationOperations,
   ...recipientOperations,
   ...webhookOperations,
+  ...paymentInstructionOperations,
   ...schedulerOperations,
 ];

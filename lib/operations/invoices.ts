@@ -87,7 +87,7 @@ export const invoiceDeliveryOp = defineOperation({
   method: "GET",
   path: "/invoices/{id}/delivery",
   summary: "Delivery draft: the email text with the hosted URL (sends nothing)",
-  description: `Returns \`{ to, subject, text, html, hosted_url }\` for your own message to the recipient: \`to\` is an RFC 5322 address (\`"Name" <email>\`, or \"\" without an email), \`text\` and \`html\` contain the hosted URL (everything in \`html\` is escaped). Sends nothing, records nothing (no event, no status change; use \`mark_sent\` after sending). A revoked or expired link is 410. ${onlyInvoices}`,
+  description: `Returns \`{ to, subject, text, html, hosted_url }\` for your own message to the recipient: \`to\` is an RFC 5322 address (\`"Name" <email>\`, or "" without an email), \`text\` and \`html\` contain the hosted URL (everything in \`html\` is escaped). Sends nothing, records nothing (no event, no status change; use \`mark_sent\` after sending). A revoked or expired link is 410. ${onlyInvoices}`,
   tags,
   auth: "issuer",
   permission: "obligations:read",

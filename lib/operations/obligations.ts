@@ -1,5 +1,5 @@
 import { defineOperation } from "@/lib/http/operation";
-import { ZIdParams, ZPageQuery } from "@/lib/schemas/common";
+import { ZIdParams } from "@/lib/schemas/common";
 import {
   ZDocumentForm,
   ZIssuerAction,
@@ -8,6 +8,7 @@ import {
   ZObligationDetail,
   ZObligationDocumentParams,
   ZObligationList,
+  ZObligationListQuery,
   ZPaymentRequestResource,
   ZRegisterObligation,
   ZSatisfyCondition,
@@ -47,12 +48,17 @@ export const listObligationsOp = defineOperation({
   operationId: "listObligations",
   method: "GET",
   path: "/obligations",
-  summary: "List obligations (newest first)",
-  description: "Items are obligation projections ordered by created_at, then id, both descending (stable across pages). `payable_minor` and `due_minor` are recalculated on every read.",
+  summary: "List obligations (filter, search, sort; newest first by default)",
+  description: [
+    "Items are obligation projections. Without `sort` they are ordered by created_at, then id, both descending (stable across pages). `payable_minor` and `due_minor` are recalculated on every read.",
+    "Every filter is optional and they combine with AND: `status` and `type` take comma-separated lists, `role`, `currency`, `overdue` and `context_id` one value each; `search` is a case-insensitive substring of the reference, invoice number, creditor or debtor name or email, external id or payment reference.",
+    "`sort` orders by `created_at`, `updated_at`, `deadline`, `amount` or `outstanding`, in `direction` `asc` or `desc`; ties are broken by id in the same direction, so paging with `limit`/`offset` neither repeats nor skips an item while the data does not change.",
+    "An invalid value of any parameter is 422 `validation_failed` naming the parameter (e.g. `query.status: ...`).",
+  ].join("\n\n"),
   tags,
   auth: "issuer",
   permission: "obligations:read",
-  query: ZPageQuery,
+  query: ZObligationListQuery,
   success: { status: 200, description: "A page of obligations", schema: ZObligationList, example: exampleObligationList() },
 });
 

@@ -63,6 +63,7 @@ function exampleAllocationResult(): TPaymentAllocationResult {
   });
   return {
     ...r,
+    // biome-ignore lint/style/noNonNullAssertion: the example mutation result always carries its obligation
     obligation: { ...r.obligation!, allocated_minor: "375000" },
     allocation: EXAMPLE_ALLOCATION,
     payment: allocatedPayment(),

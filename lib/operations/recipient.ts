@@ -11,6 +11,7 @@ import {
   ZRecipientSessionExchange,
 } from "@/lib/schemas/recipient";
 import { DOCUMENT_DOWNLOAD_DESCRIPTION, DOCUMENT_UPLOAD_DESCRIPTION } from "@/lib/operations/obligations";
+import { EXAMPLE_PAYMENT_INSTRUCTIONS } from "@/lib/operations/payment-instructions";
 import { EXAMPLE_PAYMENT_REQUEST, exampleInvoiceRecord, exampleMutationResult } from "@/lib/operations/obligation-examples";
 
 // The recipient (secure-link holder) endpoints in their two families with the same
@@ -97,7 +98,7 @@ export const [recipientInvoiceOp, recipientContextInvoiceOp] = both({
     status: 200,
     description: "The invoice detail",
     schema: ZRecipientInvoice,
-    example: { ...exampleInvoiceRecord({ status: "PAYMENT_REQUESTED", version: 2 }), request_id: REQUEST_ID, payment_reference: "RF637K3M9Q2X4B", documents: [], messages: [] },
+    example: { ...exampleInvoiceRecord({ status: "PAYMENT_REQUESTED", version: 2 }), request_id: REQUEST_ID, payment_reference: "RF637K3M9Q2X4B", payment_instructions: EXAMPLE_PAYMENT_INSTRUCTIONS, documents: [], messages: [] },
   },
 });
 

@@ -44,7 +44,7 @@ export const listWebhookDeliveriesOp = defineOperation({
   method: "GET",
   path: "/webhook-deliveries",
   summary: "The 100 most recent webhook deliveries",
-  description: `Up to 100 deliveries (one per event and endpoint), newest first, with status (\`pending\`, \`succeeded\`, \`failed\`), attempt count, next attempt (\"\" unless pending), last attempt, \`last_response_status\` (integer, or null when no HTTP response was received) and \`last_error\`.\n\n${WEBHOOK_DELIVERY_DOC}`,
+  description: `Up to 100 deliveries (one per event and endpoint), newest first, with status (\`pending\`, \`succeeded\`, \`failed\`), attempt count, next attempt ("" unless pending), last attempt, \`last_response_status\` (integer, or null when no HTTP response was received) and \`last_error\`.\n\n${WEBHOOK_DELIVERY_DOC}`,
   tags,
   auth: "issuer",
   permission: "webhooks:read",

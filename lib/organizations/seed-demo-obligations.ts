@@ -159,6 +159,7 @@ export async function seedDemoObligations(organizationId: string, userId: string
     const recipient: RecipientPrincipal = {
       kind: "recipient",
       organizationId,
+      // biome-ignore lint/style/noNonNullAssertion: registration always issues a payment request
       paymentRequestId: r.payment_request!.id,
       obligationId: r.invoice.id,
       sessionId: "",

@@ -3,7 +3,7 @@ import { AppError } from "@/lib/errors";
 import { loadObligation } from "@/lib/obligations/view";
 import { paymentRequestView, type PaymentRequestRow } from "@/lib/payment-requests/view";
 
-// 410 for a revoked or expired hosted request (decisions.md).
+// 410 for a revoked or expired hosted request (documented per endpoint in the OpenAPI document).
 export function assertUsable(pr: PaymentRequestRow, now = new Date()): void {
   if (pr.revokedAt) throw new AppError("payment_request_revoked", "the hosted payment request was revoked");
   if (pr.expiresAt.getTime() <= now.getTime()) throw new AppError("payment_request_expired", "the hosted payment request has expired");

@@ -118,6 +118,7 @@ async function allocate(
 
   return {
     ...result,
+    // biome-ignore lint/style/noNonNullAssertion: mutateObligation returns the obligation it changed
     obligation: result.obligation!,
     allocation: {
       id: allocationId,
@@ -127,6 +128,7 @@ async function allocate(
       amount_minor: amount.toString(),
       created_at: createdAt.toISOString(),
     },
+    // biome-ignore lint/style/noNonNullAssertion: set by the mutation above, which either ran or threw
     payment: paymentAfter!,
   };
 }

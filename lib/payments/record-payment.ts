@@ -49,8 +49,8 @@ export async function recordPayment(tx: Tx, input: RecordPaymentInput): Promise<
       : null;
     throw new AppError(
       "duplicate",
-      existing
-        ? `a payment with external_reference ${ext!.namespace}/${ext!.id} is already recorded: ${existing.id}`
+      existing && ext
+        ? `a payment with external_reference ${ext.namespace}/${ext.id} is already recorded: ${existing.id}`
         : "a payment with these identifiers is already recorded",
     );
   }

@@ -7,8 +7,8 @@ import { invalidState, mutateObligation } from "@/lib/obligations/mutate-obligat
 import type { LoadedObligation } from "@/lib/obligations/view";
 import { postMessage } from "@/lib/obligations/post-message";
 
-// POST /recipient/actions (+ contexts): the link holder's actions (decisions.md
-// "ActionInput", recipient part) on the one obligation of its session. Each takes
+// POST /recipient/actions (+ contexts): the link holder's actions (`ZRecipientAction`,
+// docs/recipient-portal.md) on the one obligation of its session. Each takes
 // `expected_version` (409 version_conflict when stale), bumps the version by exactly 1
 // and records its event:
 //   acknowledge     -> acknowledged = true (409 invalid_state when already acknowledged)

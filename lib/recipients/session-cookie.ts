@@ -1,7 +1,7 @@
 import { env } from "@/lib/env";
 import { isHttps, readCookie, serializeCookie } from "@/lib/http/cookies";
 
-// The recipient session cookie. Two families (service-api.md "Recipient"):
+// The recipient session cookie. Two families (docs/recipient-portal.md):
 //  - single-link: `fos_recipient`, Path=/api/v1/recipient (one link per browser);
 //  - request-scoped: `fos_recipient_<request id>`, Path=/api/v1/recipient/contexts/<request id>,
 //    so the cookies of two links opened in one browser never meet.

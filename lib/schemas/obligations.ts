@@ -8,11 +8,12 @@ import {
   ZMinor,
   ZMinorOut,
   ZTimestamp,
+  ZPageQuery,
   ZUuid,
   listEnvelope,
 } from "@/lib/schemas/common";
 
-// Wire shapes of obligations and invoices (service-api.md + decisions.md).
+// Wire shapes of obligations and invoices (the contract: the OpenAPI document is generated from these).
 // Request objects are strict (unknown properties -> 422); response objects list exactly
 // the fields of the contract.
 
@@ -381,3 +382,58 @@ export const ZDocumentForm = z.strictObject({
 
 export const ZObligationConditionParams = z.strictObject({ id: ZUuid, condition: ZUuid });
 export const ZObligationDocumentParams = z.strictObject({ id: ZUuid, document: ZUuid });
+
+// GET /obligations query: paging plus optional filters, search and sort. Every filter is
+// optional; absent or empty means "no filter" (so a form can send its empty fields). Without
+// sort the order is the original one (created_at, then id, both descending).
+const csvOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .string()
+    .transform((s) => s.split(",").map((v) => v.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(values, { message: `must be one or more of ${values.join(", ")} (comma-separated)` })));
+
+const emptyOr = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.enum(["", ...values] as unknown as readonly ["", ...T], { message });
+
+export const OBLIGATION_SORTS = ["created_at", "updated_at", "deadline", "amount", "outstanding"] as const;
+
+export const ZObligationListQuery = ZPageQuery.extend({
+  status: csvOf(OBLIGATION_STATUSES)
+    .optional()
+    .meta({ description: "Only these statuses (comma-separated), e.g. `PAYMENT_REQUESTED,PARTIALLY_RECONCILED`." }),
+  role: emptyOr(ORGANIZATION_ROLES, "must be creditor or debtor")
+    .optional()
+    .meta({ description: "Only obligations where the organization is the `creditor` (owed to it) or the `debtor` (it owes)." }),
+  type: csvOf(OBLIGATION_TYPES).optional().meta({ description: "Only these obligation types (comma-separated)." }),
+  currency: emptyOr(CURRENCIES, `must be one of ${CURRENCIES.join(", ")}`).optional().meta({ description: "Only obligations in this currency." }),
+  overdue: z
+    .enum(["", "true", "false"], { message: "must be true or false" })
+    .transform((v) => (v === "" ? undefined : v === "true"))
+    .optional()
+    .meta({ description: "`true`: only overdue obligations (deadline before today in UTC and not RECONCILED); `false`: only the others." }),
+  context_id: z
+    .union([z.literal(""), ZUuid], { message: "must be a UUID" })
+    .optional()
+    .meta({ description: "Only obligations linked to this business context (of your organization; any other id matches nothing)." }),
+  search: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .meta({
+      description:
+        "Case-insensitive substring of the reference, invoice number, creditor or debtor name or email, external id, or payment reference (an RF reference may be written with spaces).",
+    }),
+  sort: z
+    .enum(OBLIGATION_SORTS, { message: `must be one of ${OBLIGATION_SORTS.join(", ")}` })
+    .default("created_at")
+    .meta({
+      description:
+        "Order of the items: `created_at` (default), `updated_at`, `deadline`, `amount` (amount_minor) or `outstanding` (amount_minor - allocated_minor). Ties are broken by id in the same direction, so pages are stable.",
+    }),
+  direction: z
+    .enum(["asc", "desc"], { message: "must be asc or desc" })
+    .optional()
+    .meta({ description: "`asc` or `desc`. Default: `asc` for `deadline`, `desc` for every other sort." }),
+});
+export type TObligationListQuery = z.output<typeof ZObligationListQuery>;

@@ -2,9 +2,7 @@ import { z } from "zod";
 import { CURRENCIES, ZCurrency, ZDate, ZExternalReference, ZMinor, ZMinorOut, ZTimestamp, ZUuid, listEnvelope } from "@/lib/schemas/common";
 import { ZExpectedVersion, ZMutationResult, ZObligationProjection } from "@/lib/schemas/obligations";
 
-// Wire shapes of payments and allocations (decisions.md "RecordPayment", "AllocatePayment";
-// the payment and the allocation result are "not shown" in service-api.md: the shapes
-// below are the service's documented choice).
+// Wire shapes of payments and allocations (docs/payments.md explains the choices behind them).
 
 export const PAYMENT_DIRECTIONS = ["incoming", "outgoing"] as const;
 export const ZPaymentDirection = z.enum(PAYMENT_DIRECTIONS).meta({

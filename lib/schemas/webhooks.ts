@@ -4,7 +4,7 @@ import { ZObligationProjection } from "@/lib/schemas/obligations";
 import { EVENT_TYPES } from "@/lib/events/record-event";
 import { ZExpiringPaymentRequest, ZScheduledTerm } from "@/lib/schemas/scheduler";
 
-// Webhook endpoints and deliveries (service-api.md "Webhooks", decisions.md "Events and webhooks").
+// Webhook endpoints and deliveries (docs/webhooks.md).
 
 export const ZWebhookEndpointInput = z.strictObject({
   url: z

@@ -235,7 +235,8 @@ describe("faults", () => {
       const server = await startServer({
         databaseUrl,
         label: "faults-wh-down",
-        env: { WEBHOOK_WORKER: "on", WEBHOOK_WORKER_INTERVAL_MS: "200", WEBHOOK_RETRY_SCHEDULE: "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20" },
+        // Attempts for 10 minutes after each event, a few seconds apart.
+        env: { WEBHOOK_WORKER: "on", WEBHOOK_WORKER_INTERVAL_MS: "200", WEBHOOK_RETRY_SCHEDULE: Array.from({ length: 200 }, (_, i) => i * 3).join(",") },
       });
       let rcv = await receiver();
       try {
@@ -244,14 +245,18 @@ describe("faults", () => {
         await post("/webhook-endpoints", { url: rcv.url, secret: "whsec-faults-0123456789abcdef-0123456789" });
         const port = rcv.port;
         await rcv.close(); // down
+        const downAt = Date.now();
         for (let i = 0; i < 10; i++) await post("/obligations", registration());
-        await sleep(4000);
+        await sleep(5000);
         rcv = await receiver({ port }); // back on the same address
         const events = await eventIds(databaseUrl, organizationId);
         const backAt = Date.now();
-        for (let i = 0; i < 300 && !events.every((id) => rcv.received.some((r) => r.id === id)); i++) await sleep(100);
+        for (let i = 0; i < 1200 && !events.every((id) => rcv.received.some((r) => r.id === id)); i++) await sleep(100);
         const missing = events.filter((id) => !rcv.received.some((r) => r.id === id));
-        console.log(`faults receiver-down: ${events.length} events, all delivered ${Date.now() - backAt} ms after the receiver was back; ${rcv.received.length} deliveries`);
+        console.log(
+          `faults receiver-down: down ${backAt - downAt} ms; ${events.length} events, all delivered ${Date.now() - backAt} ms after the receiver was back ` +
+            `(retry schedule every 3 s); ${rcv.received.length} deliveries`,
+        );
         expect(events.length).toBeGreaterThanOrEqual(10);
         expect(missing).toEqual([]);
       } finally {

@@ -61,7 +61,7 @@ export class Api {
 // A keep-alive socket can be closed by the server just as the client reuses it (its idle
 // timer fires); like any HTTP client, retry once on a fresh connection. Safe for POSTs:
 // the request carries the same Idempotency-Key, so it never executes twice.
-async function fetchOnce(url: string, init: RequestInit): Promise<Response> {
+export async function fetchOnce(url: string, init: RequestInit): Promise<Response> {
   try {
     return await fetch(url, init);
   } catch (err) {

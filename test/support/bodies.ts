@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 
-// A valid registration body (service-api.md "Register-obligation request").
+// A valid registration body (ZRegisterObligation).
 export function registration(overrides: Record<string, unknown> = {}) {
   const n = randomUUID().slice(0, 8);
   return {

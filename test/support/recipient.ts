@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { ApiResponse } from "./api";
+import { fetchOnce, type ApiResponse } from "./api";
 import { checkAgainstDocument } from "./contract";
 
 // A browser-like client for the recipient API: one cookie jar that honours each cookie's
@@ -51,7 +51,7 @@ export class RecipientClient {
       headers["content-type"] = "application/json";
       body = typeof o.body === "string" ? o.body : JSON.stringify(o.body);
     }
-    const res = await fetch(`${this.baseUrl}${full}`, { method, headers, body, redirect: "manual" });
+    const res = await fetchOnce(`${this.baseUrl}${full}`, { method, headers, body, redirect: "manual" });
     this.jar.store(res.headers.getSetCookie());
     const text = await res.text();
     let parsed: any;

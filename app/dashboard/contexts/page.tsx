@@ -8,8 +8,9 @@ import { requestLocale } from "@/lib/dashboard/locale";
 import { formatTimestamp } from "@/lib/dashboard/format";
 import { Empty, Section } from "@/components/ui/section";
 import { Pagination } from "@/components/ui/pagination";
-import { btn, card, field } from "@/components/ui/styles";
+import { btn, card, field, link } from "@/components/ui/styles";
 import { NewContextForm } from "@/components/contexts/new-context-form";
+import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Business contexts" };
 
@@ -33,10 +34,10 @@ export default async function ContextsPage({ searchParams }: { searchParams: Pro
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight">Business contexts</h1>
-        <p className="mt-1 text-sm text-slate-600">Companies, projects, orders and other objects your obligations relate to. They can relate to each other in any shape.</p>
-      </div>
+      <PageHeader
+        title="Business contexts"
+        description="Companies, projects, orders and other objects your obligations relate to. They can relate to each other in any shape."
+      />
 
       {user.can("contexts:write") && (
         <Section title="New context" id="new-context">
@@ -45,7 +46,8 @@ export default async function ContextsPage({ searchParams }: { searchParams: Pro
       )}
 
       <div>
-        <form role="search" aria-label="Find contexts" className="mb-4 flex flex-wrap items-end gap-3" action="/dashboard/contexts">
+        <search aria-label="Find contexts">
+        <form className="mb-4 flex flex-wrap items-end gap-3" action="/dashboard/contexts">
           <div className="min-w-0 flex-1">
             <label htmlFor="ctx-search" className={field.label}>
               Search name or reference
@@ -74,6 +76,7 @@ export default async function ContextsPage({ searchParams }: { searchParams: Pro
             </Link>
           )}
         </form>
+        </search>
 
         {list.items.length === 0 ? (
           <Empty>{q.search || q.context_kind ? "No context matches." : "No business contexts yet."}</Empty>
@@ -82,7 +85,7 @@ export default async function ContextsPage({ searchParams }: { searchParams: Pro
             {list.items.map((c) => (
               <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
                 <div className="min-w-0">
-                  <Link href={`/dashboard/contexts/${c.id}`} className="break-words font-medium text-brand-700 underline-offset-2 hover:underline">
+                  <Link href={`/dashboard/contexts/${c.id}`} className={`${link} break-words font-medium`}>
                     {c.name}
                   </Link>
                   <p className="text-sm text-slate-600">

@@ -11,7 +11,8 @@ import { formatDay, money, TYPE_LABELS } from "@/lib/dashboard/format";
 import { StatusBadge, Pill } from "@/components/ui/status-badge";
 import { Pagination } from "@/components/ui/pagination";
 import { Empty } from "@/components/ui/section";
-import { btn, card } from "@/components/ui/styles";
+import { btn, card, link } from "@/components/ui/styles";
+import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Obligations" };
 
@@ -31,17 +32,18 @@ export default async function ObligationsPage({ searchParams }: { searchParams: 
 
   return (
     <div>
-      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">Obligations</h1>
-          <p className="mt-1 text-sm text-slate-600">Newest first. Amounts are in each obligation’s currency.</p>
-        </div>
-        {user.can("obligations:write") && (
-          <Link href="/dashboard/obligations/new" className={btn.primary}>
-            New obligation
-          </Link>
-        )}
-      </div>
+      <PageHeader
+        className="mb-4"
+        title="Obligations"
+        description="Newest first. Amounts are in each obligation’s currency."
+        actions={
+          user.can("obligations:write") && (
+            <Link href="/dashboard/obligations/new" className={btn.primary}>
+              New obligation
+            </Link>
+          )
+        }
+      />
 
       {list.items.length === 0 ? (
         <Empty>
@@ -61,7 +63,7 @@ export default async function ObligationsPage({ searchParams }: { searchParams: 
               <li key={o.id} className={`${card} p-4`}>
                 <div className="flex items-start justify-between gap-3">
                   <div className="min-w-0">
-                    <Link href={`/dashboard/obligations/${o.id}`} className="block truncate font-medium text-brand-700 underline-offset-2 hover:underline">
+                    <Link href={`/dashboard/obligations/${o.id}`} className={`${link} block truncate font-medium`}>
                       {counterparty(o).name || o.reference}
                     </Link>
                     <p className="truncate text-sm text-slate-600">
@@ -106,7 +108,7 @@ export default async function ObligationsPage({ searchParams }: { searchParams: 
                 {list.items.map((o) => (
                   <tr key={o.id} className="hover:bg-slate-50">
                     <td className="px-4 py-2.5">
-                      <Link href={`/dashboard/obligations/${o.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                      <Link href={`/dashboard/obligations/${o.id}`} className={`${link} font-medium`}>
                         {o.reference}
                       </Link>
                       <p className="text-xs text-slate-600">

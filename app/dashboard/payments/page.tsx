@@ -10,8 +10,9 @@ import { formatDay, money } from "@/lib/dashboard/format";
 import { Empty, Section } from "@/components/ui/section";
 import { Pill } from "@/components/ui/status-badge";
 import { Pagination } from "@/components/ui/pagination";
-import { card } from "@/components/ui/styles";
+import { card, link } from "@/components/ui/styles";
 import { RecordPaymentForm } from "@/components/payments/record-payment-form";
+import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Payments" };
 
@@ -32,12 +33,10 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight">Payments</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          Payments you observed, e.g. on a bank statement. Recording one moves no money and settles nothing until you allocate it to obligations.
-        </p>
-      </div>
+      <PageHeader
+        title="Payments"
+        description="Payments you observed, e.g. on a bank statement. Recording one moves no money and settles nothing until you allocate it to obligations."
+      />
 
       {user.can("payments:write") && (
         <Section title="Record a payment" id="record">
@@ -53,7 +52,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
             {list.items.map((p) => (
               <li key={p.id} className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-1 px-4 py-3">
                 <div className="min-w-0">
-                  <Link href={`/dashboard/payments/${p.id}`} className="break-words font-medium text-brand-700 underline-offset-2 hover:underline">
+                  <Link href={`/dashboard/payments/${p.id}`} className={`${link} break-words font-medium`}>
                     {p.payer_name || p.reference || "Payment"} · {money(p.amount_minor, p.currency, locale)}
                   </Link>
                   <p className="text-sm text-slate-600">

@@ -9,6 +9,7 @@ import { Empty, Section } from "@/components/ui/section";
 import { Pill } from "@/components/ui/status-badge";
 import { NewEndpointForm } from "@/components/webhooks/new-endpoint-form";
 import { RetryButton } from "@/components/webhooks/retry-button";
+import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
@@ -25,10 +26,7 @@ export default async function WebhooksPage() {
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight">Webhooks</h1>
-        <p className="mt-1 text-sm text-slate-600">Signed HTTP calls to your systems for every future event, retried on failure.</p>
-      </div>
+      <PageHeader title="Webhooks" description="Signed HTTP calls to your systems for every future event, retried on failure." />
 
       <Section title="Endpoints" id="endpoints">
         {endpoints.length === 0 ? (

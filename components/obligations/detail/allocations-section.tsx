@@ -3,6 +3,7 @@ import { formatDay, money } from "@/lib/dashboard/format";
 import type { listObligationAllocations } from "@/lib/payments/list-obligation-allocations";
 import { Empty, Section } from "@/components/ui/section";
 import type { ObligationDetail } from "@/components/obligations/detail/types";
+import { link } from "@/components/ui/styles";
 
 type Allocation = Awaited<ReturnType<typeof listObligationAllocations>>[number];
 
@@ -27,7 +28,7 @@ export function AllocationsSection({ o, locale, allocations, canRecord }: { o: O
           {allocations.map((a) => (
             <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
               <div className="min-w-0">
-                <Link href={`/dashboard/payments/${a.payment_id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                <Link href={`/dashboard/payments/${a.payment_id}`} className={`${link} font-medium`}>
                   {a.payment.payer_name || a.payment.reference || "Payment"}
                 </Link>
                 <p className="text-sm text-slate-600">

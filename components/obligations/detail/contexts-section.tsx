@@ -3,6 +3,7 @@ import { money } from "@/lib/dashboard/format";
 import { Empty, Section } from "@/components/ui/section";
 import { LinkContextForm } from "@/components/obligations/link-context-form";
 import type { ObligationDetail } from "@/components/obligations/detail/types";
+import { link } from "@/components/ui/styles";
 
 // The business contexts the obligation is linked to, and the form to link another.
 export function ContextsSection({ o, locale, options }: { o: ObligationDetail; locale: string; options: { id: string; label: string }[] }) {
@@ -14,7 +15,7 @@ export function ContextsSection({ o, locale, options }: { o: ObligationDetail; l
         <ul className="space-y-2 text-sm">
           {o.contexts.map((c) => (
             <li key={c.id}>
-              <Link href={`/dashboard/contexts/${c.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+              <Link href={`/dashboard/contexts/${c.id}`} className={`${link} font-medium`}>
                 {c.name}
               </Link>
               <span className="text-slate-600">

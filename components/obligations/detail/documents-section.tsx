@@ -2,6 +2,7 @@ import { DOCUMENT_KIND_LABELS, formatTimestamp } from "@/lib/dashboard/format";
 import { Empty, Section } from "@/components/ui/section";
 import { DocumentUpload } from "@/components/obligations/document-upload";
 import type { SectionProps } from "@/components/obligations/detail/types";
+import { link } from "@/components/ui/styles";
 
 const bytes = (n: number) => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
 
@@ -16,7 +17,7 @@ export function DocumentsSection({ o, locale, canWrite }: SectionProps) {
           {o.documents.map((d) => (
             <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
               <div className="min-w-0">
-                <a href={`/api/v1/obligations/${o.id}/documents/${d.id}`} download={d.filename} className="break-all font-medium text-brand-700 underline-offset-2 hover:underline">
+                <a href={`/api/v1/obligations/${o.id}/documents/${d.id}`} download={d.filename} className={`${link} break-all font-medium`}>
                   {d.filename}
                 </a>
                 <p className="text-sm text-slate-600" title={`SHA-256 ${d.sha256}`}>

@@ -1,5 +1,5 @@
-import Link from "next/link";
 import { money, TYPE_LABELS } from "@/lib/dashboard/format";
+import { PageHeader } from "@/components/ui/page-header";
 import { Pill, StatusBadge } from "@/components/ui/status-badge";
 import type { ObligationDetail } from "@/components/obligations/detail/types";
 
@@ -9,27 +9,23 @@ export function ObligationHeader({ o, locale, counterpartyName, overdueDays }: {
   const outstanding = (BigInt(o.amount_minor) - BigInt(o.allocated_minor)).toString();
   return (
     <>
-      <div>
-        <p className="text-sm">
-          <Link href="/dashboard/obligations" className="text-brand-700 underline-offset-2 hover:underline">
-            Obligations
-          </Link>
-        </p>
-        <div className="mt-1 flex flex-wrap items-start justify-between gap-3">
-          <div className="min-w-0">
-            <h1 className="break-words text-2xl font-semibold tracking-tight">{counterpartyName || o.reference}</h1>
-            <p className="mt-1 text-sm text-slate-600">
-              {o.reference} · {TYPE_LABELS[o.obligation_type]} {o.business_context.invoice_number} · {o.organization_role === "creditor" ? "owes you" : "you owe"}
-              {o.label ? ` · ${o.label}` : ""}
-            </p>
-          </div>
+      <PageHeader
+        back={{ href: "/dashboard/obligations", label: "Obligations" }}
+        title={counterpartyName || o.reference}
+        description={
+          <>
+            {o.reference} · {TYPE_LABELS[o.obligation_type]} {o.business_context.invoice_number} · {o.organization_role === "creditor" ? "owes you" : "you owe"}
+            {o.label ? ` · ${o.label}` : ""}
+          </>
+        }
+        actions={
           <div className="flex flex-wrap items-center gap-2">
             <StatusBadge status={o.status} />
             {overdueDays > 0 && <Pill tone="rose">{overdueDays === 1 ? "1 day overdue" : `${overdueDays} days overdue`}</Pill>}
             {o.acknowledged && <Pill tone="emerald">Acknowledged</Pill>}
           </div>
-        </div>
-      </div>
+        }
+      />
 
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         {[

@@ -9,7 +9,7 @@ export const POST = handle(registerObligationOp, async ({ tx, principal, body })
   body: await registerObligation(tx, { organizationId: principal.organizationId, principal, body }),
 }));
 
-// GET /obligations – list obligation projections, newest first
+// GET /obligations – list obligation projections (filters, search, sort; newest first by default)
 export const GET = handle(listObligationsOp, async ({ tx, principal, query }) => ({
   status: 200,
   body: await listObligations(tx, { organizationId: principal.organizationId, query: query }),

@@ -12,6 +12,8 @@ import { money, statusLabel } from "@/lib/dashboard/format";
 import { Empty, Section } from "@/components/ui/section";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { NewRelationshipForm } from "@/components/contexts/new-relationship-form";
+import { PageHeader } from "@/components/ui/page-header";
+import { link } from "@/components/ui/styles";
 
 export const metadata: Metadata = { title: "Business context" };
 
@@ -45,19 +47,17 @@ export default async function ContextPage({ params }: { params: Promise<{ id: st
 
   return (
     <div className="space-y-6">
-      <div>
-        <p className="text-sm">
-          <Link href="/dashboard/contexts" className="text-brand-700 underline-offset-2 hover:underline">
-            Business contexts
-          </Link>
-        </p>
-        <h1 className="mt-1 break-words text-2xl font-semibold tracking-tight">{c.name}</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          {c.type_label} · kind {c.kind}
-          {c.reference ? ` · ${c.reference}` : ""}
-          {c.external_reference ? ` · ${c.external_reference.namespace}/${c.external_reference.id}` : ""}
-        </p>
-      </div>
+      <PageHeader
+        back={{ href: "/dashboard/contexts", label: "Business contexts" }}
+        title={c.name}
+        description={
+          <>
+            {c.type_label} · kind {c.kind}
+            {c.reference ? ` · ${c.reference}` : ""}
+            {c.external_reference ? ` · ${c.external_reference.namespace}/${c.external_reference.id}` : ""}
+          </>
+        }
+      />
 
       <Section title="Totals" id="totals" description={`${c.obligation_count} linked ${c.obligation_count === 1 ? "obligation" : "obligations"}`}>
         {byCurrency.size === 0 ? (
@@ -116,7 +116,7 @@ export default async function ContextPage({ params }: { params: Promise<{ id: st
               {c.obligations.map((o) => (
                 <li key={o.link_id} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
                   <div className="min-w-0">
-                    <Link href={`/dashboard/obligations/${o.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                    <Link href={`/dashboard/obligations/${o.id}`} className={`${link} font-medium`}>
                       {o.reference}
                     </Link>
                     <p className="text-sm text-slate-600">

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { requireUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db";
 import { listObligations } from "@/lib/obligations/list-obligations";
@@ -8,6 +7,7 @@ import { addDays } from "@/lib/obligations/terms";
 import { todayUtc } from "@/lib/schemas/common";
 import { requestLocale } from "@/lib/dashboard/locale";
 import { NewObligationForm } from "@/components/obligations/new-obligation-form";
+import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "New obligation" };
 
@@ -21,14 +21,7 @@ export default async function NewObligationPage() {
     : [];
   return (
     <div className="max-w-3xl">
-      <div className="mb-6">
-        <p className="text-sm">
-          <Link href="/dashboard/obligations" className="text-brand-700 underline-offset-2 hover:underline">
-            Obligations
-          </Link>
-        </p>
-        <h1 className="mt-1 text-2xl font-semibold tracking-tight">New obligation</h1>
-      </div>
+      <PageHeader className="mb-6" back={{ href: "/dashboard/obligations", label: "Obligations" }} title="New obligation" />
       <NewObligationForm
         defaultDeadline={addDays(todayUtc(), 30)}
         defaultCurrency={latest.items[0]?.currency ?? "EUR"}

@@ -10,6 +10,8 @@ import { requestLocale } from "@/lib/dashboard/locale";
 import { formatDay, formatTimestamp, money } from "@/lib/dashboard/format";
 import { Empty, ReadOnlyNotice, Section } from "@/components/ui/section";
 import { AllocateForm } from "@/components/payments/allocate-form";
+import { PageHeader } from "@/components/ui/page-header";
+import { link } from "@/components/ui/styles";
 
 export const metadata: Metadata = { title: "Payment" };
 
@@ -30,21 +32,17 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
 
   return (
     <div className="space-y-6">
-      <div>
-        <p className="text-sm">
-          <Link href="/dashboard/payments" className="text-brand-700 underline-offset-2 hover:underline">
-            Payments
-          </Link>
-        </p>
-        <h1 className="mt-1 break-words text-2xl font-semibold tracking-tight">
-          {m(p.amount_minor)} {p.payer_name ? `from ${p.payer_name}` : ""}
-        </h1>
-        <p className="mt-1 text-sm text-slate-600">
-          Received {formatDay(p.received_on, locale)}
-          {p.reference ? ` · ${p.reference}` : ""}
-          {p.external_reference ? ` · ${p.external_reference.namespace}/${p.external_reference.id}` : ""}
-        </p>
-      </div>
+      <PageHeader
+        back={{ href: "/dashboard/payments", label: "Payments" }}
+        title={`${m(p.amount_minor)} ${p.payer_name ? `from ${p.payer_name}` : ""}`}
+        description={
+          <>
+            Received {formatDay(p.received_on, locale)}
+            {p.reference ? ` · ${p.reference}` : ""}
+            {p.external_reference ? ` · ${p.external_reference.namespace}/${p.external_reference.id}` : ""}
+          </>
+        }
+      />
       {!user.can("payments:write") && <ReadOnlyNotice />}
 
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
@@ -84,7 +82,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
             {p.allocations.map((a) => (
               <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
                 <div>
-                  <Link href={`/dashboard/obligations/${a.obligation_id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                  <Link href={`/dashboard/obligations/${a.obligation_id}`} className={`${link} font-medium`}>
                     {a.obligation_reference}
                   </Link>
                   <p className="text-xs text-slate-600">

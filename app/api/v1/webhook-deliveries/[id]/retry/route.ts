@@ -4,6 +4,7 @@ import { retryWebhookDelivery } from "@/lib/webhooks/retry-delivery";
 
 // POST /webhook-deliveries/{id}/retry – requeue a failed delivery for one more attempt
 export const POST = handle(retryWebhookDeliveryOp, async ({ tx, principal, params, idempotencyKey }) => {
+  // biome-ignore lint/style/noNonNullAssertion: the operation is idempotent, so the pipeline refused any request without a key
   await retryWebhookDelivery(tx, { organizationId: principal.organizationId, deliveryId: params.id, key: idempotencyKey! });
   return { status: 204 };
 });

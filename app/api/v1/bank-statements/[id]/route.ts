@@ -1,0 +1,9 @@
+import { handle } from "@/lib/http/handle";
+import { getBankStatementOp } from "@/lib/operations/reconciliation";
+import { getBankStatement } from "@/lib/reconciliation/get-bank-statement";
+
+// GET /bank-statements/{id} – the import with one item per transaction
+export const GET = handle(getBankStatementOp, async ({ tx, principal, params }) => ({
+  status: 200,
+  body: await getBankStatement(tx, { organizationId: principal.organizationId, id: params.id }),
+}));

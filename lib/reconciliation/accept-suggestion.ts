@@ -1,0 +1,56 @@
+import type { Tx } from "@/lib/db";
+import type { Principal } from "@/lib/auth/principal";
+import { AppError } from "@/lib/errors";
+import { allocatePayment } from "@/lib/payments/allocate-payment";
+import { notFoundPayment } from "@/lib/payments/view";
+import { parseSuggestionId } from "@/lib/reconciliation/engine";
+import { computeSuggestions } from "@/lib/reconciliation/list-payment-suggestions";
+import type { TAcceptSuggestionResult } from "@/lib/schemas/reconciliation";
+import type { TPaymentAllocationResult } from "@/lib/schemas/payments";
+
+export type AcceptSuggestionInput = { organizationId: string; principal: Principal; paymentId: string; suggestionId: string };
+
+const stale = (id: string) =>
+  new AppError("suggestion_stale", `suggestion ${id} is not among the payment's current suggestions; list them again (GET /payments/{id}/suggestions)`);
+
+// POST /payments/{id}/suggestions/{suggestion}/accept: every allocation of the suggestion
+// in the caller's transaction, all or nothing.
+//
+// Lock order as in allocatePayment: the payment row first (FOR UPDATE, held until the end),
+// then each obligation through mutateObligation's guarded version bump, in obligation-id
+// order, so two acceptances touching the same obligations queue instead of deadlocking.
+// The suggestions are recomputed under the payment lock: an id whose stable part is not
+// among them is 409 suggestion_stale; otherwise each obligation is changed only if its
+// version is still the one the suggestion was computed against (carried in the id), else
+// 409 version_conflict and the whole transaction rolls back.
+export async function acceptSuggestion(tx: Tx, input: AcceptSuggestionInput): Promise<TAcceptSuggestionResult> {
+  const { organizationId, paymentId } = input;
+  const locked = await tx.$queryRaw<{ id: string }[]>`
+    SELECT id FROM payments WHERE id = ${paymentId}::uuid AND organization_id = ${organizationId}::uuid FOR UPDATE`;
+  if (locked.length !== 1) throw notFoundPayment();
+
+  const wanted = parseSuggestionId(input.suggestionId);
+  if (!wanted) throw stale(input.suggestionId);
+  const current = (await computeSuggestions(tx, { organizationId, paymentId })).find((s) => parseSuggestionId(s.id)?.key === wanted.key);
+  if (!current) throw stale(input.suggestionId);
+  const ordered = [...current.allocations].sort((a, b) => (a.obligation_id < b.obligation_id ? -1 : a.obligation_id > b.obligation_id ? 1 : 0));
+  if (wanted.versions.length !== ordered.length) throw stale(input.suggestionId);
+
+  const results = new Map<string, TPaymentAllocationResult>();
+  let last: TPaymentAllocationResult | undefined;
+  for (const [i, a] of ordered.entries()) {
+    last = await allocatePayment(tx, {
+      organizationId,
+      paymentId,
+      principal: input.principal,
+      body: { obligation_id: a.obligation_id, amount_minor: a.amount_minor, expected_version: wanted.versions[i] },
+    });
+    results.set(a.obligation_id, last);
+  }
+  const inOrder = current.allocations.map((a) => results.get(a.obligation_id)!);
+  return {
+    payment: last!.payment,
+    allocations: inOrder.map((r) => r.allocation),
+    obligations: inOrder.map((r) => r.obligation),
+  };
+}

@@ -1,0 +1,320 @@
+import type { Tx } from "@/lib/db";
+import type { Principal } from "@/lib/auth/principal";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { sha256Hex } from "@/lib/crypto";
+import type { UploadedFile } from "@/lib/http/body";
+import { minorDigits } from "@/lib/money/format";
+import { recordEvents } from "@/lib/events/record-events";
+import { recordEvent } from "@/lib/events/record-event";
+import { CURRENCIES, MAX_MINOR, toDate } from "@/lib/schemas/common";
+import type { TPayment } from "@/lib/schemas/payments";
+import type { TBankStatement, TImportStatementForm } from "@/lib/schemas/reconciliation";
+import { StatementError, type ParsedStatement, type ParsedTransaction } from "@/lib/bank-statements/types";
+import { parseStatement } from "@/lib/bank-statements/parse-statement";
+import { ZCsvMapping } from "@/lib/bank-statements/csv-mapping";
+import { accountNamespace, transactionIdentity } from "@/lib/bank-statements/identity";
+import { findCandidates } from "@/lib/reconciliation/candidates";
+import { autoAllocation, suggest, type Candidate, type PaymentFacts } from "@/lib/reconciliation/engine";
+import { toStatementView } from "@/lib/reconciliation/statement-view";
+import { allocateBatch, type PlannedAllocation } from "@/lib/reconciliation/allocate-batch";
+
+export type ImportBankStatementInput = {
+  organizationId: string;
+  principal: Principal;
+  body: TImportStatementForm;
+  files: Record<string, UploadedFile>;
+};
+
+const CHUNK = 1000;
+const MAX_TEXT = 500; // payer_name and reference, like POST /payments
+
+type Row = {
+  t: ParsedTransaction;
+  position: number;
+  amountMinor: bigint;
+  namespace: string; // bank:<IBAN or account id> of the transaction's account
+  identity: string;
+  remittance: string;
+  reference: string;
+  payerName: string;
+  paymentId: string | null; // set when created
+  duplicateOf: string | null;
+  match: "auto_allocated" | "suggested" | "unmatched";
+};
+
+function invalid(message: string): AppError {
+  return new AppError("validation_failed", message);
+}
+
+function parseCsvMapping(raw: string | undefined) {
+  if (raw === undefined || raw.trim() === "") return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw invalid("csv_mapping: must be a JSON object");
+  }
+  const r = ZCsvMapping.safeParse(json);
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    const path = ["csv_mapping", ...issue.path.map(String)].join(".");
+    throw invalid(`${path}: ${issue.message}`);
+  }
+  return r.data;
+}
+
+// Decimal string of the parser ("1234.5") -> minor units, exactly; null when it has more
+// decimals than the currency.
+function toMinor(amount: string, currency: string): bigint | null {
+  const m = /^(\d+)(?:\.(\d*))?$/.exec(amount);
+  if (!m) return null;
+  const digits = minorDigits(currency);
+  const fraction = (m[2] ?? "").replace(/0+$/, "");
+  if (fraction.length > digits) return null;
+  return BigInt(m[1]) * 10n ** BigInt(digits) + BigInt(fraction.padEnd(digits, "0") || "0");
+}
+
+function read(input: ImportBankStatementInput): ParsedStatement {
+  const file = input.files.file;
+  if (!file) throw invalid("file: a statement file is required");
+  if (file.bytes.length > env().MAX_UPLOAD_BYTES) throw new AppError("payload_too_large", `file: larger than ${env().MAX_UPLOAD_BYTES} bytes`);
+  const csvMapping = parseCsvMapping(input.body.csv_mapping);
+  try {
+    return parseStatement(new Uint8Array(file.bytes), { format: input.body.format, csvMapping });
+  } catch (err) {
+    if (err instanceof StatementError) {
+      if (err.kind === "unsupported") throw new AppError("unsupported_media_type", err.message);
+      if (err.kind === "too_many") throw invalid(err.message);
+      throw new AppError("statement_unreadable", err.message);
+    }
+    throw err;
+  }
+}
+
+// POST /bank-statements: reads the statement, records one payment per booked transaction
+// (skipping those already recorded under the same external reference), suggests matches,
+// allocates the `exact` single-obligation ones when asked, and records the import, all in
+// the caller's transaction.
+//
+// Built for big files: payments, items and events are written with multi-row statements in
+// chunks, candidates are read with one query per signal for the whole statement
+// (lib/reconciliation/candidates.ts), and the automatic allocations are applied together
+// (lib/reconciliation/allocate-batch.ts, with allocatePayment's locking rules).
+export async function importBankStatement(tx: Tx, input: ImportBankStatementInput): Promise<TBankStatement> {
+  const { organizationId } = input;
+  const statement = read(input);
+  const autoAllocate = input.body.auto_allocate !== "false";
+
+  const rows: Row[] = statement.transactions.map((t, position) => {
+    const label = `transaction ${position + 1}${t.accountServicerReference ? ` (${t.accountServicerReference})` : ""}`;
+    if (!/^[A-Z]{3}$/.test(t.currency)) throw new AppError("statement_unreadable", `${label}: no currency code`);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(t.bookedOn)) throw new AppError("statement_unreadable", `${label}: no booking or value date`);
+    const amountMinor = toMinor(t.amount, t.currency);
+    if (amountMinor === null) throw invalid(`${label}: amount ${t.amount} has more decimals than ${t.currency} allows`);
+    if (amountMinor > MAX_MINOR) throw invalid(`${label}: amount ${t.amount} is too large`);
+    const remittance = [t.structuredReference, t.unstructured].filter((s) => s !== "").join(" ");
+    return {
+      t,
+      position,
+      amountMinor,
+      namespace: accountNamespace(statement, t),
+      identity: transactionIdentity(t, statement),
+      remittance,
+      reference: (t.structuredReference || t.unstructured).slice(0, MAX_TEXT),
+      payerName: t.counterpartyName.slice(0, MAX_TEXT),
+      paymentId: null,
+      duplicateOf: null,
+      match: "unmatched",
+    };
+  });
+
+  // 1. Payments: INSERT ... ON CONFLICT DO NOTHING on (organization, namespace, id); what
+  //    is not returned was recorded before (or twice in this file) and is a duplicate.
+  const now = new Date();
+  // A booking in a currency outside the service's seven, or of zero, becomes no payment: it
+  // stays an item with neither payment_id nor duplicate_of (entries - payments_created -
+  // duplicates_skipped of them).
+  const payable = rows.filter((r) => r.amountMinor > 0n && (CURRENCIES as readonly string[]).includes(r.t.currency));
+  for (let i = 0; i < payable.length; i += CHUNK) {
+    const chunk = payable.slice(i, i + CHUNK);
+    const ids = chunk.map(() => newId());
+    const created = await tx.$queryRawUnsafe<{ id: string; ns: string; external_id: string }[]>(
+      `INSERT INTO payments (id, organization_id, amount_minor, allocated_minor, currency, direction, received_on, payer_name, reference,
+                             external_namespace, external_id, note, created_at, updated_at)
+       SELECT p.id, $1::uuid, p.amount, 0, p.currency, p.direction, p.received_on, p.payer, p.reference, p.ns, p.ext, '', $2::timestamptz, $2::timestamptz
+       FROM unnest($3::uuid[], $4::bigint[], $5::text[], $6::text[], $7::date[], $8::text[], $9::text[], $10::text[], $11::text[]) WITH ORDINALITY
+            AS p(id, amount, currency, direction, received_on, payer, reference, ext, ns, n)
+       ORDER BY p.n
+       ON CONFLICT (organization_id, external_namespace, external_id) DO NOTHING
+       RETURNING id::text AS id, external_namespace AS ns, external_id`,
+      organizationId,
+      now.toISOString(),
+      ids,
+      chunk.map((r) => r.amountMinor.toString()),
+      chunk.map((r) => r.t.currency),
+      chunk.map((r) => r.t.direction),
+      chunk.map((r) => r.t.bookedOn),
+      chunk.map((r) => r.payerName),
+      chunk.map((r) => r.reference),
+      chunk.map((r) => r.identity),
+      chunk.map((r) => r.namespace),
+    );
+    const key = (ns: string, id: string) => `${ns}\u0000${id}`;
+    const createdByIdentity = new Map(created.map((c) => [key(c.ns, c.external_id), c.id]));
+    for (const r of chunk) {
+      const id = createdByIdentity.get(key(r.namespace, r.identity));
+      if (id !== undefined) {
+        r.paymentId = id;
+        createdByIdentity.delete(key(r.namespace, r.identity)); // a second row with the same identity is a duplicate
+      }
+    }
+  }
+  const dupes = payable.filter((r) => r.paymentId === null);
+  for (let i = 0; i < dupes.length; i += CHUNK) {
+    const chunk = dupes.slice(i, i + CHUNK);
+    const found = await tx.$queryRawUnsafe<{ id: string; ns: string; external_id: string }[]>(
+      `SELECT p.id::text AS id, p.external_namespace AS ns, p.external_id FROM payments p
+       JOIN unnest($2::text[], $3::text[]) AS k(ns, ext) ON p.external_namespace = k.ns AND p.external_id = k.ext
+       WHERE p.organization_id = $1::uuid`,
+      organizationId,
+      chunk.map((r) => r.namespace),
+      chunk.map((r) => r.identity),
+    );
+    const byIdentity = new Map(found.map((f) => [`${f.ns}\u0000${f.external_id}`, f.id]));
+    for (const r of chunk) r.duplicateOf = byIdentity.get(`${r.namespace}\u0000${r.identity}`) ?? null;
+  }
+  const createdRows = rows.filter((r) => r.paymentId !== null);
+
+  const paymentView = (r: Row): TPayment => ({
+    id: r.paymentId!,
+    organization_id: organizationId,
+    amount_minor: r.amountMinor.toString(),
+    currency: r.t.currency as TPayment["currency"],
+    direction: r.t.direction,
+    received_on: r.t.bookedOn,
+    payer_name: r.payerName,
+    reference: r.reference,
+    external_reference: { namespace: r.namespace, id: r.identity },
+    note: "",
+    allocated_minor: "0",
+    unallocated_minor: r.amountMinor.toString(),
+    allocations: [],
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  });
+  await recordEvents(
+    tx,
+    organizationId,
+    input.principal,
+    createdRows.map((r) => ({ type: "payment.recorded" as const, paymentId: r.paymentId!, data: { payment: paymentView(r) } })),
+  );
+
+  // 2. Suggestions for every created payment, candidates read once for the whole file. The
+  //    automatic allocations are applied in file order; what they change (allocated amount,
+  //    version, status) is carried to the later payments' candidates.
+  const facts: PaymentFacts[] = createdRows.map((r) => ({
+    id: r.paymentId!,
+    organizationId,
+    currency: r.t.currency,
+    direction: r.t.direction,
+    amountMinor: r.amountMinor,
+    allocatedMinor: 0n,
+    payerName: r.t.counterpartyName,
+    remittance: r.remittance,
+    receivedOn: r.t.bookedOn,
+  }));
+  const candidates = await findCandidates(tx, organizationId, facts);
+  const changed = new Map<string, Pick<Candidate, "allocatedMinor" | "version" | "status">>();
+  const plan: PlannedAllocation[] = [];
+  const hasSuggestion = new Set<string>();
+  for (const [i, f] of facts.entries()) {
+    const cands = (candidates.get(f.id) ?? []).map((c) => {
+      const ch = changed.get(c.id);
+      return ch ? { ...c, ...ch } : c;
+    });
+    const s = suggest(f, cands);
+    if (s.length > 0) hasSuggestion.add(f.id);
+    const auto = autoAllocate ? autoAllocation(s) : null;
+    if (!auto) continue;
+    const a = auto.allocations[0];
+    const amount = BigInt(a.amount_minor);
+    const c = cands.find((x) => x.id === a.obligation_id)!;
+    const allocated = c.allocatedMinor + amount;
+    plan.push({
+      paymentId: f.id,
+      payment: paymentView(createdRows[i]),
+      obligationId: a.obligation_id,
+      obligationReference: a.obligation_reference,
+      amountMinor: amount,
+      expectedVersion: a.expected_version,
+    });
+    changed.set(a.obligation_id, { allocatedMinor: allocated, version: c.version + 1, status: allocated === c.amountMinor ? "RECONCILED" : "PARTIALLY_RECONCILED" });
+  }
+  const allocatedPayments = await allocateBatch(tx, organizationId, input.principal, plan);
+  let autoAllocated = 0;
+  let suggested = 0;
+  for (const r of createdRows) {
+    if (allocatedPayments.has(r.paymentId!)) {
+      r.match = "auto_allocated";
+      autoAllocated++;
+    } else if (hasSuggestion.has(r.paymentId!)) {
+      r.match = "suggested";
+      suggested++;
+    }
+  }
+
+  // 3. The import and its items.
+  const id = newId();
+  const credits = rows.filter((r) => r.t.direction === "incoming").length;
+  await tx.bankStatement.create({
+    data: {
+      id,
+      organizationId,
+      format: statement.format,
+      filename: (input.files.file?.name ?? "").slice(0, 255),
+      sha256: sha256Hex(input.files.file!.bytes),
+      accountIban: statement.account.iban,
+      accountIdentifier: statement.account.identifier,
+      accountCurrency: statement.account.currency,
+      periodFrom: statement.period.from ? toDate(statement.period.from) : null,
+      periodTo: statement.period.to ? toDate(statement.period.to) : null,
+      entries: rows.length,
+      credits,
+      debits: rows.length - credits,
+      paymentsCreated: createdRows.length,
+      duplicatesSkipped: dupes.length,
+      autoAllocated,
+      suggested,
+      createdAt: now,
+    },
+  });
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const chunk = rows.slice(i, i + CHUNK);
+    await tx.$executeRawUnsafe(
+      `INSERT INTO bank_statement_items (id, organization_id, statement_id, position, payment_id, duplicate_of, direction, amount_minor, currency, booked_on,
+                                         counterparty_name, remittance, bank_reference, match)
+       SELECT gen_random_uuid(), $1::uuid, $2::uuid, i.position, i.payment_id, i.duplicate_of, i.direction, i.amount, i.currency, i.booked_on,
+              i.counterparty, i.remittance, i.bank_reference, i.match
+       FROM unnest($3::int[], $4::uuid[], $5::uuid[], $6::text[], $7::bigint[], $8::text[], $9::date[], $10::text[], $11::text[], $12::text[], $13::text[])
+            AS i(position, payment_id, duplicate_of, direction, amount, currency, booked_on, counterparty, remittance, bank_reference, match)`,
+      organizationId,
+      id,
+      chunk.map((r) => r.position),
+      chunk.map((r) => r.paymentId),
+      chunk.map((r) => r.duplicateOf),
+      chunk.map((r) => r.t.direction),
+      chunk.map((r) => r.amountMinor.toString()),
+      chunk.map((r) => r.t.currency),
+      chunk.map((r) => r.t.bookedOn),
+      chunk.map((r) => r.t.counterpartyName),
+      chunk.map((r) => r.remittance),
+      chunk.map((r) => r.identity),
+      chunk.map((r) => r.match),
+    );
+  }
+  const view = toStatementView((await tx.bankStatement.findFirst({ where: { id, organizationId } }))!);
+  await recordEvent(tx, { organizationId, type: "bank_statement.imported", principal: input.principal, data: { bank_statement: view } });
+  return view;
+}

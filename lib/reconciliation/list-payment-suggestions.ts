@@ -1,0 +1,21 @@
+import type { Tx } from "@/lib/db";
+import { loadPayment } from "@/lib/payments/view";
+import { findCandidates } from "@/lib/reconciliation/candidates";
+import { suggest, type Suggestion } from "@/lib/reconciliation/engine";
+import { statementRemittance, toFacts } from "@/lib/reconciliation/payment-facts";
+
+export type ListPaymentSuggestionsInput = { organizationId: string; paymentId: string };
+
+// GET /payments/{id}/suggestions: at most five suggestions computed against the current
+// state (404 for an unknown payment or one of another organization).
+export async function listPaymentSuggestions(tx: Tx, input: ListPaymentSuggestionsInput): Promise<{ items: Suggestion[] }> {
+  return { items: await computeSuggestions(tx, input) };
+}
+
+export async function computeSuggestions(tx: Tx, input: ListPaymentSuggestionsInput): Promise<Suggestion[]> {
+  const payment = await loadPayment(tx, input.organizationId, input.paymentId);
+  if (payment.amountMinor - payment.allocatedMinor <= 0n) return [];
+  const facts = toFacts(payment, await statementRemittance(tx, input.organizationId, payment.id));
+  const candidates = await findCandidates(tx, input.organizationId, [facts]);
+  return suggest(facts, candidates.get(facts.id) ?? []);
+}

@@ -1,0 +1,116 @@
+// Text rules of the matching engine: how remittance information is cut into tokens, how an
+// identifier (invoice number, obligation reference) is found in it as a whole, and how
+// party names are compared. Pure functions; unit-tested in text.test.ts.
+
+// A token is a maximal run of letters and digits, where `-`, `/` and `_` join two runs
+// (`INV-2026-12`, `PO/77`), and `.` joins two runs only between digits (`2026.001`, but
+// `no.INV-12` is `no` + `INV-12`). Everything else (spaces, `,;:()#"'` and a `.` after a
+// letter) separates. Tokens are compared upper-cased.
+//
+// Consequences, on purpose: `INV-12` is not found in `INV-123`, `XINV-12`, `INV-12-A` or
+// `INV-12/2026` (each is one longer token), and is found in `Invoice INV-12.`,
+// `(INV-12)`, `#INV-12` and `inv-12,INV-13`.
+const TOKEN = /[\p{L}\p{N}]+(?:(?:[-/_]|(?<=\p{N})\.(?=\p{N}))[\p{L}\p{N}]+)*/gu;
+
+export function tokenize(text: string): string[] {
+  return Array.from(text.normalize("NFC").matchAll(TOKEN), (m) => m[0].toUpperCase());
+}
+
+// Letters and digits only, upper-cased: `OBL-7K3M` -> `OBL7K3M`.
+export const compact = (s: string): string => s.replace(/[^\p{L}\p{N}]/gu, "").toUpperCase();
+
+// Identifiers shorter than this (in letters and digits) are never searched for: `12` or
+// `A1` would be found in amounts and dates of almost any remittance text.
+export const MIN_IDENTIFIER_LENGTH = 3;
+
+// Whether `identifier` appears in the tokens as a whole: its own tokens, in order, as a
+// contiguous run of the text's tokens; or, for a one-token identifier, a text token with
+// the same letters and digits (`INV12` for `INV-12`: banks drop hyphens). Never a part of
+// a longer token.
+export function containsIdentifier(textTokens: readonly string[], identifier: string): boolean {
+  if (compact(identifier).length < MIN_IDENTIFIER_LENGTH) return false;
+  const idTokens = tokenize(identifier);
+  if (idTokens.length === 0) return false;
+  const n = idTokens.length;
+  for (let i = 0; i + n <= textTokens.length; i++) {
+    let ok = true;
+    for (let j = 0; j < n; j++) {
+      if (textTokens[i + j] !== idTokens[j]) {
+        ok = false;
+        break;
+      }
+    }
+    if (ok) return true;
+  }
+  const c = compact(identifier);
+  return textTokens.some((t) => compact(t) === c);
+}
+
+// Legal forms dropped when comparing names (after lower-casing, accent folding and
+// removing dots, so `B.V.` is `bv` and `S.à r.l.` is `sarl`).
+export const LEGAL_FORMS = new Set([
+  "ltd", "limited", "plc", "llp", "lp", "llc", "inc", "incorporated", "corp", "corporation", "co", "company",
+  "gmbh", "mbh", "ag", "kg", "kgaa", "ohg", "ug", "ev", "eg", "se",
+  "sa", "sas", "sasu", "sarl", "eurl", "sca", "snc",
+  "bv", "nv", "vof", "cv",
+  "srl", "spa", "sapa", "sl", "slu",
+  "ab", "as", "asa", "aps", "oy", "oyj", "hf",
+  "pty", "pte", "kk", "sro", "kft", "zrt", "sp", "zoo", "doo", "ooo",
+]);
+
+// A party name for comparison: accents folded (`Müller` -> `muller`), `&` -> `and`,
+// lower case, dots removed (`B.V.` -> `bv`), other punctuation as spaces, legal forms and a
+// leading `the` dropped, single spaces. `Northwind Traders Ltd.`, `NORTHWIND TRADERS LIMITED`
+// and `The Northwind-Traders` all become `northwind traders`.
+export function normalizeName(name: string): string {
+  const folded = name
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .replace(/ß/g, "ss")
+    .replace(/[Ææ]/g, "ae")
+    .replace(/[Øø]/g, "o")
+    .replace(/&/g, " and ")
+    .toLowerCase()
+    .replace(/\./g, "")
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+  const words = folded.split(" ").filter((w) => w !== "");
+  // `gmbh & co kg` -> drop every legal-form word; keep a name that is only legal forms.
+  const kept = words.filter((w) => !LEGAL_FORMS.has(w));
+  const out = kept.length > 0 ? kept : words;
+  // `Müller & Söhne GmbH & Co. KG` leaves a dangling `and` once the legal forms are gone.
+  while (out.length > 1 && out[out.length - 1] === "and") out.pop();
+  if (out.length > 1 && out[0] === "the") out.shift();
+  return out.join(" ");
+}
+
+export type NameMatch = "same" | "similar" | "different";
+
+// `same`: equal after normalization. `similar`: every word of the shorter name is a word of
+// the longer one and the shorter has at least 4 letters (`northwind` vs `northwind traders`;
+// banks truncate and drop words). Otherwise `different`; an empty name is `different`.
+export function compareNames(a: string, b: string): NameMatch {
+  const x = normalizeName(a);
+  const y = normalizeName(b);
+  if (x === "" || y === "") return "different";
+  if (x === y) return "same";
+  const [short, long] = x.length <= y.length ? [x, y] : [y, x];
+  if (short.replace(/ /g, "").length < 4) return "different";
+  const longWords = new Set(long.split(" "));
+  if (short.split(" ").every((w) => longWords.has(w))) return "similar";
+  // Banks cut names at a fixed width: the shorter is a prefix of the longer, cut at a word
+  // boundary or inside a word of letters (`northwind trad`), never inside a number
+  // (`debtor 12` is not `debtor 123`).
+  if (short.length >= 8 && long.startsWith(short)) {
+    const next = long[short.length];
+    if (next === " " || (/\p{L}$/u.test(short) && /\p{L}/u.test(next))) return "similar";
+  }
+  return "different";
+}
+
+// The key the database narrows a counterparty's obligations by (migration 0007 indexes
+// lower(left(name, 4)) of the debtor and creditor names): the first four characters of the
+// trimmed name, lower-cased. Mirrors the SQL expression exactly.
+export function nameKey(name: string): string {
+  return Array.from(name.trim()).slice(0, 4).join("").toLowerCase();
+}

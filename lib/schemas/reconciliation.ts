@@ -1,0 +1,104 @@
+import { z } from "zod";
+import { ZDate, ZDateOrEmpty, ZMinor, ZMinorOut, ZTimestamp, ZUuid, listEnvelope } from "@/lib/schemas/common";
+import { ZObligationProjection } from "@/lib/schemas/obligations";
+import { ZPayment, ZPaymentAllocation, ZPaymentDirection } from "@/lib/schemas/payments";
+
+// Wire shapes of match suggestions and bank statement imports.
+
+export const SIGNALS = ["payment_reference", "obligation_reference", "invoice_number", "amount", "payer", "date", "reported_payment"] as const;
+export const CONFIDENCES = ["exact", "high", "medium", "low"] as const;
+
+export const ZSuggestedAllocation = z
+  .strictObject({
+    obligation_id: ZUuid,
+    obligation_reference: z.string().meta({ description: "The obligation's reference, e.g. OBL-7K3M9Q2X4B" }),
+    invoice_number: z.string(),
+    amount_minor: ZMinor.meta({ description: "What accepting allocates to this obligation: at most its outstanding amount" }),
+    outstanding_minor: ZMinorOut.meta({ description: "The obligation's outstanding amount when the suggestion was computed" }),
+    expected_version: z.number().int().min(1).meta({ description: "The obligation's version the suggestion was computed against" }),
+  })
+  .meta({ title: "SuggestedAllocation" });
+
+export const ZEvidence = z
+  .strictObject({
+    signal: z.enum(SIGNALS),
+    matched: z.boolean(),
+    detail: z.string().meta({ description: "What was compared and found, in words a clerk reads" }),
+  })
+  .meta({ title: "MatchEvidence" });
+
+export const ZSuggestion = z
+  .strictObject({
+    id: z.string().meta({ description: "Stable for the same payment and allocation set (it also carries the versions the suggestion was computed against)" }),
+    confidence: z.enum(CONFIDENCES),
+    score: z.number().min(0).max(1),
+    allocations: z.array(ZSuggestedAllocation).min(1),
+    evidence: z.array(ZEvidence),
+  })
+  .meta({ title: "MatchSuggestion" });
+export type TSuggestion = z.infer<typeof ZSuggestion>;
+
+export const ZSuggestionList = z.strictObject({ items: z.array(ZSuggestion).max(5) }).meta({ title: "MatchSuggestionList" });
+
+export const ZSuggestionParams = z.strictObject({ id: ZUuid, suggestion: z.string().min(1).max(600) });
+
+export const ZAcceptSuggestionResult = z
+  .strictObject({
+    payment: ZPayment.meta({ description: "The payment after the allocations" }),
+    allocations: z.array(ZPaymentAllocation).meta({ description: "The allocations just made, in the suggestion's order" }),
+    obligations: z.array(ZObligationProjection).meta({ description: "The obligations after the change (new allocated_minor, status, version)" }),
+  })
+  .meta({ title: "AcceptSuggestionResult" });
+export type TAcceptSuggestionResult = z.infer<typeof ZAcceptSuggestionResult>;
+
+// ------------------------------------------------------------------ bank statements
+
+export const STATEMENT_FORMATS = ["camt.053", "camt.054", "mt940", "csv"] as const;
+export const MATCH_STATES = ["auto_allocated", "suggested", "unmatched"] as const;
+
+export const ZImportStatementForm = z.strictObject({
+  format: z.enum(STATEMENT_FORMATS).optional().meta({ description: "Detected from the content when omitted" }),
+  csv_mapping: z.string().max(10_000).optional().meta({ description: "JSON: which CSV columns hold what (see the operation description)" }),
+  auto_allocate: z.enum(["true", "false"]).optional().meta({ description: "Default `true`" }),
+});
+export type TImportStatementForm = z.infer<typeof ZImportStatementForm>;
+
+export const ZBankStatement = z
+  .strictObject({
+    id: ZUuid,
+    format: z.enum(STATEMENT_FORMATS),
+    account: z.strictObject({ iban: z.string(), identifier: z.string(), currency: z.string() }).meta({ description: "As the statement names it; \"\" when absent" }),
+    period: z.strictObject({ from: ZDateOrEmpty, to: ZDateOrEmpty }),
+    entries: z.number().int().min(0).meta({ description: "Booked transactions read (a batch booking counts each of its transactions)" }),
+    credits: z.number().int().min(0),
+    debits: z.number().int().min(0),
+    payments_created: z.number().int().min(0),
+    duplicates_skipped: z.number().int().min(0),
+    auto_allocated: z.number().int().min(0),
+    suggested: z.number().int().min(0).meta({ description: "Payments created that have at least one suggestion and were not allocated automatically" }),
+    created_at: ZTimestamp,
+  })
+  .meta({ title: "BankStatement" });
+export type TBankStatement = z.infer<typeof ZBankStatement>;
+
+export const ZBankStatementItem = z
+  .strictObject({
+    index: z.number().int().min(0),
+    payment_id: ZUuid.nullable().meta({
+      description: "The payment this transaction became; null for a duplicate (see `duplicate_of`) and for a booking that becomes no payment (another currency than the seven, or a zero amount)",
+    }),
+    duplicate_of: ZUuid.nullable().meta({ description: "The payment recorded earlier for the same bank transaction; null otherwise" }),
+    direction: ZPaymentDirection,
+    amount_minor: ZMinorOut.meta({ description: "The absolute amount in minor units of `currency`" }),
+    currency: z.string().meta({ description: "ISO 4217 code as in the statement; a booking outside the service's seven currencies becomes no payment" }),
+    booked_on: ZDate,
+    counterparty_name: z.string(),
+    remittance: z.string(),
+    bank_reference: z.string().meta({ description: "The bank's identity of the transaction (external_reference.id of the payment)" }),
+    match: z.enum(MATCH_STATES),
+  })
+  .meta({ title: "BankStatementItem" });
+
+export const ZBankStatementDetail = ZBankStatement.extend({ items: z.array(ZBankStatementItem) }).meta({ title: "BankStatementDetail" });
+export type TBankStatementDetail = z.infer<typeof ZBankStatementDetail>;
+export const ZBankStatementList = listEnvelope(ZBankStatement).meta({ title: "BankStatementList" });

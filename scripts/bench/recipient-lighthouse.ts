@@ -1,0 +1,115 @@
+// Lighthouse (mobile, its default simulated slow-4G and 4x CPU throttling) on the hosted
+// payer page, against a freshly started production build (PGlite, or PostgreSQL with
+// TEST_DATABASE_URL). Registers an obligation whose currency has payment instructions (so
+// the page shows how to pay and the EPC QR code) and opens its real link:
+//
+//   CHROME_PATH=/usr/bin/chromium npx tsx scripts/bench/recipient-lighthouse.ts [runs=3]
+//
+// Prints per run and as the median: performance and accessibility scores, largest
+// contentful paint, total blocking time, cumulative layout shift; then the page's
+// JavaScript: the scripts in the HTML (first load) and every script the page loaded until
+// the invoice was shown, each as the sum of gzip sizes (zlib level 6 of the served bytes),
+// and the machine's load (`uptime`) before and after.
+import { execSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { gzipSync } from "node:zlib";
+import lighthouse from "lighthouse";
+import * as chromeLauncher from "chrome-launcher";
+import { createTestDatabase, startServer, TEST_APP_SECRET } from "../../test/support/server";
+
+const runs = Math.max(1, Math.min(9, Number(process.argv[2] ?? 3)));
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+
+async function setUp(baseUrl: string) {
+  const { createOrganization } = await import("@/lib/organizations/create-organization");
+  const email = `bench-${randomUUID()}@example.test`;
+  const org = await createOrganization({ name: "Acme Consulting GmbH", ownerEmail: email, ownerPassword: "bench-password-123", ownerName: "Bench" });
+  const signIn = await fetch(`${baseUrl}/api/v1/session`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "bench-password-123" }) });
+  const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const put = await fetch(`${baseUrl}/api/v1/payment-instructions/EUR`, {
+    method: "PUT",
+    headers: { cookie, "content-type": "application/json", "idempotency-key": `bench-${randomUUID()}` },
+    body: JSON.stringify({ account_holder: "Acme Consulting GmbH", iban: "DE89370400440532013000", bic: "COBADEFFXXX", bank_name: "Commerzbank", note: "Please quote the payment reference." }),
+  });
+  if (!put.ok) throw new Error(`PUT payment instructions: ${put.status} ${await put.text()}`);
+  const reg = await fetch(`${baseUrl}/api/v1/obligations`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${org.api_key}`, "content-type": "application/json", "idempotency-key": `bench-${randomUUID()}` },
+    body: JSON.stringify({
+      obligation_type: "invoice",
+      external_reference: { namespace: "bench", id: randomUUID() },
+      debtor: { name: "Northwind Traders" },
+      amount_minor: "125050",
+      currency: "EUR",
+      deadline: "2030-12-31",
+      business_context: { invoice_number: "INV-BENCH-1", description: "Consulting, November" },
+    }),
+  }).then((r) => r.json());
+  return reg.payment_request.hosted_url as string;
+}
+
+async function gzipSize(url: string, cache: Map<string, number>): Promise<number> {
+  if (!cache.has(url)) cache.set(url, gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 6 }).length);
+  return cache.get(url)!;
+}
+
+async function main() {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const server = await startServer({ databaseUrl: adminUrl ? await createTestDatabase(adminUrl) : undefined, label: "lighthouse" });
+  process.env.DATABASE_URL = server.databaseUrl;
+  process.env.APP_SECRET = TEST_APP_SECRET;
+  const loadBefore = execSync("uptime").toString().trim();
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+  });
+  const sizes = new Map<string, number>();
+  const rows: { perf: number; a11y: number; lcp: number; tbt: number; cls: number; fcp: number; jsFirst: number; jsAll: number; scripts: number }[] = [];
+  try {
+    const hostedUrl = await setUp(server.baseUrl);
+    const html = await (await fetch(hostedUrl.split("#")[0])).text();
+    // module browsers skip the nomodule polyfill script: it is not part of their first load
+    const inHtml = [...html.matchAll(/<script([^>]*)>/g)]
+      .filter((m) => !/\bnoModule\b|\bnomodule\b/.test(m[1]))
+      .map((m) => /\ssrc="([^"]+)"/.exec(m[1])?.[1])
+      .filter((src): src is string => !!src)
+      .map((src) => new URL(src.replace(/&amp;/g, "&"), server.baseUrl).href);
+    for (let i = 0; i < runs; i++) {
+      const r = await lighthouse(hostedUrl, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"] });
+      const lhr = r!.lhr;
+      const requests = ((lhr.audits["network-requests"].details as { items?: { url: string; resourceType?: string }[] })?.items ?? []).filter((x) => x.resourceType === "Script");
+      const all = [...new Set(requests.map((x) => x.url))];
+      let jsAll = 0;
+      for (const u of all) jsAll += await gzipSize(u, sizes);
+      let jsFirst = 0;
+      for (const u of inHtml) jsFirst += await gzipSize(u, sizes);
+      rows.push({
+        perf: Math.round((lhr.categories.performance.score ?? 0) * 100),
+        a11y: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+        lcp: lhr.audits["largest-contentful-paint"].numericValue ?? NaN,
+        tbt: lhr.audits["total-blocking-time"].numericValue ?? NaN,
+        cls: lhr.audits["cumulative-layout-shift"].numericValue ?? NaN,
+        fcp: lhr.audits["first-contentful-paint"].numericValue ?? NaN,
+        jsFirst,
+        jsAll,
+        scripts: all.length,
+      });
+      const x = rows.at(-1)!;
+      console.log(`run ${i + 1}: performance ${x.perf}, accessibility ${x.a11y}, FCP ${x.fcp.toFixed(0)} ms, LCP ${x.lcp.toFixed(0)} ms, TBT ${x.tbt.toFixed(0)} ms, CLS ${x.cls.toFixed(3)}, JS first load ${kb(x.jsFirst)} gzip (${inHtml.length} scripts), all JS ${kb(x.jsAll)} gzip (${x.scripts} scripts)`);
+    }
+  } finally {
+    await chrome.kill();
+    await server.stop();
+  }
+  const m = <K extends keyof (typeof rows)[number]>(k: K) => median(rows.map((r) => r[k]));
+  console.log(`\nmedian of ${runs}: performance ${m("perf")}, accessibility ${m("a11y")}, FCP ${m("fcp").toFixed(0)} ms, LCP ${m("lcp").toFixed(0)} ms, TBT ${m("tbt").toFixed(0)} ms, CLS ${m("cls").toFixed(3)}`);
+  console.log(`first-load JavaScript (scripts in the HTML): ${kb(m("jsFirst"))} gzip; every script loaded until the invoice is shown: ${kb(m("jsAll"))} gzip`);
+  console.log(`load before: ${loadBefore}`);
+  console.log(`load after:  ${execSync("uptime").toString().trim()}`);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

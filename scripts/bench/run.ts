@@ -1,0 +1,642 @@
+// npm run bench: the API under load against a production build on PostgreSQL, next to
+// pgbench replaying the very SQL statements the API sends (same run, same database).
+//
+//   npm run bench
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5433/postgres BENCH_SECONDS=10 BENCH_CONNECTIONS=8,32 npm run bench
+//   BENCH_ONLY=register,list,detail npm run bench            # a subset of the scenarios
+//
+// Every scenario runs `BENCH_SECONDS` (default 10) per connection count (default 8 and 32)
+// with autocannon against 127.0.0.1 only. Output: a markdown table on stdout and a JSON
+// file (BENCH_OUT, default bench-results/run-<time>.json). Figures are reported, never
+// asserted; the ratio to pgbench in the same run is the robust one on a shared machine.
+//
+// How the pgbench replay is built: the bench database gets `log_statement = all`, a first
+// server instance serves a few captured requests while the PostgreSQL server log (its
+// stderr file, BENCH_PG_LOG, default /tmp/pgshared/log) records every statement with its
+// parameters; the parameters are inlined as literals, values that are new in each request
+// (ids, keys, references, token hashes: they differ between two captures and are not in
+// the request itself) get a per-transaction random suffix, and pgbench runs the resulting
+// script (-M simple: one round trip per statement, like the driver). Logging is then
+// switched off and a fresh server instance serves the measured load.
+import { execFileSync, execSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync, openSync, readSync, closeSync } from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { ensureBuilt } from "../build-state";
+import { TEST_APP_SECRET, TEST_CRON_SECRET, createTestDatabase, startServer, type TestServer } from "../../test/support/server";
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5433/postgres";
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? "8,32").split(",").map(Number);
+const ONLY = process.env.BENCH_ONLY?.split(",");
+const PG_LOG = process.env.BENCH_PG_LOG ?? "/tmp/pgshared/log";
+const OUT = process.env.BENCH_OUT ?? path.join("bench-results", `run-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+const CAPTURES = Number(process.env.BENCH_CAPTURES ?? 16);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const WEBHOOK_EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 400);
+const warmed = new Set<string>();
+
+type Row = {
+  scenario: string;
+  connections: number;
+  rps: number; // successful (expected-status) responses per second
+  p50: number;
+  p99: number;
+  ok: number;
+  conflicts: number; // 409 (counted apart from errors)
+  errors: number; // anything else: other statuses, socket errors, timeouts
+  rssMaxMiB: number;
+  pgbenchTps?: number;
+  ratio?: number;
+  note?: string;
+};
+
+const uptime = () => execSync("uptime", { encoding: "utf8" }).trim();
+const want = (s: string) => !ONLY || ONLY.includes(s);
+
+// ------------------------------------------------------------------ server memory
+
+function serverPid(server: TestServer): number | undefined {
+  // The process group holds tsx (scripts/start.ts) and the next server; the latter is the
+  // one with the largest resident set.
+  try {
+    const out = execSync(`ps -o pid=,rss=,args= -g ${server.process.pid}`, { encoding: "utf8" });
+    const procs = out
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => l.trim().split(/\s+/, 3))
+      .map(([pid, rss, args]) => ({ pid: Number(pid), rss: Number(rss), args }));
+    return procs.sort((a, b) => b.rss - a.rss)[0]?.pid;
+  } catch {
+    return undefined;
+  }
+}
+
+function vmRssMiB(pid: number | undefined): number {
+  if (!pid) return NaN;
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Math.round(Number(m[1]) / 1024) : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+// ------------------------------------------------------------------ load
+
+type Req = { method: string; path: string; headers?: Record<string, string>; body?: string };
+
+async function load(
+  server: TestServer,
+  scenario: string,
+  connections: number,
+  next: () => Req,
+  okStatus: number,
+  onBody?: (status: number, body: string) => void,
+): Promise<Row> {
+  const pid = serverPid(server);
+  if (!warmed.has(scenario)) {
+    // Untimed warm-up: the first calls of a route load and compile its modules.
+    warmed.add(scenario);
+    await autocannon({
+      url: server.baseUrl,
+      connections: 4,
+      duration: WARMUP_SECONDS,
+      timeout: 30,
+      requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, ...next() }), ...(onBody ? { onResponse: (st: number, b: string) => onBody(st, b) } : {}) }],
+    } as never);
+  }
+  let rssMax = vmRssMiB(pid);
+  const sampler = setInterval(() => (rssMax = Math.max(rssMax, vmRssMiB(pid) || 0)), 250);
+  const result = await autocannon({
+    url: server.baseUrl,
+    connections,
+    duration: SECONDS,
+    timeout: 30,
+    requests: [
+      {
+        setupRequest: (req: Record<string, unknown>) => {
+          const r = next();
+          return { ...req, method: r.method, path: r.path, headers: { ...(r.headers ?? {}) }, body: r.body };
+        },
+        ...(onBody ? { onResponse: (status: number, body: string) => onBody(status, body) } : {}),
+      },
+    ],
+  } as never);
+  clearInterval(sampler);
+  const codes = (result as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats ?? {};
+  const count = (c: number) => codes[String(c)]?.count ?? 0;
+  const total = Object.values(codes).reduce((a, s) => a + s.count, 0);
+  const ok = count(okStatus);
+  const conflicts = count(409);
+  const r = result as unknown as { latency: { p50: number; p99: number }; errors: number; timeouts: number; duration: number };
+  return {
+    scenario,
+    connections,
+    rps: Math.round((ok / r.duration) * 10) / 10,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    ok,
+    conflicts,
+    errors: total - ok - conflicts + r.errors + r.timeouts,
+    rssMaxMiB: rssMax,
+  };
+}
+
+// ------------------------------------------------------------------ statement capture
+
+type Captured = { sql: string; params: (string | null)[] };
+
+const LINE_START = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \S+ \[(\d+)\] (\w+):  (.*)$/;
+
+function readFrom(file: string, offset: number): string {
+  const size = statSync(file).size;
+  const fd = openSync(file, "r");
+  try {
+    const buf = Buffer.alloc(size - offset);
+    readSync(fd, buf, 0, buf.length, offset);
+    return buf.toString("utf8");
+  } finally {
+    closeSync(fd);
+  }
+}
+
+// Statements (with their parameters) the given backends logged between two offsets of the log.
+function parseLog(text: string, pids: Set<number>): Captured[] {
+  type Entry = { pid: number; level: string; text: string };
+  const entries: Entry[] = [];
+  for (const line of text.split("\n")) {
+    const m = LINE_START.exec(line);
+    if (m) entries.push({ pid: Number(m[1]), level: m[2], text: m[3] });
+    else if (entries.length) entries[entries.length - 1].text += `\n${line}`;
+  }
+  const out: Captured[] = [];
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i];
+    if (!pids.has(e.pid) || e.level !== "LOG") continue;
+    let sql: string | undefined;
+    const st = /^statement: ([\s\S]*)$/.exec(e.text);
+    const ex = /^execute [^:]*: ([\s\S]*)$/.exec(e.text);
+    if (st) sql = st[1];
+    else if (ex) sql = ex[1];
+    if (sql === undefined) continue;
+    const params: (string | null)[] = [];
+    const d = entries.slice(i + 1).find((x) => x.pid === e.pid);
+    if (ex && d && d.level === "DETAIL" && d.text.startsWith("parameters: ")) {
+      const re = /\$(\d+) = (NULL|'((?:[^']|'')*)')/g;
+      let pm: RegExpExecArray | null;
+      while ((pm = re.exec(d.text))) params[Number(pm[1]) - 1] = pm[2] === "NULL" ? null : pm[3].replace(/''/g, "'");
+    }
+    out.push({ sql: sql.trimEnd(), params });
+  }
+  return out;
+}
+
+const quote = (v: string) => `'${v.replace(/'/g, "''")}'`;
+const looksTimestamp = (v: string) => /^\d{4}-\d\d-\d\d([ T]\d\d:\d\d|$)/.test(v);
+const looksJson = (v: string) => /^[[{]/.test(v);
+
+// One pgbench script from one captured request: literals inlined; the values new in this
+// request get a per-transaction random tail (:r), the same for every occurrence.
+function pgbenchScript(req: Captured[], other: Captured[], requestText: string): string {
+  const otherValues = new Set(other.flatMap((s) => s.params.filter((p): p is string => p !== null)));
+  const fresh = (v: string) => v.length >= 12 && !otherValues.has(v) && !looksTimestamp(v) && !looksJson(v) && !requestText.includes(v);
+  const lines = ["\\set r random(100000000000, 999999999999)"];
+  for (const s of req) {
+    const sql = s.sql.replace(/\$(\d+)/g, (_m, n) => {
+      const v = s.params[Number(n) - 1];
+      if (v === null || v === undefined) return "NULL";
+      return fresh(v) ? quote(`${v.slice(0, -12)}:r`) : quote(v);
+    });
+    // pgbench reads one statement per line unless it ends with a semicolon on its own.
+    lines.push(`${sql.replace(/\s*\n\s*/g, " ").replace(/;\s*$/, "")};`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+function runPgbench(databaseUrl: string, files: string[], connections: number): number {
+  const args = ["-n", "-M", "simple", "-c", String(connections), "-j", String(Math.min(connections, os.cpus().length)), "-T", String(SECONDS)];
+  for (const f of files) args.push("-f", `${f}@1`);
+  args.push(databaseUrl);
+  const out = execFileSync("/usr/bin/pgbench", args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], maxBuffer: 64 << 20 });
+  const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(out);
+  return m ? Number(m[1]) : NaN;
+}
+
+// ------------------------------------------------------------------ the fixture
+
+function registrationBody(i: string) {
+  return {
+    obligation_type: "contractual",
+    external_reference: { namespace: "bench", id: `B-${i}` },
+    debtor: { name: "Bench Customer", email: "ap@bench.example" },
+    amount_minor: "1000001",
+    currency: "EUR",
+    deadline: "2027-06-30",
+    business_context: { invoice_number: `B-${i.slice(0, 12)}` },
+    conditions: [{ key: "acceptance", label: "Acceptance" }],
+    payment_terms: [
+      { sequence: 1, amount_type: "percentage", percentage_basis_points: 3000, trigger_type: "immediately", due_rule: "days_after_trigger", due_days: 14 },
+      { sequence: 2, amount_type: "percentage", percentage_basis_points: 7000, trigger_type: "condition_satisfied", condition_key: "acceptance", due_rule: "days_after_trigger", due_days: 30 },
+    ],
+  };
+}
+
+type Fixture = { apiKey: string; organizationId: string };
+
+async function createFixture(server: TestServer): Promise<Fixture> {
+  process.env.DATABASE_URL = server.databaseUrl;
+  process.env.APP_SECRET = TEST_APP_SECRET;
+  process.env.LOG_LEVEL = "silent";
+  const { createOrganization } = await import("@/lib/organizations/create-organization");
+  const { disconnectDb } = await import("@/lib/db");
+  const org = await createOrganization({ name: "Bench Org", ownerEmail: `bench-${randomUUID()}@example.test`, ownerPassword: "bench-password-123" });
+  await disconnectDb();
+  return { apiKey: org.api_key, organizationId: org.organization_id };
+}
+
+function client(server: TestServer, f: Fixture) {
+  const base = `${server.baseUrl}/api/v1`;
+  const auth = { authorization: `Bearer ${f.apiKey}` };
+  return {
+    async post(p: string, body: unknown, headers: Record<string, string> = {}) {
+      const r = await fetch(`${base}${p}`, {
+        method: "POST",
+        headers: { ...auth, "content-type": "application/json", "idempotency-key": randomUUID(), ...headers },
+        body: JSON.stringify(body),
+      });
+      const text = await r.text();
+      if (r.status >= 300) throw new Error(`POST ${p}: ${r.status} ${text}`);
+      return JSON.parse(text);
+    },
+    async get(p: string) {
+      const r = await fetch(`${base}${p}`, { headers: auth });
+      const text = await r.text();
+      if (r.status >= 300) throw new Error(`GET ${p}: ${r.status} ${text}`);
+      return JSON.parse(text);
+    },
+  };
+}
+
+async function backendPids(databaseUrl: string): Promise<Set<number>> {
+  const c = new pg.Client({ connectionString: ADMIN_URL });
+  await c.connect();
+  try {
+    const name = new URL(databaseUrl).pathname.slice(1);
+    const r = await c.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [name]);
+    return new Set(r.rows.map((x) => x.pid));
+  } finally {
+    await c.end();
+  }
+}
+
+async function adminQuery(sql: string) {
+  const c = new pg.Client({ connectionString: ADMIN_URL });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+// Captures `n` requests one at a time and returns one pgbench script per request.
+async function capture(
+  server: TestServer,
+  databaseUrl: string,
+  dir: string,
+  name: string,
+  n: number,
+  send: (i: number) => Promise<string>, // returns the request's own text (path + body)
+): Promise<{ files: string[]; statements: number; selects: number; transactions: number }> {
+  const reqs: { stmts: Captured[]; text: string }[] = [];
+  for (let i = 0; i < n + 1; i++) {
+    const pids = await backendPids(databaseUrl);
+    const before = statSync(PG_LOG).size;
+    const text = await send(i);
+    await new Promise((r) => setTimeout(r, 150)); // let the server log flush
+    const after = await backendPids(databaseUrl);
+    for (const p of after) pids.add(p);
+    reqs.push({ stmts: parseLog(readFrom(PG_LOG, before), pids), text });
+  }
+  const files: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const f = path.join(dir, `${name}-${i}.sql`);
+    writeFileSync(f, pgbenchScript(reqs[i].stmts, reqs[i + 1].stmts, reqs[i].text));
+    files.push(f);
+  }
+  const s = reqs[0].stmts;
+  return {
+    files,
+    statements: s.length,
+    selects: s.filter((x) => /^\s*select/i.test(x.sql)).length,
+    transactions: s.filter((x) => /^\s*begin/i.test(x.sql)).length,
+  };
+}
+
+// ------------------------------------------------------------------ main
+
+async function main() {
+  ensureBuilt();
+  const started = new Date().toISOString();
+  const machine = { nproc: os.cpus().length, memGiB: Math.round(os.totalmem() / 2 ** 30), uptimeBefore: uptime() };
+  console.log(`machine: ${machine.nproc} cores, ${machine.memGiB} GiB; ${machine.uptimeBefore}`);
+  const databaseUrl = await createTestDatabase(ADMIN_URL);
+  const dbName = new URL(databaseUrl).pathname.slice(1);
+  const dir = mkdtempSync(path.join(os.tmpdir(), "fos-bench-"));
+  const env = { LOG_LEVEL: "warn", WEBHOOK_WORKER: "off" };
+  const rows: Row[] = [];
+  const captures: Record<string, unknown> = {};
+
+  // 1. Capture the SQL of registration and allocation (logging on for this database only).
+  let server = await startServer({ databaseUrl, label: "bench-capture", env });
+  const f = await createFixture(server);
+  let api = client(server, f);
+  let regScripts: string[] = [];
+  let allocScripts: string[] = [];
+  const canCapture = (() => {
+    try {
+      statSync(PG_LOG);
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+  if (canCapture) {
+    await adminQuery(`ALTER DATABASE ${dbName} SET log_statement = 'all'`);
+    await server.stop();
+    server = await startServer({ databaseUrl, label: "bench-capture", env });
+    api = client(server, f);
+    await api.post("/obligations", registrationBody(randomUUID())); // warm up (first-call compilation)
+    const reg = await capture(server, databaseUrl, dir, "register", CAPTURES, async () => {
+      const body = registrationBody(randomUUID());
+      await api.post("/obligations", body);
+      return `/obligations ${JSON.stringify(body)}`;
+    });
+    regScripts = reg.files;
+    captures.register = { statements: reg.statements, selects: reg.selects, transactions: reg.transactions };
+    const pays: string[] = [];
+    const obls: string[] = [];
+    for (let i = 0; i < CAPTURES + 2; i++) {
+      pays.push((await api.post("/payments", { amount_minor: "900000000", currency: "EUR", received_on: "2026-11-01" })).id);
+      obls.push((await api.post("/obligations", registrationBody(randomUUID()))).obligation.id);
+    }
+    await api.post(`/payments/${pays[CAPTURES + 1]}/allocations`, { obligation_id: obls[CAPTURES + 1], amount_minor: "1", expected_version: 1 });
+    const alloc = await capture(server, databaseUrl, dir, "allocate", CAPTURES, async (i) => {
+      const body = { obligation_id: obls[i], amount_minor: "1", expected_version: 1 };
+      await api.post(`/payments/${pays[i]}/allocations`, body);
+      return `/payments/${pays[i]}/allocations ${JSON.stringify(body)}`;
+    });
+    allocScripts = alloc.files;
+    captures.allocate = { statements: alloc.statements, selects: alloc.selects, transactions: alloc.transactions };
+    await adminQuery(`ALTER DATABASE ${dbName} RESET log_statement`);
+    console.log(`captured: registration ${JSON.stringify(captures.register)}, allocation ${JSON.stringify(captures.allocate)} (scripts in ${dir})`);
+  } else {
+    console.log(`no PostgreSQL server log at ${PG_LOG}: pgbench replay skipped`);
+  }
+  await server.stop();
+
+  // 2. The measured server (no statement logging).
+  server = await startServer({ databaseUrl, label: "bench", env });
+  api = client(server, f);
+  const auth = { authorization: `Bearer ${f.apiKey}` };
+  const json = { ...auth, "content-type": "application/json" };
+  const pgbenchFor: Record<string, string[]> = { register: regScripts, allocate: allocScripts };
+
+  const record = (row: Row) => {
+    const scripts = pgbenchFor[row.scenario];
+    if (scripts?.length) {
+      row.pgbenchTps = Math.round(runPgbench(databaseUrl, scripts, row.connections) * 10) / 10;
+      row.ratio = Math.round((row.rps / row.pgbenchTps) * 100) / 100;
+    }
+    rows.push(row);
+    console.log(
+      `${row.scenario.padEnd(22)} c=${String(row.connections).padStart(2)} ${String(row.rps).padStart(7)} req/s p50 ${row.p50} ms p99 ${row.p99} ms ok ${row.ok} 409 ${row.conflicts} err ${row.errors} rss ${row.rssMaxMiB} MiB${row.pgbenchTps ? ` pgbench ${row.pgbenchTps} tps ratio ${row.ratio}` : ""}`,
+    );
+  };
+
+  // Registration
+  for (const c of CONNECTIONS) {
+    if (!want("register")) break;
+    record(
+      await load(server, "register", c, () => ({ method: "POST", path: "/api/v1/obligations", headers: { ...json, "idempotency-key": randomUUID() }, body: JSON.stringify(registrationBody(randomUUID())) }), 201),
+    );
+  }
+  // Make sure there are obligations to read and act on.
+  const have = (await api.get("/obligations?limit=100")).items as { id: string; version: number }[];
+  for (let i = have.length; i < 100; i++) have.push((await api.post("/obligations", registrationBody(randomUUID()))).obligation);
+  const ids = have.map((o) => o.id);
+
+  let k = 0;
+  for (const c of CONNECTIONS) {
+    if (!want("list")) break;
+    record(await load(server, "list (limit 50)", c, () => ({ method: "GET", path: "/api/v1/obligations?limit=50", headers: auth }), 200));
+  }
+  for (const c of CONNECTIONS) {
+    if (!want("detail")) break;
+    record(await load(server, "detail", c, () => ({ method: "GET", path: `/api/v1/obligations/${ids[k++ % ids.length]}`, headers: auth }), 200));
+  }
+  // An action on 20 obligations, with the version the client last saw (concurrent requests
+  // on one obligation race: the loser gets 409 version_conflict, counted apart).
+  if (want("action")) {
+    const versions = new Map<string, number>();
+    for (const id of ids.slice(0, 20)) versions.set(id, (await api.get(`/obligations/${id}`)).version);
+    const targets = ids.slice(0, 20);
+    for (const c of CONNECTIONS) {
+      record(
+        await load(
+          server,
+          "action (expected date)",
+          c,
+          () => {
+            const id = targets[k++ % targets.length];
+            return {
+              method: "POST",
+              path: `/api/v1/obligations/${id}/actions`,
+              headers: { ...json, "idempotency-key": randomUUID() },
+              body: JSON.stringify({ action: "set_expected_payment_date", expected_version: versions.get(id), expected_payment_date: "2027-01-15" }),
+            };
+          },
+          200,
+          (status, body) => {
+            if (status !== 200) return;
+            const o = JSON.parse(body).obligation as { id: string; version: number };
+            if ((versions.get(o.id) ?? 0) < o.version) versions.set(o.id, o.version);
+          },
+        ),
+      );
+    }
+  }
+  // Payment recording
+  for (const c of CONNECTIONS) {
+    if (!want("payment")) break;
+    record(
+      await load(
+        server,
+        "payment record",
+        c,
+        () => ({
+          method: "POST",
+          path: "/api/v1/payments",
+          headers: { ...json, "idempotency-key": randomUUID() },
+          body: JSON.stringify({ amount_minor: "900000000", currency: "EUR", received_on: "2026-11-01", payer_name: "Bench Customer" }),
+        }),
+        201,
+      ),
+    );
+  }
+  // Allocation: 1 minor unit of one of 64 payments to an obligation not allocated yet
+  // (version 1), so requests do not race on versions.
+  if (want("allocate")) {
+    const pays: string[] = [];
+    for (let i = 0; i < 64; i++) pays.push((await api.post("/payments", { amount_minor: "900000000", currency: "EUR", received_on: "2026-11-01" })).id);
+    const c0 = new pg.Client({ connectionString: databaseUrl });
+    await c0.connect();
+    const fresh = (
+      await c0.query<{ id: string }>("SELECT id FROM obligations WHERE organization_id = $1 AND version = 1 AND currency = 'EUR' AND organization_role = 'creditor' ORDER BY created_at", [
+        f.organizationId,
+      ])
+    ).rows.map((r) => r.id);
+    await c0.end();
+    let next = 0;
+    for (const c of CONNECTIONS) {
+      record(
+        await load(
+          server,
+          "allocate",
+          c,
+          () => {
+            const i = next++;
+            return {
+              method: "POST",
+              path: `/api/v1/payments/${pays[i % pays.length]}/allocations`,
+              headers: { ...json, "idempotency-key": randomUUID() },
+              body: JSON.stringify({ obligation_id: fresh[i % fresh.length], amount_minor: "1", expected_version: 1 + Math.floor(i / fresh.length) }),
+            };
+          },
+          200,
+        ),
+      );
+    }
+    rows[rows.length - 1].note = `${fresh.length} obligations at version 1 available`;
+  }
+  // Recipient: exchange the link token for a session, and read the invoice with it.
+  if (want("recipient")) {
+    const links: { requestId: string; token: string; cookie?: string }[] = [];
+    for (let i = 0; i < 40; i++) {
+      const r = await api.post("/obligations", registrationBody(randomUUID()));
+      const u = new URL(r.payment_request.hosted_url);
+      links.push({ requestId: u.pathname.split("/").pop()!, token: u.hash.slice(1) });
+    }
+    for (const l of links) {
+      const r = await fetch(`${server.baseUrl}/api/v1/recipient/contexts/${l.requestId}/session`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-service-request": "1", "idempotency-key": randomUUID() },
+        body: JSON.stringify({ token: l.token }),
+      });
+      await r.text();
+      l.cookie = r.headers.getSetCookie()[0]?.split(";")[0];
+    }
+    for (const c of CONNECTIONS) {
+      record(
+        await load(
+          server,
+          "recipient exchange",
+          c,
+          () => {
+            const l = links[k++ % links.length];
+            return {
+              method: "POST",
+              path: `/api/v1/recipient/contexts/${l.requestId}/session`,
+              headers: { "content-type": "application/json", "x-service-request": "1", "idempotency-key": randomUUID() },
+              body: JSON.stringify({ token: l.token }),
+            };
+          },
+          200,
+        ),
+      );
+    }
+    for (const c of CONNECTIONS) {
+      record(
+        await load(
+          server,
+          "recipient invoice",
+          c,
+          () => {
+            const l = links[k++ % links.length];
+            return { method: "GET", path: `/api/v1/recipient/contexts/${l.requestId}/invoice`, headers: { cookie: l.cookie ?? "" } };
+          },
+          200,
+        ),
+      );
+    }
+  }
+  // Webhook flush: deliveries queued to a local receiver, flushed by the cron endpoint.
+  if (want("webhooks")) {
+    let received = 0;
+    const receiver = http.createServer((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        received++;
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
+    const port = (receiver.address() as { port: number }).port;
+    await api.post("/webhook-endpoints", { url: `http://127.0.0.1:${port}/hook`, secret: "bench-webhook-secret-0123456789abcdef" });
+    // Each action records one event -> one delivery per endpoint (8 obligations in parallel).
+    const queued = Math.ceil(WEBHOOK_EVENTS / 8) * 8;
+    await Promise.all(
+      ids.slice(50, 58).map(async (target) => {
+        let v = (await api.get(`/obligations/${target}`)).version;
+        for (let i = 0; i < queued / 8; i++) {
+          v = (await api.post(`/obligations/${target}/actions`, { action: "post_message", expected_version: v, message: `m${i}` })).obligation.version;
+        }
+      }),
+    );
+    for (const c of CONNECTIONS.slice(0, 1)) {
+      const before = received;
+      const t0 = Date.now();
+      const row = await load(
+        server,
+        "webhook flush (cron)",
+        Math.min(c, 4),
+        () => ({ method: "GET", path: "/api/v1/cron/webhooks", headers: { authorization: `Bearer ${TEST_CRON_SECRET}` } }),
+        200,
+      );
+      const secs = (Date.now() - t0) / 1000;
+      row.note = `${received - before} of ${queued} deliveries sent, ${Math.round((received - before) / secs)} deliveries/s`;
+      record(row);
+    }
+    receiver.close();
+  }
+
+  await server.stop();
+  const uptimeAfter = uptime();
+  console.log(`\n${uptimeAfter}\n`);
+  const table = [
+    "| scenario | conn. | req/s | p50 ms | p99 ms | ok | 409 | errors | server RSS max MiB | pgbench tps | API/pgbench |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ...rows.map(
+      (r) =>
+        `| ${r.scenario}${r.note ? ` (${r.note})` : ""} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ok} | ${r.conflicts} | ${r.errors} | ${r.rssMaxMiB} | ${r.pgbenchTps ?? ""} | ${r.ratio ?? ""} |`,
+    ),
+  ].join("\n");
+  console.log(table);
+  mkdirSync(path.dirname(OUT), { recursive: true });
+  writeFileSync(
+    OUT,
+    JSON.stringify({ started, machine: { ...machine, uptimeAfter }, seconds: SECONDS, connections: CONNECTIONS, database: dbName, captures, rows }, null, 2),
+  );
+  console.log(`\nresults: ${OUT}`);
+  if (!process.env.BENCH_KEEP_DB) await adminQuery(`DROP DATABASE IF EXISTS ${dbName}`).catch(() => undefined);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

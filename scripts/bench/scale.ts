@@ -1,0 +1,120 @@
+// Scale benchmark: the reads of the list, detail, search and dashboard overview at 10k and
+// at 1M obligations per organization (plus another organization's 1M in the same tables),
+// through the same domain functions the API and the dashboard call, on PostgreSQL.
+//
+//   npx tsx scripts/bench/scale.ts [postgres admin url] [small=10000] [large=1000000] [other=1000000]
+//
+// Seeds a scratch database with scripts/bench/seed.ts, times each read (median and p95 of
+// SCALE_RUNS runs, default 20, after a warm-up) for the small and the large organization,
+// prints the ratio large/small, and the EXPLAIN (ANALYZE, BUFFERS) plans of the list, search
+// and overview statements for the large one. The database is dropped at the end unless
+// SCALE_KEEP_DB=1. Output also as JSON (SCALE_OUT, default bench-results/scale-<time>.json).
+import { execSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { listObligations, listOrder, listWhere, type ObligationListQuery } from "@/lib/obligations/list-obligations";
+import { getObligationDetail } from "@/lib/obligations/get-obligation-detail";
+import { summarizeObligations } from "@/lib/obligations/summarize-obligations";
+import { dropDatabase, seed } from "./seed";
+
+const adminUrl = process.argv[2] ?? process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5433/postgres";
+const sizes = { small: Number(process.argv[3] ?? 10_000), large: Number(process.argv[4] ?? 1_000_000), other: Number(process.argv[5] ?? 1_000_000) };
+const RUNS = Number(process.env.SCALE_RUNS ?? 20);
+const OUT = process.env.SCALE_OUT ?? path.join("bench-results", `scale-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+process.env.APP_SECRET ??= "bench-app-secret-0123456789abcdef0123456789";
+
+const uptime = () => execSync("uptime", { encoding: "utf8" }).trim();
+
+async function time(fn: () => Promise<unknown>) {
+  await fn();
+  const ms: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now();
+    await fn();
+    ms.push(performance.now() - t);
+  }
+  ms.sort((a, b) => a - b);
+  const q = (p: number) => Math.round(ms[Math.min(ms.length - 1, Math.floor(p * ms.length))] * 100) / 100;
+  return { median: q(0.5), p95: q(0.95) };
+}
+
+async function main() {
+  console.log(`machine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB; ${uptime()}`);
+  const t0 = performance.now();
+  const s = await seed(adminUrl, sizes);
+  const seedMs = Math.round(performance.now() - t0);
+  console.log(`seeded ${JSON.stringify(sizes)} in ${seedMs} ms ${JSON.stringify(s.ms)}`);
+  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: s.url, max: 2 }) });
+  const client = new pg.Client({ connectionString: s.url });
+  await client.connect();
+  const results: Record<string, unknown>[] = [];
+  const plans: Record<string, string> = {};
+  try {
+    const deep = Math.max(0, Math.min(sizes.small, sizes.large) - 50);
+    const scenarios: { name: string; run: (org: string, someId: string, term: string) => Promise<unknown> }[] = [
+      { name: "list first page (50)", run: (org) => listObligations(prisma, { organizationId: org, query: { limit: 50, offset: 0 } }) },
+      { name: `list deep page (offset ${deep})`, run: (org) => listObligations(prisma, { organizationId: org, query: { limit: 50, offset: deep } }) },
+      { name: "list sort=deadline", run: (org) => listObligations(prisma, { organizationId: org, query: { limit: 50, offset: 0, sort: "deadline" } }) },
+      { name: "list sort=outstanding desc", run: (org) => listObligations(prisma, { organizationId: org, query: { limit: 50, offset: 0, sort: "outstanding" } }) },
+      { name: "list status+currency+overdue", run: (org) => listObligations(prisma, { organizationId: org, query: { limit: 50, offset: 0, status: ["PAYMENT_REQUESTED"], currency: "USD", overdue: true } }) },
+      { name: "search (one reference)", run: (org, _id, term) => listObligations(prisma, { organizationId: org, query: { limit: 50, offset: 0, search: term } }) },
+      { name: "search (debtor email)", run: (org) => listObligations(prisma, { organizationId: org, query: { limit: 50, offset: 0, search: "ap4242@customer" } }) },
+      { name: "detail", run: (org, id) => getObligationDetail(prisma, { organizationId: org, obligationId: id }) },
+      { name: "overview (summarize)", run: (org) => summarizeObligations(prisma, { organizationId: org, overdueLimit: 8 }) },
+    ];
+    const pick = async (org: string) => {
+      const r = await client.query<{ id: string; reference: string }>(
+        "SELECT id, reference FROM obligations WHERE organization_id = $1 ORDER BY created_at LIMIT 1 OFFSET $2",
+        [org, Math.floor((org === s.small ? sizes.small : sizes.large) / 2)],
+      );
+      return r.rows[0];
+    };
+    const small = await pick(s.small);
+    const large = await pick(s.large);
+    for (const sc of scenarios) {
+      const a = await time(() => sc.run(s.small, small.id, small.reference.slice(4)));
+      const b = await time(() => sc.run(s.large, large.id, large.reference.slice(4)));
+      const ratio = Math.round((b.median / a.median) * 100) / 100;
+      results.push({ scenario: sc.name, small: a, large: b, ratio });
+      console.log(`${sc.name.padEnd(36)} ${String(sizes.small).padStart(8)}: ${String(a.median).padStart(8)} ms (p95 ${a.p95})   ${String(sizes.large).padStart(8)}: ${String(b.median).padStart(8)} ms (p95 ${b.p95})   x${ratio}`);
+    }
+    // Plans of the statements behind the list, search and overview for the large organization.
+    const explain = async (label: string, sql: Prisma.Sql) => {
+      const text = sql.text ?? sql.sql;
+      const r = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, sql.values as unknown[]);
+      plans[label] = r.rows.map((x: Record<string, string>) => x["QUERY PLAN"]).join("\n");
+    };
+    const idsSql = (i: { organizationId: string } & ObligationListQuery) =>
+      Prisma.sql`SELECT id FROM obligations WHERE ${listWhere(i.organizationId, i)} ORDER BY ${listOrder(i)} LIMIT ${i.limit} OFFSET ${i.offset}`;
+    await explain("list first page (ids)", idsSql({ organizationId: s.large, limit: 50, offset: 0 }));
+    await explain(`list deep page offset ${deep} (ids)`, idsSql({ organizationId: s.large, limit: 50, offset: deep }));
+    await explain("list sort=outstanding (ids)", idsSql({ organizationId: s.large, limit: 50, offset: 0, sort: "outstanding" }));
+    await explain("search by reference (ids)", idsSql({ organizationId: s.large, limit: 50, offset: 0, search: large.reference.slice(4) }));
+    await explain("search by debtor email (ids)", idsSql({ organizationId: s.large, limit: 50, offset: 0, search: "ap4242@customer" }));
+    await explain(
+      "overview groups",
+      Prisma.sql`SELECT status, currency, organization_role, count(*)::int AS n, sum(amount_minor)::text, sum(allocated_minor)::text
+        FROM obligations WHERE organization_id = ${s.large}::uuid GROUP BY status, currency, organization_role`,
+    );
+    for (const [k, v] of Object.entries(plans)) console.log(`\n### ${k}\n${v}`);
+  } finally {
+    await prisma.$disconnect();
+    await client.end();
+    if (!process.env.SCALE_KEEP_DB) await dropDatabase(adminUrl, s.name);
+  }
+  const after = uptime();
+  console.log(`\n${after}`);
+  mkdirSync(path.dirname(OUT), { recursive: true });
+  writeFileSync(OUT, JSON.stringify({ sizes, seedMs, seedSteps: s.ms, runs: RUNS, uptimeAfter: after, results, plans }, null, 2));
+  console.log(`results: ${OUT}`);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
