@@ -41,6 +41,12 @@ const ZEnv = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   WEBHOOK_WORKER: z.enum(["on", "off"]).default("on"),
   WEBHOOK_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
+  // Scheduled events sweep of each instance (lib/scheduler/worker.ts); 0 or "off" disables it.
+  SCHEDULER_INTERVAL_MS: z
+    .union([z.literal("off"), z.coerce.number().int().min(0)])
+    .default(60_000)
+    .transform((v) => (v === "off" ? 0 : v)),
+  SCHEDULER_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(100),
   DEMO_SEED: z.enum(["on", "off"]).default("on"),
   // Single sign-on through any OpenID Connect provider (discovery at
   // {OIDC_ISSUER}/.well-known/openid-configuration). All three or none.

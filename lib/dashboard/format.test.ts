@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { daysBetween, formatDay, formatTimestamp, money } from "./format";
+import { daysBetween, eventLabel, formatDay, formatTimestamp, money } from "./format";
+import { EVENT_TYPES } from "@/lib/events/record-event";
 import { pickLocale } from "./locale";
 
 describe("dashboard formatting", () => {
@@ -28,5 +29,13 @@ describe("pickLocale", () => {
     expect(pickLocale("")).toBe("en-US");
     expect(pickLocale("*")).toBe("en-US");
     expect(pickLocale("not a tag!!, en-GB")).toBe("en-GB");
+  });
+});
+
+describe("event labels", () => {
+  it("every event type, the scheduled ones included, has a readable label", () => {
+    for (const t of EVENT_TYPES) expect(eventLabel(t), t).not.toBe(t);
+    expect(eventLabel("obligation.overdue")).toBe("Overdue");
+    expect(eventLabel("payment_request.expiring")).toBe("Link expiring soon");
   });
 });

@@ -48,6 +48,11 @@ export const EVENT_LABELS: Record<string, string> = {
   "obligation.expected_payment_date_set": "Expected payment date set",
   "payment.recorded": "Payment recorded",
   "payment.allocated": "Payment allocated",
+  "bank_statement.imported": "Bank statement imported",
+  "obligation.term_payable": "Payment term payable",
+  "obligation.due": "Payment term due",
+  "obligation.overdue": "Overdue",
+  "payment_request.expiring": "Link expiring soon",
 };
 
 export const eventLabel = (type: string) => EVENT_LABELS[type] ?? type;

@@ -24,6 +24,11 @@ export const EVENT_TYPES = [
   "payment.recorded",
   "payment.allocated",
   "bank_statement.imported",
+  // Produced by the service's clock (lib/scheduler/sweep.ts), not by a request.
+  "obligation.term_payable",
+  "obligation.due",
+  "obligation.overdue",
+  "payment_request.expiring",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -35,6 +40,7 @@ export type EventType = (typeof EVENT_TYPES)[number];
 export async function recordEvent(
   tx: Tx,
   input: {
+    id?: string; // a caller that must know the id beforehand (the scheduler's mark)
     organizationId: string;
     type: EventType;
     principal: Principal;
@@ -44,7 +50,7 @@ export async function recordEvent(
     detail?: Record<string, unknown>; // audit-only facts (e.g. message text, amounts)
   },
 ): Promise<{ id: string; createdAt: Date }> {
-  const id = newId();
+  const id = input.id ?? newId();
   const createdAt = new Date();
   await tx.event.create({
     data: {
@@ -68,3 +74,4 @@ export async function recordEvent(
     WHERE e.organization_id = ${input.organizationId}::uuid AND e.enabled`;
   return { id, createdAt };
 }
+

@@ -12,7 +12,8 @@ export async function recordEvents(
   tx: Tx,
   organizationId: string,
   principal: Principal,
-  events: { type: EventType; obligationId?: string; paymentId?: string; data: Record<string, unknown> }[],
+  // `id`: for a caller that must know the event id beforehand (the scheduler's marks).
+  events: { id?: string; type: EventType; obligationId?: string; paymentId?: string; data: Record<string, unknown> }[],
 ): Promise<void> {
   if (events.length === 0) return;
   const actor = actorOf(principal);
@@ -21,7 +22,7 @@ export async function recordEvents(
   const json = (v: unknown) => JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? x.toString() : x));
   for (let i = 0; i < events.length; i += 2000) {
     const chunk = events.slice(i, i + 2000);
-    const ids = chunk.map(() => newId());
+    const ids = chunk.map((e) => e.id ?? newId());
     await tx.$executeRawUnsafe(
       `INSERT INTO events (id, organization_id, type, obligation_id, payment_id, actor_type, actor_id, actor_label, data, created_at)
        SELECT e.id, $1::uuid, e.type, e.obligation_id, e.payment_id, $2, $3, $4, e.data::jsonb, $5::timestamptz

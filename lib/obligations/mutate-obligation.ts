@@ -2,6 +2,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Tx } from "@/lib/db";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
+import { toDate, todayUtc } from "@/lib/schemas/common";
 import { recordEvent, type EventType } from "@/lib/events/record-event";
 import type { TMutationResult } from "@/lib/schemas/obligations";
 import type { PaymentRequestRow } from "@/lib/payment-requests/view";
@@ -60,7 +61,8 @@ export async function mutateObligation(
   // same version waits here and then finds count 0, before any of its side effects.
   const bumped = await tx.obligation.updateMany({
     where: { id: obligationId, organizationId, version: expectedVersion },
-    data: { version: { increment: 1 }, updatedAt: new Date() },
+    // next_scheduled_on = today: a change may move a scheduled date (lib/scheduler/sweep.ts).
+    data: { version: { increment: 1 }, updatedAt: new Date(), nextScheduledOn: toDate(todayUtc()) },
   });
   if (bumped.count !== 1) throw versionConflict(expectedVersion);
   const changes = (await input.apply(before)) ?? {};

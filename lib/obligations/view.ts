@@ -166,6 +166,7 @@ function fromRawObligation(r: RawObligation): LoadedObligation {
     reportedReference: r.reported_reference,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
+    nextScheduledOn: r.next_scheduled_on ?? null,
     conditions: r.j_conditions.map((c) => ({
       id: c.id,
       organizationId: c.organization_id,

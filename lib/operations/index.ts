@@ -10,6 +10,7 @@ import { webhookOperations } from "@/lib/operations/webhooks";
 import { paymentInstructionOperations } from "@/lib/operations/payment-instructions";
 import { einvoiceOperations } from "@/lib/operations/einvoice";
 import { adminOperations } from "@/lib/operations/admin";
+import { schedulerOperations } from "@/lib/operations/scheduler";
 
 // Every operation of the API, in document order. Each capability adds its list here.
 export const ALL_OPERATIONS: Operation[] = [
@@ -24,4 +25,5 @@ export const ALL_OPERATIONS: Operation[] = [
   ...webhookOperations,
   ...paymentInstructionOperations,
   ...adminOperations,
+  ...schedulerOperations,
 ];

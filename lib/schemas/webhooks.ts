@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ZTimestamp, ZUuid } from "@/lib/schemas/common";
 import { ZObligationProjection } from "@/lib/schemas/obligations";
 import { EVENT_TYPES } from "@/lib/events/record-event";
+import { ZExpiringPaymentRequest, ZScheduledTerm } from "@/lib/schemas/scheduler";
 
 // Webhook endpoints and deliveries (docs/webhooks.md).
 
@@ -103,6 +104,12 @@ export const ZWebhookPayload = z
           description: "The obligation projection after the change (every obligation.* event, and payment.allocated); its `version` lets a consumer drop a stale, out-of-order delivery",
         }),
         payment: z.record(z.string(), z.unknown()).optional().meta({ description: "payment.* events: the payment as GET /payments/{id} shows it" }),
+        term: ZScheduledTerm.optional(),
+        days_overdue: z
+          .union([z.literal(1), z.literal(7), z.literal(30)])
+          .optional()
+          .meta({ description: "obligation.overdue: the threshold reached, in days after the deadline (each is sent once)" }),
+        payment_request: ZExpiringPaymentRequest.optional(),
       })
       .meta({ description: "Snapshot taken in the transaction of the change" }),
   })

@@ -67,6 +67,8 @@ export async function startServer(
     // Test servers flush webhooks only when a test asks (GET /api/v1/cron/webhooks), so
     // no background flusher races the flushers a test controls; opts.env can turn it on.
     WEBHOOK_WORKER: "off",
+    // Likewise the scheduler sweeps only on GET /api/v1/cron/scheduler unless opts.env sets an interval.
+    SCHEDULER_INTERVAL_MS: "0",
     CRON_SECRET: TEST_CRON_SECRET,
     NODE_ENV: "production",
     ...opts.env,

@@ -28,6 +28,18 @@ export function auditFacts(type: string, d: Record<string, unknown>, locale: str
       return [s("key"), s("evidence_reference") && `evidence ${s("evidence_reference")}`].filter(Boolean).join(" · ");
     case "obligation.link_reissued":
       return typeof d.issue_number === "number" ? `Issue ${d.issue_number}` : "";
+    case "obligation.term_payable":
+    case "obligation.due": {
+      const on = s(type === "obligation.due" ? "payable_on" : "triggered_on");
+      const parts = [typeof d.sequence === "number" && `Term ${d.sequence}`];
+      if (/^[1-9][0-9]*$/.test(s("amount_minor"))) parts.push(money(s("amount_minor"), currency, locale));
+      if (on) parts.push(`${type === "obligation.due" ? "due" : "payable"} since ${formatDay(on, locale)}`);
+      return parts.filter(Boolean).join(" · ");
+    }
+    case "obligation.overdue":
+      return typeof d.days_overdue === "number" ? `${d.days_overdue} ${d.days_overdue === 1 ? "day" : "days"} past the deadline` : "";
+    case "payment_request.expiring":
+      return s("expires_at") ? `Expires ${formatTimestamp(s("expires_at"), locale)}` : "";
     default:
       return "";
   }

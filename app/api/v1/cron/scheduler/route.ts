@@ -1,0 +1,8 @@
+import { handle } from "@/lib/http/handle";
+import { cronSchedulerOp } from "@/lib/operations/scheduler";
+import { sweepScheduled } from "@/lib/scheduler/sweep";
+
+export const dynamic = "force-dynamic";
+
+// GET /cron/scheduler – sweep due scheduled events (Bearer CRON_SECRET)
+export const GET = handle(cronSchedulerOp, async () => ({ status: 200, body: await sweepScheduled({ budgetMs: 20_000 }) }));

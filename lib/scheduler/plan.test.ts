@@ -1,0 +1,142 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { addDays, type TermSpec } from "@/lib/obligations/terms";
+import { planScheduled, type PlanInput } from "@/lib/scheduler/plan";
+
+const REG = "2026-03-10";
+const at = (date: string) => new Date(`${date}T12:00:00.000Z`);
+
+function input(over: Partial<PlanInput> = {}): PlanInput {
+  return {
+    today: REG,
+    now: at(REG),
+    registeredOn: REG,
+    deadline: addDays(REG, 30),
+    amountMinor: 10000n,
+    reconciled: false,
+    terms: [],
+    conditions: [],
+    paymentRequest: null,
+    ...over,
+  };
+}
+
+const keys = (p: ReturnType<typeof planScheduled>) => p.due.map((d) => `${d.kind}:${d.key}`);
+
+describe("planScheduled", () => {
+  it("an obligation without terms: due on the deadline, overdue at 1, 7 and 30 days", () => {
+    expect(planScheduled(input())).toEqual({ due: [], next: addDays(REG, 30) });
+    const onDeadline = planScheduled(input({ today: addDays(REG, 30) }));
+    expect(keys(onDeadline)).toEqual(["due:1"]);
+    expect(onDeadline.next).toBe(addDays(REG, 31));
+    expect(keys(planScheduled(input({ today: addDays(REG, 31) })))).toEqual(["due:1", "overdue:1"]);
+    // Caught up after downtime: everything passed, in date order, each once (the caller marks them).
+    expect(keys(planScheduled(input({ today: addDays(REG, 90) })))).toEqual(["due:1", "overdue:1", "overdue:7", "overdue:30"]);
+    expect(planScheduled(input({ today: addDays(REG, 90) })).next).toBeNull();
+  });
+
+  it("what was the case at registration is not emitted: a past deadline tells only the thresholds after registration", () => {
+    const p = planScheduled(input({ deadline: addDays(REG, -10), today: addDays(REG, 40) }));
+    expect(keys(p)).toEqual(["overdue:30"]);
+    expect(planScheduled(input({ deadline: addDays(REG, -10) })).next).toBe(addDays(REG, 20));
+  });
+
+  it("terms: trigger and due dates after registration, a waiting condition waits, a satisfied one triggers", () => {
+    const terms: TermSpec[] = [
+      { sequence: 1, amountType: "percentage", percentageBasisPoints: 3000, triggerType: "immediately", dueRule: "days_after_trigger", dueDays: 5 },
+      { sequence: 2, amountType: "percentage", percentageBasisPoints: 3000, triggerType: "specific_date", triggerDate: addDays(REG, 10), dueRule: "immediately" },
+      { sequence: 3, amountType: "percentage", percentageBasisPoints: 4000, triggerType: "condition_satisfied", conditionId: "c1", dueRule: "days_after_trigger", dueDays: 3 },
+    ];
+    const waiting = input({ terms, conditions: [{ id: "c1", status: "waiting" }], deadline: addDays(REG, 60) });
+    expect(planScheduled(waiting).next).toBe(addDays(REG, 5));
+    expect(keys(planScheduled({ ...waiting, today: addDays(REG, 10) }))).toEqual(["due:1", "term_payable:2", "due:2"]);
+    const satisfied = { ...waiting, conditions: [{ id: "c1", status: "satisfied" as const, satisfiedOn: addDays(REG, 12) }] };
+    expect(keys(planScheduled({ ...satisfied, today: addDays(REG, 12) }))).toEqual(["due:1", "term_payable:2", "due:2", "term_payable:3"]);
+    expect(planScheduled({ ...satisfied, today: addDays(REG, 12) }).next).toBe(addDays(REG, 15));
+  });
+
+  it("payment_request.expiring from 7 days before expires_at, never for a revoked or expired link", () => {
+    const pr = { id: "p", issueNumber: 2, expiresAt: new Date(`${addDays(REG, 20)}T08:00:00.000Z`), revoked: false };
+    expect(planScheduled(input({ paymentRequest: pr })).next).toBe(addDays(REG, 13));
+    const p = planScheduled(input({ paymentRequest: pr, today: addDays(REG, 13), now: at(addDays(REG, 13)) }));
+    expect(keys(p)).toEqual(["expiring:p:2"]);
+    expect(keys(planScheduled(input({ paymentRequest: { ...pr, revoked: true }, today: addDays(REG, 13) })))).toEqual([]);
+    expect(keys(planScheduled(input({ paymentRequest: pr, today: addDays(REG, 21), now: at(addDays(REG, 21)) })))).toEqual([]);
+  });
+
+  it("a reconciled obligation emits nothing and is never looked at again", () => {
+    expect(planScheduled(input({ reconciled: true, today: addDays(REG, 90) }))).toEqual({ due: [], next: null });
+  });
+
+  // Any schedule of sweeps (daily, or with gaps of downtime, following `next`) emits the
+  // same set as a daily sweep, each item once: no duplicate, no gap.
+  it("property: sweeping with gaps emits exactly what sweeping daily emits, each once", () => {
+    const term = fc.record({
+      trigger: fc.constantFrom("immediately", "specific_date", "condition_satisfied"),
+      triggerOffset: fc.integer({ min: -20, max: 60 }),
+      dueRule: fc.constantFrom("immediately", "specific_date", "days_after_trigger"),
+      dueOffset: fc.integer({ min: -20, max: 60 }),
+      dueDays: fc.integer({ min: 1, max: 40 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(term, { minLength: 0, maxLength: 3 }),
+        fc.integer({ min: -40, max: 60 }),
+        fc.option(fc.integer({ min: -5, max: 50 })),
+        fc.array(fc.integer({ min: 1, max: 25 }), { minLength: 1, maxLength: 10 }),
+        (ts, deadlineOffset, satisfiedOffset, gaps) => {
+          const n = ts.length;
+          const terms: TermSpec[] = ts.map((t, i) => ({
+            sequence: i + 1,
+            amountType: "fixed",
+            fixedAmountMinor: 100n,
+            triggerType: t.trigger as TermSpec["triggerType"],
+            triggerDate: addDays(REG, t.triggerOffset),
+            conditionId: "c",
+            dueRule: t.dueRule as TermSpec["dueRule"],
+            dueDate: addDays(REG, t.dueOffset),
+            dueDays: t.dueDays,
+          }));
+          const satisfiedOn = satisfiedOffset === null ? null : addDays(REG, satisfiedOffset);
+          const base = (today: string) =>
+            input({
+              today,
+              now: at(today),
+              deadline: addDays(REG, deadlineOffset),
+              amountMinor: BigInt(Math.max(n, 1) * 100),
+              terms,
+              // The condition is known as satisfied from its date on (as a sweep would find it).
+              conditions: [{ id: "c", status: satisfiedOn !== null && satisfiedOn <= today ? "satisfied" : "waiting", satisfiedOn }],
+            });
+          const run = (days: string[]) => {
+            const seen: string[] = [];
+            let next: string | null = REG;
+            let prev = addDays(REG, -1);
+            for (const d of days) {
+              // Satisfying the condition (a mutation) sets next to the day it happened.
+              if (satisfiedOn !== null && satisfiedOn > prev && satisfiedOn <= d && (next === null || satisfiedOn < next)) next = satisfiedOn;
+              prev = d;
+              if (next === null || next > d) continue;
+              const p = planScheduled(base(d));
+              for (const k of keys(p)) if (!seen.includes(k)) seen.push(k);
+              next = p.next;
+            }
+            return seen;
+          };
+          const last = addDays(REG, 130);
+          const daily: string[] = [];
+          for (let d = REG; d <= last; d = addDays(d, 1)) daily.push(d);
+          const sparse: string[] = [];
+          let d = REG;
+          for (let i = 0; d <= last; i++) {
+            sparse.push(d);
+            d = addDays(d, gaps[i % gaps.length]);
+          }
+          sparse.push(last);
+          expect(new Set(run(sparse))).toEqual(new Set(run(daily)));
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});

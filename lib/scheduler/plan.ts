@@ -1,0 +1,116 @@
+// What the scheduler emits for one obligation on a given day, and when to look again.
+// Pure: no database, no clock (today is an input). Dates are UTC calendar dates
+// (YYYY-MM-DD strings, which compare correctly as strings).
+//
+// Rules (docs/webhooks.md, "Scheduled events"):
+// - obligation.term_payable, per term: its trigger date has arrived (<= today) and the
+//   term was not yet triggered on the registration date (that state is what
+//   obligation.registered told). The terms engine is evaluated at the registration date
+//   (with the conditions as registered: one satisfied or waived later counts as waiting,
+//   whatever its satisfied_on) and at today.
+// - obligation.due, per term: triggered and payable_on arrived, and not yet due on the
+//   registration date. An obligation without payment terms has one implicit term
+//   (triggered on registration, payable on the deadline).
+// - obligation.overdue, per threshold of 1, 7 and 30 days: the deadline passed that many
+//   days ago, the obligation is not RECONCILED, and the threshold day comes after the
+//   registration date (an obligation registered already 10 days overdue tells only its
+//   30-day threshold). After downtime every threshold passed is emitted, each once.
+// - payment_request.expiring, per payment request and issue: from the UTC date 7 days
+//   before expires_at, while the link is neither revoked nor expired and the obligation
+//   is not RECONCILED.
+// - A RECONCILED obligation emits nothing any more (next = null).
+// The caller marks what it emitted (kind + key) so that each is emitted exactly once.
+import { addDays, evaluateTerms, type ConditionState, type EvaluatedTerm, type TermSpec } from "@/lib/obligations/terms";
+
+export const OVERDUE_THRESHOLDS = [1, 7, 30] as const;
+export const EXPIRING_DAYS_BEFORE = 7;
+
+export type ScheduledKind = "term_payable" | "due" | "overdue" | "expiring";
+
+export type ScheduledEventType = "obligation.term_payable" | "obligation.due" | "obligation.overdue" | "payment_request.expiring";
+
+export const KIND_EVENT: Record<ScheduledKind, ScheduledEventType> = {
+  term_payable: "obligation.term_payable",
+  due: "obligation.due",
+  overdue: "obligation.overdue",
+  expiring: "payment_request.expiring",
+};
+
+export type PlanInput<T extends TermSpec = TermSpec> = {
+  today: string;
+  now: Date; // the instant of the sweep (a link that expired before it is not "expiring")
+  registeredOn: string;
+  deadline: string;
+  amountMinor: bigint;
+  reconciled: boolean;
+  terms: readonly T[];
+  conditions: readonly ConditionState[];
+  // The conditions as registered: those satisfied or waived later (by a mutation) as waiting.
+  // Defaults to `conditions`.
+  conditionsAtRegistration?: readonly ConditionState[];
+  paymentRequest: { id: string; issueNumber: number; expiresAt: Date; revoked: boolean } | null;
+};
+
+export type DueItem<T extends TermSpec = TermSpec> =
+  | { kind: "term_payable" | "due"; key: string; on: string; term: EvaluatedTerm<T | TermSpec> }
+  | { kind: "overdue"; key: string; on: string; daysOverdue: number }
+  | { kind: "expiring"; key: string; on: string; paymentRequestId: string; expiresAt: Date; issueNumber: number };
+
+export type Plan<T extends TermSpec = TermSpec> = {
+  due: DueItem<T>[]; // in the order of their dates (then terms by sequence, thresholds ascending)
+  next: string | null; // the first date after today on which something may become due
+};
+
+const utcDate = (d: Date) => d.toISOString().slice(0, 10);
+
+export function expiringOn(expiresAt: Date): string {
+  return addDays(utcDate(expiresAt), -EXPIRING_DAYS_BEFORE);
+}
+
+export function planScheduled<T extends TermSpec>(input: PlanInput<T>): Plan<T> {
+  if (input.reconciled) return { due: [], next: null };
+  const { today } = input;
+  const base = { amountMinor: input.amountMinor, registeredOn: input.registeredOn, deadline: input.deadline, terms: input.terms, conditions: input.conditions };
+  const atRegistration = evaluateTerms({ ...base, conditions: input.conditionsAtRegistration ?? input.conditions, today: input.registeredOn }).terms;
+  const now = evaluateTerms({ ...base, today }).terms;
+
+  const due: DueItem<T>[] = [];
+  let next: string | null = null;
+  const later = (date: string | null) => {
+    if (date !== null && date > today && (next === null || date < next)) next = date;
+  };
+
+  now.forEach((t, i) => {
+    const key = String(t.sequence);
+    const reg = atRegistration[i];
+    if (!reg.triggered) {
+      if (t.triggered) due.push({ kind: "term_payable", key, on: t.triggeredOn!, term: t });
+      else later(t.triggeredOn);
+    }
+    if (!reg.due) {
+      if (t.due) due.push({ kind: "due", key, on: t.payableOn!, term: t });
+      else {
+        later(t.triggeredOn);
+        // payable_on is known once the trigger date is: it may come after the trigger.
+        if (t.payableOn !== null && t.triggeredOn !== null) later(t.payableOn > t.triggeredOn ? t.payableOn : t.triggeredOn);
+      }
+    }
+  });
+
+  for (const days of OVERDUE_THRESHOLDS) {
+    const on = addDays(input.deadline, days);
+    if (on <= input.registeredOn) continue; // already the case when registered
+    if (on <= today) due.push({ kind: "overdue", key: String(days), on, daysOverdue: days });
+    else later(on);
+  }
+
+  const pr = input.paymentRequest;
+  if (pr && !pr.revoked && pr.expiresAt.getTime() > input.now.getTime()) {
+    const on = expiringOn(pr.expiresAt);
+    if (on <= today) due.push({ kind: "expiring", key: `${pr.id}:${pr.issueNumber}`, on, paymentRequestId: pr.id, expiresAt: pr.expiresAt, issueNumber: pr.issueNumber });
+    else later(on);
+  }
+
+  due.sort((a, b) => (a.on < b.on ? -1 : a.on > b.on ? 1 : 0));
+  return { due, next };
+}

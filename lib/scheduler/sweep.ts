@@ -1,0 +1,209 @@
+import { transaction, type Tx } from "@/lib/db";
+import { newId } from "@/lib/ids";
+import { env } from "@/lib/env";
+import { recordEvents } from "@/lib/events/record-events";
+import type { CronPrincipal } from "@/lib/auth/principal";
+import { fromDate, todayUtc } from "@/lib/schemas/common";
+import { OBLIGATION_INCLUDE, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
+import { implicitTerm, type ConditionState, type EvaluatedTerm, type TermSpec } from "@/lib/obligations/terms";
+import { KIND_EVENT, planScheduled, type DueItem, type ScheduledEventType } from "@/lib/scheduler/plan";
+
+// The scheduler sweep. Any number of sweepers (the in-process interval of every instance,
+// overlapping cron calls) run it at once:
+//   1. claim: one statement takes a bounded batch of obligations whose next_scheduled_on
+//      is today (UTC) or earlier, FOR UPDATE SKIP LOCKED: a row is swept by one sweeper;
+//   2. for each, lib/scheduler/plan.ts says what is due; the due items are marked in
+//      scheduled_event_marks (ON CONFLICT DO NOTHING: the backstop) and those whose mark is
+//      new are recorded as events (audit trail + webhook outbox) in the same transaction,
+//      a few statements per batch whatever its size;
+//   3. next_scheduled_on becomes the next date anything can happen (NULL: never);
+//   4. commit, per batch: a sweeper that dies (kill -9) rolls back its open batch only, whose
+//      rows the next sweep claims again. Loops until nothing is due or the budget is spent.
+export type SweepSummary = {
+  claimed: number;
+  emitted: Record<ScheduledEventType, number>;
+  duration_ms: number;
+  more: boolean; // stopped by the budget while obligations were still due
+};
+
+export type SweepOptions = {
+  batchSize?: number;
+  maxBatches?: number;
+  budgetMs?: number;
+  until?: () => boolean; // stop early (SIGTERM)
+};
+
+const SYSTEM: CronPrincipal = { kind: "cron" };
+
+const emptyCounts = (): Record<ScheduledEventType, number> => ({
+  "obligation.term_payable": 0,
+  "obligation.due": 0,
+  "obligation.overdue": 0,
+  "payment_request.expiring": 0,
+});
+
+export async function sweepScheduled(opts: SweepOptions = {}): Promise<SweepSummary> {
+  const started = Date.now();
+  const batchSize = opts.batchSize ?? env().SCHEDULER_BATCH_SIZE;
+  const maxBatches = opts.maxBatches ?? 50;
+  const budgetMs = opts.budgetMs ?? 20_000;
+  const summary: SweepSummary = { claimed: 0, emitted: emptyCounts(), duration_ms: 0, more: false };
+  for (let batch = 0; ; batch++) {
+    if (batch >= maxBatches || Date.now() - started >= budgetMs || opts.until?.()) {
+      summary.more = true;
+      break;
+    }
+    const claimed = await transaction((tx) => sweepBatch(tx, batchSize, summary.emitted));
+    summary.claimed += claimed;
+    if (claimed < batchSize) break;
+  }
+  summary.duration_ms = Date.now() - started;
+  return summary;
+}
+
+// One batch in one transaction; returns how many obligations it claimed.
+export async function sweepBatch(tx: Tx, batchSize: number, emitted: Record<ScheduledEventType, number>): Promise<number> {
+  const now = new Date();
+  const today = todayUtc();
+  const ids = await tx.$queryRaw<{ id: string }[]>`
+    SELECT id::text AS id FROM obligations
+    WHERE next_scheduled_on IS NOT NULL AND next_scheduled_on <= ${today}::date
+    ORDER BY next_scheduled_on
+    LIMIT ${batchSize}
+    FOR UPDATE SKIP LOCKED`;
+  if (ids.length === 0) return 0;
+  const rows = await tx.obligation.findMany({ where: { id: { in: ids.map((r) => r.id) } }, include: OBLIGATION_INCLUDE });
+  // Conditions satisfied or waived after registration (their events): as registered, waiting.
+  const later = await tx.$queryRaw<{ obligation_id: string; condition_id: string }[]>`
+    SELECT obligation_id::text AS obligation_id, data->'detail'->>'condition_id' AS condition_id FROM events
+    WHERE organization_id = ANY(${[...new Set(rows.map((r) => r.organizationId))]}::uuid[]) AND obligation_id = ANY(${rows.map((r) => r.id)}::uuid[])
+      AND type IN ('obligation.condition_satisfied', 'obligation.condition_waived')`;
+  const satisfiedLater = new Set(later.map((r) => `${r.obligation_id}:${r.condition_id}`));
+  const nexts: (string | null)[] = [];
+  const candidates: { o: LoadedObligation; item: DueItem; eventId: string }[] = [];
+  for (const row of rows) {
+    const o: LoadedObligation = { ...row, paymentRequest: row.paymentRequests[0] ?? null };
+    const conditions = o.conditions.map(
+      (c): ConditionState => ({ id: c.id, status: c.status as ConditionState["status"], satisfiedOn: c.satisfiedOn ? fromDate(c.satisfiedOn) : null }),
+    );
+    const plan = planScheduled({
+      today,
+      now,
+      registeredOn: fromDate(o.createdAt),
+      deadline: fromDate(o.deadline),
+      amountMinor: o.amountMinor,
+      reconciled: o.status === "RECONCILED",
+      terms: o.paymentTerms.map(termSpec),
+      conditions,
+      conditionsAtRegistration: conditions.map((c) => (satisfiedLater.has(`${o.id}:${c.id}`) ? { id: c.id, status: "waiting", satisfiedOn: null } : c)),
+      paymentRequest: o.paymentRequest
+        ? { id: o.paymentRequest.id, issueNumber: o.paymentRequest.issueNumber, expiresAt: o.paymentRequest.expiresAt, revoked: o.paymentRequest.revokedAt !== null }
+        : null,
+    });
+    for (const item of plan.due) candidates.push({ o, item, eventId: newId() });
+    nexts.push(plan.next);
+  }
+  if (candidates.length > 0) {
+    // The marks of what was emitted before (by this or another sweeper) already exist: only
+    // the new ones come back, and only those become events.
+    const fresh = await tx.$queryRaw<{ event_id: string }[]>`
+      INSERT INTO scheduled_event_marks (organization_id, obligation_id, kind, key, event_id)
+      SELECT * FROM unnest(${candidates.map((c) => c.o.organizationId)}::uuid[], ${candidates.map((c) => c.o.id)}::uuid[],
+        ${candidates.map((c) => c.item.kind)}::text[], ${candidates.map((c) => c.item.key)}::text[], ${candidates.map((c) => c.eventId)}::uuid[])
+      ON CONFLICT DO NOTHING
+      RETURNING event_id::text AS event_id`;
+    const isFresh = new Set(fresh.map((r) => r.event_id));
+    const projections = new Map<string, Projection>();
+    const byOrg = new Map<string, { id: string; type: ScheduledEventType; obligationId: string; data: Record<string, unknown> }[]>();
+    for (const { o, item, eventId } of candidates) {
+      if (!isFresh.has(eventId)) continue;
+      let projection = projections.get(o.id);
+      if (!projection) {
+        projection = toObligationProjection(o, today);
+        projections.set(o.id, projection);
+      }
+      const list = byOrg.get(o.organizationId) ?? [];
+      byOrg.set(o.organizationId, list);
+      list.push({
+        id: eventId,
+        type: KIND_EVENT[item.kind],
+        obligationId: o.id,
+        data: { obligation: projection, ...eventData(item, projection), detail: auditDetail(item) },
+      });
+    }
+    for (const [organizationId, events] of byOrg) {
+      await recordEvents(tx, organizationId, SYSTEM, events);
+      for (const e of events) emitted[e.type]++;
+    }
+  }
+  await tx.$executeRaw`
+    UPDATE obligations o SET next_scheduled_on = v.next::date
+    FROM unnest(${rows.map((r) => r.id)}::uuid[], ${nexts}::text[]) AS v(id, next)
+    WHERE o.id = v.id`;
+  return ids.length;
+}
+
+type Projection = ReturnType<typeof toObligationProjection>;
+
+function termSpec(t: LoadedObligation["paymentTerms"][number]): TermSpec {
+  return {
+    sequence: t.sequence,
+    amountType: t.amountType as TermSpec["amountType"],
+    fixedAmountMinor: t.fixedAmountMinor,
+    percentageBasisPoints: t.percentageBasisPoints,
+    triggerType: t.triggerType as TermSpec["triggerType"],
+    triggerDate: t.triggerDate ? fromDate(t.triggerDate) : null,
+    conditionId: t.conditionId,
+    dueRule: t.dueRule as TermSpec["dueRule"],
+    dueDate: t.dueDate ? fromDate(t.dueDate) : null,
+    dueDays: t.dueDays,
+  };
+}
+
+// data.term: the term as the projection shows it; the implicit term of an obligation
+// without payment terms has no id (and is shown like a declared one otherwise).
+function wireTerm(t: EvaluatedTerm, projection: Projection): Record<string, unknown> {
+  const declared = projection.payment_terms.find((p) => p.sequence === t.sequence);
+  if (declared && projection.payment_terms.length > 0) return declared;
+  const implicit = implicitTerm(projection.deadline);
+  return {
+    sequence: implicit.sequence,
+    label: "",
+    amount_type: implicit.amountType,
+    percentage_basis_points: implicit.percentageBasisPoints,
+    amount_minor: t.amountMinor.toString(),
+    trigger_type: implicit.triggerType,
+    due_rule: implicit.dueRule,
+    due_date: implicit.dueDate,
+    ...(t.triggeredOn ? { triggered_on: t.triggeredOn } : {}),
+    ...(t.payableOn ? { payable_on: t.payableOn } : {}),
+  };
+}
+
+function eventData(item: DueItem, projection: Projection): Record<string, unknown> {
+  switch (item.kind) {
+    case "term_payable":
+    case "due":
+      return { term: wireTerm(item.term, projection) };
+    case "overdue":
+      return { days_overdue: item.daysOverdue };
+    case "expiring":
+      return {
+        payment_request: { id: item.paymentRequestId, obligation_id: projection.id, expires_at: item.expiresAt.toISOString(), revoked: false },
+      };
+  }
+}
+
+// Audit-only facts (the dashboard's audit trail line).
+function auditDetail(item: DueItem): Record<string, unknown> {
+  switch (item.kind) {
+    case "term_payable":
+      return { sequence: item.term.sequence, amount_minor: item.term.amountMinor.toString(), triggered_on: item.on };
+    case "due":
+      return { sequence: item.term.sequence, amount_minor: item.term.amountMinor.toString(), payable_on: item.on };
+    case "overdue":
+      return { days_overdue: item.daysOverdue };
+    case "expiring":
+      return { expires_at: item.expiresAt.toISOString(), issue_number: item.issueNumber };
+  }
+}
