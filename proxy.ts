@@ -66,7 +66,9 @@ function apiPath(request: NextRequest) {
     const rest = raw.slice("/api/v1".length);
     const methods = rest === "/openapi.json" ? ["GET"] : ROUTES.filter((r) => r.pattern.test(rest)).map((r) => r.method);
     if (methods.length > 0 && !methods.includes(method)) {
-      return envelope(405, "method_not_allowed", `${request.method} is not allowed here (${[...new Set(methods)].join(", ")})`, { allow: [...new Set(methods)].join(", ") });
+      return envelope(405, "method_not_allowed", `${request.method} is not allowed here (${[...new Set(methods)].join(", ")})`, {
+        allow: [...new Set(methods)].join(", "),
+      });
     }
   }
   return NextResponse.next();

@@ -6,60 +6,70 @@ const ZBool = z
   .optional()
   .transform((v) => v === "true" || v === "1");
 
-const ZEnv = z.object({
-  NODE_ENV: z.string().default("production"),
-  DATABASE_URL: z.string().optional(),
-  DATA_DIR: z.string().default("./.data"),
-  APP_SECRET: z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  PUBLIC_BASE_URL: z.string().url().optional(),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
-  CRON_SECRET: z.string().min(16).optional(),
-  SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
-  RECIPIENT_SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
-  PAYMENT_REQUEST_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
-  MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).default(10 * 1024 * 1024),
-  MAX_JSON_BYTES: z.coerce.number().int().min(1).default(1024 * 1024),
-  IDEMPOTENCY_RETENTION_HOURS: z.coerce.number().min(24).default(48),
-  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
-  LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
-  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(0),
-  WEBHOOK_RETRY_SCHEDULE: z
-    .string()
-    .default("0,5,300,1800,7200,18000,36000,36000")
-    .transform((s, ctx) => {
-      const parts = s.split(",").map((p) => p.trim());
-      const nums = parts.map(Number);
-      if (parts.length === 0 || nums.some((n) => !Number.isInteger(n) || n < 0)) {
-        ctx.addIssue({ code: "custom", message: "WEBHOOK_RETRY_SCHEDULE must be a comma list of whole seconds" });
-        return z.NEVER;
-      }
-      return nums;
-    }),
-  WEBHOOK_ALLOW_PRIVATE_NETWORKS: ZBool,
-  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
-  WEBHOOK_WORKER: z.enum(["on", "off"]).default("on"),
-  WEBHOOK_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
-  // Scheduled events sweep of each instance (lib/scheduler/worker.ts); 0 or "off" disables it.
-  SCHEDULER_INTERVAL_MS: z
-    .union([z.literal("off"), z.coerce.number().int().min(0)])
-    .default(60_000)
-    .transform((v) => (v === "off" ? 0 : v)),
-  SCHEDULER_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(100),
-  DEMO_SEED: z.enum(["on", "off"]).default("on"),
-  // Single sign-on through any OpenID Connect provider (discovery at
-  // {OIDC_ISSUER}/.well-known/openid-configuration). All three or none.
-  OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
-  OIDC_CLIENT_ID: z.string().min(1).optional(),
-  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
-  OIDC_NAME: z.string().min(1).max(60).default("single sign-on"),
-}).superRefine((e, ctx) => {
-  const set = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].filter((v) => v !== undefined && v !== "").length;
-  if (set !== 0 && set !== 3) {
-    ctx.addIssue({ code: "custom", path: ["OIDC_ISSUER"], message: "OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set together or not at all" });
-  }
-});
+const ZEnv = z
+  .object({
+    NODE_ENV: z.string().default("production"),
+    DATABASE_URL: z.string().optional(),
+    DATA_DIR: z.string().default("./.data"),
+    APP_SECRET: z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    PUBLIC_BASE_URL: z.string().url().optional(),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    CRON_SECRET: z.string().min(16).optional(),
+    SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+    RECIPIENT_SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+    PAYMENT_REQUEST_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+    MAX_UPLOAD_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(10 * 1024 * 1024),
+    MAX_JSON_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(1024 * 1024),
+    IDEMPOTENCY_RETENTION_HOURS: z.coerce.number().min(24).default(48),
+    LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+    LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+    API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(0),
+    WEBHOOK_RETRY_SCHEDULE: z
+      .string()
+      .default("0,5,300,1800,7200,18000,36000,36000")
+      .transform((s, ctx) => {
+        const parts = s.split(",").map((p) => p.trim());
+        const nums = parts.map(Number);
+        if (parts.length === 0 || nums.some((n) => !Number.isInteger(n) || n < 0)) {
+          ctx.addIssue({ code: "custom", message: "WEBHOOK_RETRY_SCHEDULE must be a comma list of whole seconds" });
+          return z.NEVER;
+        }
+        return nums;
+      }),
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: ZBool,
+    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+    WEBHOOK_WORKER: z.enum(["on", "off"]).default("on"),
+    WEBHOOK_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
+    // Scheduled events sweep of each instance (lib/scheduler/worker.ts); 0 or "off" disables it.
+    SCHEDULER_INTERVAL_MS: z
+      .union([z.literal("off"), z.coerce.number().int().min(0)])
+      .default(60_000)
+      .transform((v) => (v === "off" ? 0 : v)),
+    SCHEDULER_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(100),
+    DEMO_SEED: z.enum(["on", "off"]).default("on"),
+    // Single sign-on through any OpenID Connect provider (discovery at
+    // {OIDC_ISSUER}/.well-known/openid-configuration). All three or none.
+    OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_NAME: z.string().min(1).max(60).default("single sign-on"),
+  })
+  .superRefine((e, ctx) => {
+    const set = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].filter((v) => v !== undefined && v !== "").length;
+    if (set !== 0 && set !== 3) {
+      ctx.addIssue({ code: "custom", path: ["OIDC_ISSUER"], message: "OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set together or not at all" });
+    }
+  });
 
 export type TEnv = z.infer<typeof ZEnv>;
 

@@ -3,12 +3,7 @@ import { db } from "@/lib/db";
 // Fixed-window counters in PostgreSQL, so every instance sees the same counts.
 export type RateLimitState = { limited: boolean; count: number; retryAfterSeconds: number };
 
-export async function hitRateLimit(
-  key: string,
-  windowSeconds: number,
-  limit: number,
-  opts: { peek?: boolean } = {},
-): Promise<RateLimitState> {
+export async function hitRateLimit(key: string, windowSeconds: number, limit: number, opts: { peek?: boolean } = {}): Promise<RateLimitState> {
   const nowMs = Date.now();
   const windowStart = new Date(Math.floor(nowMs / (windowSeconds * 1000)) * windowSeconds * 1000);
   const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowSeconds * 1000 - nowMs) / 1000));

@@ -69,7 +69,10 @@ async function main() {
         const { organization, scopes } = values;
         if (!organization || !scopes) fail(USAGE);
         if (!isUuid(organization)) fail("--organization must be an organization id (UUID)");
-        const list = scopes.split(",").map((s) => s.trim()).filter(Boolean);
+        const list = scopes
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean);
         const bad = list.filter((s) => !isScope(s));
         if (bad.length || !list.length) fail(`unknown scopes: ${bad.join(", ") || "(none given)"}`);
         out = await org.createOrganizationApiKey({ organizationId: organization, scopes: list.filter(isScope) });

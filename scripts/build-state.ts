@@ -4,7 +4,19 @@ import path from "node:path";
 import { spawnSync } from "node:child_process";
 
 // `npm start` and `npm test` build only when the sources changed since the last build.
-const INPUTS = ["app", "components", "lib", "public", "instrumentation.ts", "proxy.ts", "prisma/schema.prisma", "next.config.mjs", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
+const INPUTS = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "instrumentation.ts",
+  "proxy.ts",
+  "prisma/schema.prisma",
+  "next.config.mjs",
+  "postcss.config.mjs",
+  "tsconfig.json",
+  "package-lock.json",
+];
 const SKIP = new Set(["node_modules", ".next", "generated"]);
 
 function walk(p: string, out: string[]) {

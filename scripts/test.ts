@@ -7,8 +7,7 @@ import { ensureBuilt } from "./build-state";
 // TEST_DATABASE_URL=postgres://... runs both against real PostgreSQL instead of PGlite.
 ensureBuilt();
 
-const run = (args: string[]) =>
-  spawnSync(process.execPath, args, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } }).status ?? 1;
+const run = (args: string[]) => spawnSync(process.execPath, args, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } }).status ?? 1;
 
 type Count = { passed: number; failed: number; skipped: number; flaky: number };
 const total: Count = { passed: 0, failed: 0, skipped: 0, flaky: 0 };

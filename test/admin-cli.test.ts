@@ -36,7 +36,10 @@ describe("npm run admin", () => {
     const { api_key } = JSON.parse(key.out.trim());
     expect(api_key).toMatch(/^fos_/);
 
-    const user = admin(["create-user", "--organization", created.organization_id, "--email", `viewer-${email}`, "--password", "viewer-password-1", "--role", "viewer"], env);
+    const user = admin(
+      ["create-user", "--organization", created.organization_id, "--email", `viewer-${email}`, "--password", "viewer-password-1", "--role", "viewer"],
+      env,
+    );
     expect(user.code, user.err).toBe(0);
     expect(JSON.parse(user.out.trim())).toEqual({ user_id: expect.any(String) });
 

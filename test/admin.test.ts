@@ -99,7 +99,13 @@ describe("organization administration", () => {
 
   it("adds a member with a password who can sign in, and an identity-provider-only member who cannot sign in by password", async () => {
     const email = `added-${Date.now()}@example.test`;
-    const r = await owner.post("/members", { email: email.toUpperCase(), role: "viewer", name: "Vera", sign_in: "password", password: "an-initial-password-1" });
+    const r = await owner.post("/members", {
+      email: email.toUpperCase(),
+      role: "viewer",
+      name: "Vera",
+      sign_in: "password",
+      password: "an-initial-password-1",
+    });
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({ email, role: "viewer", name: "Vera", password_set: true });
     const vera = await signedIn(email, "an-initial-password-1");

@@ -115,11 +115,24 @@ describe("POST /bank-statements: matching and automatic allocation", () => {
     });
     const d = ZBankStatementDetail.parse((await org.api.get(`/bank-statements/${s.id}`)).body);
     expect(d.items.map((i) => i.match)).toEqual(["auto_allocated", "suggested", "unmatched", "unmatched", "unmatched"]);
-    expect(d.items[0]).toMatchObject({ index: 0, direction: "incoming", amount_minor: "125000", currency: "EUR", booked_on: "2026-11-20", counterparty_name: "NORTHWIND TRADERS LTD" });
+    expect(d.items[0]).toMatchObject({
+      index: 0,
+      direction: "incoming",
+      amount_minor: "125000",
+      currency: "EUR",
+      booked_on: "2026-11-20",
+      counterparty_name: "NORTHWIND TRADERS LTD",
+    });
     expect(d.items[4]).toMatchObject({ direction: "outgoing", amount_minor: "9900" });
 
     const p0 = (await org.api.get(`/payments/${d.items[0].payment_id}`)).body;
-    expect(p0).toMatchObject({ amount_minor: "125000", allocated_minor: "125000", payer_name: "NORTHWIND TRADERS LTD", reference: exact.payment_reference, received_on: "2026-11-20" });
+    expect(p0).toMatchObject({
+      amount_minor: "125000",
+      allocated_minor: "125000",
+      payer_name: "NORTHWIND TRADERS LTD",
+      reference: exact.payment_reference,
+      received_on: "2026-11-20",
+    });
     expect(p0.external_reference.namespace).toBe("bank:DE89370400440532013000");
     expect((await org.api.get(`/obligations/${exact.id}`)).body).toMatchObject({ status: "RECONCILED", allocated_minor: "125000" });
     const sug = ZSuggestionList.parse((await org.api.get(`/payments/${d.items[1].payment_id}/suggestions`)).body).items;
@@ -130,7 +143,9 @@ describe("POST /bank-statements: matching and automatic allocation", () => {
     expect((await org.api.get(`/obligations/${foreign.id}`, {})).status).toBe(404);
 
     // Events: one import, one payment.recorded per payment, one payment.allocated.
-    const events = await db().event.findMany({ where: { organizationId: org.organizationId, createdAt: { gte: new Date(Date.parse(s.created_at) - 60_000) } } });
+    const events = await db().event.findMany({
+      where: { organizationId: org.organizationId, createdAt: { gte: new Date(Date.parse(s.created_at) - 60_000) } },
+    });
     const imported = events.filter((e) => e.type === "bank_statement.imported");
     expect(imported.map((e) => (e.data as any).bank_statement.id)).toContain(s.id);
     expect((imported.find((e) => (e.data as any).bank_statement.id === s.id)!.data as any).bank_statement).toEqual(s);
@@ -153,10 +168,13 @@ describe("POST /bank-statements: matching and automatic allocation", () => {
 
   it("two payments of one file for the same obligation: the second sees the first's allocation", async () => {
     const o = await obligation(org, { amount: "30000" });
-    const r = await upload(org.api, camt053([
-      { amount: "100.00", name: "X", rf: o.payment_reference },
-      { amount: "250.00", name: "X", rf: o.payment_reference },
-    ]));
+    const r = await upload(
+      org.api,
+      camt053([
+        { amount: "100.00", name: "X", rf: o.payment_reference },
+        { amount: "250.00", name: "X", rf: o.payment_reference },
+      ]),
+    );
     expect(r.status, r.text).toBe(201);
     expect(r.body.auto_allocated).toBe(2);
     expect((await org.api.get(`/obligations/${o.id}`)).body).toMatchObject({ status: "RECONCILED", allocated_minor: "30000", version: 3 });
@@ -183,7 +201,10 @@ describe("POST /bank-statements: matching and automatic allocation", () => {
     const b = await upload(org.api, broken);
     expect(b.status, b.text).toBe(422);
     expect(b.body.error.code).toBe("statement_unreadable");
-    const doctype = camt053([{ amount: "1.00", name: "&xxe;" }]).replace('<?xml version="1.0" encoding="UTF-8"?>', '<?xml version="1.0"?><!DOCTYPE Document [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>');
+    const doctype = camt053([{ amount: "1.00", name: "&xxe;" }]).replace(
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<?xml version="1.0"?><!DOCTYPE Document [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>',
+    );
     const c = await upload(org.api, doctype);
     expect([415, 422]).toContain(c.status);
     expect(c.text).not.toContain("root:");

@@ -15,7 +15,20 @@ const link = (api: Api, obligationId: string, body: Record<string, unknown>, o: 
 
 const version = async (api: Api, obligationId: string): Promise<number> => (await api.get(`/obligations/${obligationId}`)).body.version;
 
-const LINK_KEYS = ["id", "obligation_id", "context_id", "relationship_type", "attributed_minor", "currency", "created_at", "context", "obligation", "version", "operation_id", "event_type"];
+const LINK_KEYS = [
+  "id",
+  "obligation_id",
+  "context_id",
+  "relationship_type",
+  "attributed_minor",
+  "currency",
+  "created_at",
+  "context",
+  "obligation",
+  "version",
+  "operation_id",
+  "event_type",
+];
 
 describe("POST /obligations/{id}/business-contexts", () => {
   let org: OrgFixture;
@@ -86,7 +99,15 @@ describe("POST /obligations/{id}/business-contexts", () => {
     expect(r.status, r.text).toBe(201);
     expect(r.body.relationship_type).toBe("related");
     expect(r.body.attributed_minor).toBeUndefined();
-    expect(r.body.context).toEqual({ id: company.id, type: "company", kind: "company", type_label: "Company", name: "Acme", reference: "", relationship_type: "related" });
+    expect(r.body.context).toEqual({
+      id: company.id,
+      type: "company",
+      kind: "company",
+      type_label: "Company",
+      name: "Acme",
+      reference: "",
+      relationship_type: "related",
+    });
     const ctx = await org.api.get(`/business-contexts/${company.id}`);
     expect(ctx.body.obligations[0].attributed_minor).toBeUndefined();
     expect(ctx.body.obligations[0].relationship_type).toBe("related");
@@ -252,7 +273,10 @@ describe("POST /obligations/{id}/business-contexts", () => {
   it("needs obligations:write", async () => {
     const ob = await registerObligation(org.api);
     const a = await createContext(org.api, { type: "order", name: "A" });
-    for (const scopes of [["obligations:read", "contexts:write"], ["contexts:read", "contexts:write"]] as const) {
+    for (const scopes of [
+      ["obligations:read", "contexts:write"],
+      ["contexts:read", "contexts:write"],
+    ] as const) {
       const key = await apiKeyWith(org, [...scopes]);
       const r = await link(key, ob.obligation.id, { context_id: a.id, expected_version: 1 });
       expect(r.status).toBe(403);

@@ -21,7 +21,7 @@ describe("POST /business-contexts", () => {
     org = await newOrg();
   });
 
-  it("creates a context with kind and type_label defaulted from the type, unset strings \"\" and external_reference null", async () => {
+  it('creates a context with kind and type_label defaulted from the type, unset strings "" and external_reference null', async () => {
     const expected = {
       company: ["company", "Company"],
       project: ["group", "Project"],
@@ -434,7 +434,12 @@ describe("OpenAPI document", () => {
     expect(Object.keys(paths["/business-contexts"]).sort()).toEqual(["get", "post"]);
     expect(paths["/business-contexts/{id}"].get).toBeDefined();
     expect(paths["/business-contexts/{id}/relationships"].post).toBeDefined();
-    const params = paths["/business-contexts"].get.parameters as { name: string; in: string; deprecated?: boolean; schema: { enum?: string[]; default?: unknown } }[];
+    const params = paths["/business-contexts"].get.parameters as {
+      name: string;
+      in: string;
+      deprecated?: boolean;
+      schema: { enum?: string[]; default?: unknown };
+    }[];
     const byName = Object.fromEntries(params.map((p) => [p.name, p]));
     expect(byName.context_type.deprecated).toBe(true);
     expect(byName.context_type.schema.enum).toEqual(["", "company", "project", "order", "invoice", "external_object"]);

@@ -32,7 +32,11 @@ async function pay(org: OrgFixture, obligationId: string, amount: string, curren
   expect(p.status).toBe(201);
   if (allocate !== "0") {
     const o = await org.api.get(`/obligations/${obligationId}`);
-    const r = await org.api.post(`/payments/${p.body.id}/allocations`, { obligation_id: obligationId, amount_minor: allocate, expected_version: o.body.version });
+    const r = await org.api.post(`/payments/${p.body.id}/allocations`, {
+      obligation_id: obligationId,
+      amount_minor: allocate,
+      expected_version: o.body.version,
+    });
     expect(r.status).toBe(200);
   }
   return p.body.id as string;
@@ -43,7 +47,14 @@ beforeAll(async () => {
   b = await newOrg("Dashboard Reads B");
   ids.paid = await register(a, "Paid In Full", { amount_minor: "100000", deadline: addDays(today, -10) });
   ids.partly = await register(a, "Partly Paid", { amount_minor: "25050", deadline: addDays(today, 30) });
-  ids.owe = await register(a, "Our Landlord", { organization_role: "debtor", creditor: { name: "Our Landlord" }, debtor: undefined, amount_minor: "9900", currency: "USD", deadline: addDays(today, -3) });
+  ids.owe = await register(a, "Our Landlord", {
+    organization_role: "debtor",
+    creditor: { name: "Our Landlord" },
+    debtor: undefined,
+    amount_minor: "9900",
+    currency: "USD",
+    deadline: addDays(today, -3),
+  });
   ids.yen = await register(a, "Sakura KK", { amount_minor: "5000", currency: "JPY", deadline: addDays(today, -1) });
   ids.eurLate = await register(a, "Late Payer", { amount_minor: "70000", deadline: addDays(today, -20) });
   await pay(a, ids.paid, "100000");
@@ -95,7 +106,9 @@ describe("summarizeObligations", () => {
   it("another organization sees only its own", async () => {
     const s = await summarizeObligations(db(), { organizationId: b.organizationId });
     expect(s.total).toBe(1);
-    expect(s.outstanding).toEqual([{ currency: "EUR", organization_role: "creditor", count: 1, amount_minor: "77700", allocated_minor: "0", outstanding_minor: "77700" }]);
+    expect(s.outstanding).toEqual([
+      { currency: "EUR", organization_role: "creditor", count: 1, amount_minor: "77700", allocated_minor: "0", outstanding_minor: "77700" },
+    ]);
     expect(s.overdue.items.map((o) => o.id)).toEqual([ids.other]);
   });
 });

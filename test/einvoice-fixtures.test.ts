@@ -136,7 +136,12 @@ describe("e-invoice fixtures", () => {
       const detail = await org.api.get(`/obligations/${o.id}`);
       expect(detail.status).toBe(200);
       expect(detail.body.documents).toHaveLength(1);
-      expect(detail.body.documents[0]).toMatchObject({ kind: "invoice", content_type: "application/xml", size_bytes: bytes.length, sha256: r.body.import.sha256 });
+      expect(detail.body.documents[0]).toMatchObject({
+        kind: "invoice",
+        content_type: "application/xml",
+        size_bytes: bytes.length,
+        sha256: r.body.import.sha256,
+      });
       outcome.imported++;
     }, 180_000);
   }

@@ -153,7 +153,9 @@ describe("obligation imports", () => {
     expect(b.status, b.text).toBe(201);
     expect(b.body.result.obligation.contexts.map((c: { id: string }) => c.id)).toContain(contract.id);
     // The sales-order example is invoice Snippet1 of the same seller too: a duplicate unless renumbered.
-    const order = await fresh.api.call("POST", "/obligation-imports", { form: form(replaceOnce(UBL_ORDER, "<cbc:ID>Snippet1</cbc:ID>", "<cbc:ID>Snippet3</cbc:ID>")) });
+    const order = await fresh.api.call("POST", "/obligation-imports", {
+      form: form(replaceOnce(UBL_ORDER, "<cbc:ID>Snippet1</cbc:ID>", "<cbc:ID>Snippet3</cbc:ID>")),
+    });
     expect(order.status, order.text).toBe(201);
     expect(order.body.result.obligation.contexts).toEqual([expect.objectContaining({ type: "order", reference: "NA" })]);
     const list = await fresh.api.get("/business-contexts");
@@ -163,13 +165,20 @@ describe("obligation imports", () => {
   it("instalments that add up to BT-115 become fixed payment terms; others are a warning", async () => {
     const fresh = await newOrg("Instalments SA");
     const terms =
-      "<cac:PaymentTerms><cbc:Note>First half</cbc:Note><cbc:Amount currencyID=\"EUR\">1000.00</cbc:Amount><cbc:PaymentDueDate>2018-01-15</cbc:PaymentDueDate></cac:PaymentTerms>" +
-      "<cac:PaymentTerms><cbc:Note>Second half</cbc:Note><cbc:Amount currencyID=\"EUR\">656.25</cbc:Amount><cbc:PaymentDueDate>2018-02-15</cbc:PaymentDueDate></cac:PaymentTerms>";
+      '<cac:PaymentTerms><cbc:Note>First half</cbc:Note><cbc:Amount currencyID="EUR">1000.00</cbc:Amount><cbc:PaymentDueDate>2018-01-15</cbc:PaymentDueDate></cac:PaymentTerms>' +
+      '<cac:PaymentTerms><cbc:Note>Second half</cbc:Note><cbc:Amount currencyID="EUR">656.25</cbc:Amount><cbc:PaymentDueDate>2018-02-15</cbc:PaymentDueDate></cac:PaymentTerms>';
     const ok = replaceOnce(UBL_BASE, /<cac:PaymentTerms>[\s\S]*?<\/cac:PaymentTerms>/, terms);
     const r = await fresh.api.call("POST", "/obligation-imports", { form: form(ok) });
     expect(r.status, r.text).toBe(201);
     expect(r.body.result.obligation.payment_terms).toEqual([
-      expect.objectContaining({ sequence: 1, amount_type: "fixed", fixed_amount_minor: "100000", due_rule: "specific_date", due_date: "2018-01-15", label: "First half" }),
+      expect.objectContaining({
+        sequence: 1,
+        amount_type: "fixed",
+        fixed_amount_minor: "100000",
+        due_rule: "specific_date",
+        due_date: "2018-01-15",
+        label: "First half",
+      }),
       expect.objectContaining({ sequence: 2, amount_type: "fixed", fixed_amount_minor: "65625", due_date: "2018-02-15" }),
     ]);
     const off = replaceOnce(ok, "<cbc:ID>Snippet1</cbc:ID>", "<cbc:ID>Snippet-off</cbc:ID>").toString().replace("656.25", "600.00");
@@ -202,7 +211,11 @@ describe("obligation imports", () => {
     expect(r.body.warnings).toEqual([expect.objectContaining({ rule: "BR-CO-10" })]);
     // Totals changed: BT-109, BT-112 and BT-115 each disagree with their formula.
     const totals = replaceOnce(
-      replaceOnce(replaceOnce(CII1, "<ram:TaxBasisTotalAmount>229.6<", "<ram:TaxBasisTotalAmount>229.7<"), "<ram:GrandTotalAmount>250.33<", "<ram:GrandTotalAmount>250.30<"),
+      replaceOnce(
+        replaceOnce(CII1, "<ram:TaxBasisTotalAmount>229.6<", "<ram:TaxBasisTotalAmount>229.7<"),
+        "<ram:GrandTotalAmount>250.33<",
+        "<ram:GrandTotalAmount>250.30<",
+      ),
       "<ram:ID>12115118</ram:ID>",
       "<ram:ID>12115118-B</ram:ID>",
     );
@@ -222,11 +235,7 @@ describe("obligation imports", () => {
   });
 
   it("names the missing mandatory business terms", async () => {
-    const broken = replaceOnce(
-      replaceOnce(CII1, "<ram:ID>12115118</ram:ID>", "<ram:ID></ram:ID>"),
-      /<ram:DuePayableAmount>[^<]*<\/ram:DuePayableAmount>/,
-      "",
-    );
+    const broken = replaceOnce(replaceOnce(CII1, "<ram:ID>12115118</ram:ID>", "<ram:ID></ram:ID>"), /<ram:DuePayableAmount>[^<]*<\/ram:DuePayableAmount>/, "");
     const r = await imp(broken);
     expect(r.status).toBe(422);
     expect(r.body.error.code).toBe("einvoice_unreadable");
@@ -270,7 +279,8 @@ describe("obligation imports", () => {
     it("external entities (file and HTTP), external DTDs and billion laughs are 422", async () => {
       const port = (server.address() as AddressInfo).port;
       const body = CII1.toString("utf8").replace(/^<\?xml[^>]*>/, "");
-      const withDoctype = (doctype: string, inject = "") => Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n${doctype}\n${body.replace("12115118", `12115118${inject}`)}`);
+      const withDoctype = (doctype: string, inject = "") =>
+        Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n${doctype}\n${body.replace("12115118", `12115118${inject}`)}`);
       const attacks = [
         withDoctype('<!DOCTYPE rsm:CrossIndustryInvoice [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>', "&xxe;"),
         withDoctype(`<!DOCTYPE rsm:CrossIndustryInvoice [<!ENTITY xxe SYSTEM "http://127.0.0.1:${port}/entity">]>`, "&xxe;"),
@@ -323,7 +333,9 @@ describe("obligation imports", () => {
     if ("status" in r) expect(r.status).toBe(413);
     else expect(["EPIPE", "ECONNRESET", "UND_ERR_SOCKET"]).toContain(r.cause?.code);
     expect((await fresh.api.get("/obligations")).body.items).toEqual([]);
-    const deep = Buffer.from(`<?xml version="1.0"?><Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2">${"<a>".repeat(5000)}${"</a>".repeat(5000)}</Invoice>`);
+    const deep = Buffer.from(
+      `<?xml version="1.0"?><Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2">${"<a>".repeat(5000)}${"</a>".repeat(5000)}</Invoice>`,
+    );
     const d = await imp(deep);
     expect(d.status, d.text).toBe(422);
     expect(d.body.error.code).toBe("einvoice_unreadable");

@@ -41,15 +41,58 @@ const deepText = (n: number) => `${'{"a":'.repeat(n)}1${"}".repeat(n)}`;
 
 // Values that replace a field: wrong types, edges of amounts and dates, unicode.
 const VALUES: unknown[] = [
-  null, true, 0, -1, 1.5, 1e308, -0, "", " ", "x".repeat(5000), [], {}, [1, 2], { a: 1 },
-  "\u0000", "a\u0000b", "\ud800", "x\udc00", "💥", "\u202e\u200b", "e\u0301", "\uffff", "ℌ𝔢𝔩𝔩𝔬",
-  "9".repeat(40), "9223372036854775808", "-1", "0", "1.5", "1e3", " 100", "０１", "NaN", "Infinity",
-  "2026-02-30", "0000-00-00", "2026-13-01", "26-01-01", "2026-01-01T00:00:00Z", "9999-12-31",
-  "XXX", "eur", "not-a-uuid", "00000000-0000-0000-0000-000000000000", "<script>alert(1)</script>", "' OR 1=1 --",
-  "http://127.0.0.1:1/x", "javascript:alert(1)", deep(40), deep(10),
+  null,
+  true,
+  0,
+  -1,
+  1.5,
+  1e308,
+  -0,
+  "",
+  " ",
+  "x".repeat(5000),
+  [],
+  {},
+  [1, 2],
+  { a: 1 },
+  "\u0000",
+  "a\u0000b",
+  "\ud800",
+  "x\udc00",
+  "💥",
+  "\u202e\u200b",
+  "e\u0301",
+  "\uffff",
+  "ℌ𝔢𝔩𝔩𝔬",
+  "9".repeat(40),
+  "9223372036854775808",
+  "-1",
+  "0",
+  "1.5",
+  "1e3",
+  " 100",
+  "０１",
+  "NaN",
+  "Infinity",
+  "2026-02-30",
+  "0000-00-00",
+  "2026-13-01",
+  "26-01-01",
+  "2026-01-01T00:00:00Z",
+  "9999-12-31",
+  "XXX",
+  "eur",
+  "not-a-uuid",
+  "00000000-0000-0000-0000-000000000000",
+  "<script>alert(1)</script>",
+  "' OR 1=1 --",
+  "http://127.0.0.1:1/x",
+  "javascript:alert(1)",
+  deep(40),
+  deep(10),
 ];
 
-const TEXT_BODIES = ["", "{", "[", "nul", "{\"a\":}", "\u0000", deepText(10_000), `[${"[".repeat(5000)}`, '"just a string"', "42", "null", "[]", "\ufeff{}"];
+const TEXT_BODIES = ["", "{", "[", "nul", '{"a":}', "\u0000", deepText(10_000), `[${"[".repeat(5000)}`, '"just a string"', "42", "null", "[]", "\ufeff{}"];
 
 function paths(v: unknown, prefix: string[] = [], depth = 0): string[][] {
   if (depth > 2 || typeof v !== "object" || v === null || Array.isArray(v)) return [];
@@ -76,7 +119,10 @@ const PDF = "%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF";
 // Org rows as one fingerprint per table: any change by a refused request shows up.
 async function snapshot(client: pg.Client, tables: string[], orgId: string): Promise<string> {
   const sql = tables
-    .map((t) => `SELECT '${t}' AS t, count(*)::text AS n, coalesce(md5(string_agg(x::text, ',' ORDER BY x::text)), '') AS h FROM "${t}" x WHERE organization_id = $1`)
+    .map(
+      (t) =>
+        `SELECT '${t}' AS t, count(*)::text AS n, coalesce(md5(string_agg(x::text, ',' ORDER BY x::text)), '') AS h FROM "${t}" x WHERE organization_id = $1`,
+    )
     .join(" UNION ALL ");
   const r = await client.query(sql, [orgId]);
   return r.rows.map((row) => `${row.t}:${row.n}:${row.h}`).join("|");
@@ -122,7 +168,13 @@ describe("fuzz: every operation of the served document", () => {
     expect(ops.length).toBeGreaterThan(30);
 
     const idFor = (template: string, name: string) =>
-      name !== "id" ? (ids[name] ?? randomUUID()) : template.startsWith("/payments") ? ids.payment : template.startsWith("/business-contexts") ? ids.context : ids.id;
+      name !== "id"
+        ? (ids[name] ?? randomUUID())
+        : template.startsWith("/payments")
+          ? ids.payment
+          : template.startsWith("/business-contexts")
+            ? ids.context
+            : ids.id;
     const fillPath = (template: string, override?: (name: string) => string) =>
       template.replace(/\{(\w+)\}/g, (_, name: string) => (override ? override(name) : idFor(template, name)));
 
@@ -146,7 +198,7 @@ describe("fuzz: every operation of the served document", () => {
     let rounds = 0; // completed passes over every operation
     function* cases(): Generator<Case> {
       const gens = ops.map((o) => opCases(o));
-      for (;; rounds++) for (const g of gens) for (let k = 0; k < PER_PASS; k++) yield g.next().value as Case;
+      for (; ; rounds++) for (const g of gens) for (let k = 0; k < PER_PASS; k++) yield g.next().value as Case;
     }
     function* opCases({ method, template, op }: { method: string; template: string; op: any }): Generator<Case> {
       for (let round = 0; ; round++) {
@@ -165,17 +217,40 @@ describe("fuzz: every operation of the served document", () => {
           });
           // Bad paths: malformed encodings and ids in every parameter.
           if (template.includes("{")) {
-            const bad = pick(["%", "%zz", "%C3%28", "%2e", "%2e%2e", "%00", "x", "%E0%A4%A", "a".repeat(300), "%ff%fe", "00000000-0000-0000-0000-00000000000g", randomUUID()]);
+            const bad = pick([
+              "%",
+              "%zz",
+              "%C3%28",
+              "%2e",
+              "%2e%2e",
+              "%00",
+              "x",
+              "%E0%A4%A",
+              "a".repeat(300),
+              "%ff%fe",
+              "00000000-0000-0000-0000-00000000000g",
+              randomUUID(),
+            ]);
             yield { label: `${method} ${template} path=${bad}`, method, path: fillPath(template, () => bad), headers };
           }
           // Bad headers.
           const hv = pick<[string, string]>([
-            ["authorization", "Bearer "], ["authorization", "Basic Zm9vOmJhcg=="], ["authorization", `Bearer ${"x".repeat(5000)}`],
-            ["idempotency-key", ""], ["idempotency-key", "short"], ["idempotency-key", "k".repeat(201)], ["idempotency-key", "ÿÿÿÿÿÿÿÿÿ"],
-            ["x-service-request", "0"], ["cookie", "fos_session=%; fos_recipient=\u00ff"], ["content-type", "text/plain"],
-            ["content-type", "multipart/form-data"], ["x-request-id", "../../etc/passwd"], ["content-length", "99999999999"],
+            ["authorization", "Bearer "],
+            ["authorization", "Basic Zm9vOmJhcg=="],
+            ["authorization", `Bearer ${"x".repeat(5000)}`],
+            ["idempotency-key", ""],
+            ["idempotency-key", "short"],
+            ["idempotency-key", "k".repeat(201)],
+            ["idempotency-key", "ÿÿÿÿÿÿÿÿÿ"],
+            ["x-service-request", "0"],
+            ["cookie", "fos_session=%; fos_recipient=\u00ff"],
+            ["content-type", "text/plain"],
+            ["content-type", "multipart/form-data"],
+            ["x-request-id", "../../etc/passwd"],
+            ["content-length", "99999999999"],
           ]);
-          if (hv[0] !== "content-length") yield { label: `${method} ${template} header ${hv[0]}=${hv[1].slice(0, 20)}`, method, path, headers: { ...headers, [hv[0]]: hv[1] } };
+          if (hv[0] !== "content-length")
+            yield { label: `${method} ${template} header ${hv[0]}=${hv[1].slice(0, 20)}`, method, path, headers: { ...headers, [hv[0]]: hv[1] } };
           // Bad queries.
           const params = (op.parameters ?? []).filter((p: any) => p.in === "query").map((p: any) => p.name as string);
           if (method === "GET") {
@@ -208,13 +283,22 @@ describe("fuzz: every operation of the served document", () => {
               multipart([file("x.pdf", "not a pdf at all", "application/pdf")]),
               multipart([field("expected_version", "1")]),
               multipart([field("expected_version", "1"), file("evil.html", "<html><script>1</script></html>", "text/html")]),
-              { body: "--fuzzboundary\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.pdf\"\r\n\r\n%PDF", type: "multipart/form-data; boundary=fuzzboundary" },
+              {
+                body: '--fuzzboundary\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF',
+                type: "multipart/form-data; boundary=fuzzboundary",
+              },
               { body: "garbage", type: "multipart/form-data; boundary=" },
               { body: "garbage", type: "multipart/form-data" },
               { body: PDF, type: "application/pdf" },
             ];
             const v = pick(variants);
-            yield { label: `${method} ${template} multipart ${variants.indexOf(v)}`, method, path, headers: { ...headers, "content-type": v.type }, body: v.body };
+            yield {
+              label: `${method} ${template} multipart ${variants.indexOf(v)}`,
+              method,
+              path,
+              headers: { ...headers, "content-type": v.type },
+              body: v.body,
+            };
           }
         }
       }
@@ -258,8 +342,12 @@ describe("fuzz: every operation of the served document", () => {
           const code = body?.error?.code as keyof typeof ERROR_STATUS;
           const exact =
             res.headers.get("content-type")?.startsWith("application/json") &&
-            body && Object.keys(body).join() === "error" && Object.keys(body.error).sort().join() === "code,message" &&
-            typeof body.error.message === "string" && body.error.message.length > 0 && ERROR_STATUS[code] === res.status;
+            body &&
+            Object.keys(body).join() === "error" &&
+            Object.keys(body.error).sort().join() === "code,message" &&
+            typeof body.error.message === "string" &&
+            body.error.message.length > 0 &&
+            ERROR_STATUS[code] === res.status;
           if (!exact) failures.push(`${c.label}: ${res.status} not the envelope: ${text.slice(0, 200)}`);
           if (after !== before) failures.push(`${c.label}: refused with ${res.status} but changed stored rows`);
         }

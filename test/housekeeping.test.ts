@@ -9,10 +9,26 @@ describe("housekeeping", () => {
     const scope = `org:${randomUUID()}`;
     const old = new Date(Date.now() - 72 * 3600_000);
     const recent = new Date(Date.now() - 23 * 3600_000);
-    const row = (key: string, createdAt: Date) => ({ scope, key, method: "POST", path: "/x", fingerprint: "f", state: "completed", responseStatus: 201, responseBody: "{}", lockedUntil: createdAt, createdAt });
+    const row = (key: string, createdAt: Date) => ({
+      scope,
+      key,
+      method: "POST",
+      path: "/x",
+      fingerprint: "f",
+      state: "completed",
+      responseStatus: 201,
+      responseBody: "{}",
+      lockedUntil: createdAt,
+      createdAt,
+    });
     await db().idempotencyRecord.createMany({ data: [row("old-key-1", old), row("recent-key", recent)] });
     const bucket = `test:${randomUUID()}`;
-    await db().rateLimitBucket.createMany({ data: [{ key: bucket, windowStart: old, count: 3 }, { key: bucket, windowStart: new Date(), count: 1 }] });
+    await db().rateLimitBucket.createMany({
+      data: [
+        { key: bucket, windowStart: old, count: 3 },
+        { key: bucket, windowStart: new Date(), count: 1 },
+      ],
+    });
 
     const counts = await pruneExpired();
     expect(counts.idempotency).toBeGreaterThanOrEqual(1);

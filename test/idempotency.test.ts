@@ -43,7 +43,11 @@ describe("Idempotency-Key", () => {
     const other = await org.api.post("/obligations", registration({ amount_minor: "1" }), { idempotencyKey: key });
     expect(other.status).toBe(422);
     expect(other.body).toEqual({ error: { code: "idempotency_key_reused", message: expect.any(String) } });
-    const otherPath = await org.api.post("/invoices", { invoice_number: "X-1", amount_minor: "100", currency: "EUR", due_date: "2026-12-31", recipient: { name: "R" } }, { idempotencyKey: key });
+    const otherPath = await org.api.post(
+      "/invoices",
+      { invoice_number: "X-1", amount_minor: "100", currency: "EUR", due_date: "2026-12-31", recipient: { name: "R" } },
+      { idempotencyKey: key },
+    );
     expect(otherPath.status).toBe(422);
     expect(otherPath.body.error.code).toBe("idempotency_key_reused");
   });

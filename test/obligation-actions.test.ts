@@ -252,12 +252,28 @@ describe("conditions: satisfy and waive", () => {
       ],
       payment_terms: [
         { sequence: 1, amount_type: "percentage", percentage_basis_points: 2000, trigger_type: "immediately", due_rule: "immediately" },
-        { sequence: 2, amount_type: "percentage", percentage_basis_points: 3000, trigger_type: "condition_satisfied", condition_key: "delivery", due_rule: "days_after_trigger", due_days: 10 },
-        { sequence: 3, amount_type: "percentage", percentage_basis_points: 5000, trigger_type: "condition_satisfied", condition_key: "acceptance", due_rule: "immediately" },
+        {
+          sequence: 2,
+          amount_type: "percentage",
+          percentage_basis_points: 3000,
+          trigger_type: "condition_satisfied",
+          condition_key: "delivery",
+          due_rule: "days_after_trigger",
+          due_days: 10,
+        },
+        {
+          sequence: 3,
+          amount_type: "percentage",
+          percentage_basis_points: 5000,
+          trigger_type: "condition_satisfied",
+          condition_key: "acceptance",
+          due_rule: "immediately",
+        },
       ],
     });
 
-  const satisfy = (id: string, cid: string, body: Record<string, unknown>, o: OrgFixture = org) => o.api.post(`/obligations/${id}/conditions/${cid}/satisfy`, body);
+  const satisfy = (id: string, cid: string, body: Record<string, unknown>, o: OrgFixture = org) =>
+    o.api.post(`/obligations/${id}/conditions/${cid}/satisfy`, body);
 
   it("satisfying a condition records the evidence and recalculates payable and due amounts", async () => {
     const { invoice } = await registerObligation(org.api, milestoneBody());
@@ -268,7 +284,13 @@ describe("conditions: satisfy and waive", () => {
     const res = ZMutationResult.parse(r.body);
     expect(res.event_type).toBe("obligation.condition_satisfied");
     expect(res.invoice.version).toBe(2);
-    expect(res.invoice.conditions[0]).toEqual({ ...delivery, status: "satisfied", satisfied_on: dayOffset(-15), evidence_reference: "POD-4711", source: "carrier" });
+    expect(res.invoice.conditions[0]).toEqual({
+      ...delivery,
+      status: "satisfied",
+      satisfied_on: dayOffset(-15),
+      evidence_reference: "POD-4711",
+      source: "carrier",
+    });
     expect(res.invoice.payment_terms[1]).toMatchObject({ amount_minor: "30000", triggered_on: dayOffset(-15), payable_on: dayOffset(-5) });
     expect([res.invoice.payable_minor, res.invoice.due_minor, res.invoice.condition_status]).toEqual(["50000", "50000", "pending"]);
     expect(res.obligation!.condition.status).toBe("pending");
@@ -282,7 +304,10 @@ describe("conditions: satisfy and waive", () => {
     expect(r2.body.invoice.condition_satisfied_on).toBe(dayOffset(0));
     expect(r2.body.obligation.condition).toEqual({ summary: "", status: "satisfied", satisfied_on: dayOffset(0) });
     const d = (await org.api.get(`/obligations/${invoice.id}`)).body;
-    expect(d.audit_trail[1]).toMatchObject({ event_type: "obligation.condition_satisfied", detail: { key: "delivery", evidence_reference: "POD-4711", satisfied_on: dayOffset(-15) } });
+    expect(d.audit_trail[1]).toMatchObject({
+      event_type: "obligation.condition_satisfied",
+      detail: { key: "delivery", evidence_reference: "POD-4711", satisfied_on: dayOffset(-15) },
+    });
   });
 
   it("a future satisfied_on triggers the term on that date, not before", async () => {
@@ -343,7 +368,11 @@ describe("conditions: satisfy and waive", () => {
     expect(sat.status).toBe(409);
     expect(sat.body.error.code).toBe("invalid_state");
     // waiving the last one completes the summary
-    const last = await org.api.post(`/obligations/${invoice.id}/actions`, { action: "waive_condition", expected_version: 2, condition_id: invoice.conditions[0].id });
+    const last = await org.api.post(`/obligations/${invoice.id}/actions`, {
+      action: "waive_condition",
+      expected_version: 2,
+      condition_id: invoice.conditions[0].id,
+    });
     expect(last.body.invoice.condition_status).toBe("satisfied");
     expect(last.body.invoice.payable_minor).toBe("100000");
   });

@@ -49,8 +49,13 @@ describe("documents", () => {
     other = await newOrg("Other Tenant");
   });
 
-  const upload = (id: string, fields: Record<string, string>, file?: { name: string; bytes: Buffer; type?: string }, o: OrgFixture = org, base = "obligations") =>
-    o.api.call("POST", `/${base}/${id}/documents`, { form: form(fields, file) });
+  const upload = (
+    id: string,
+    fields: Record<string, string>,
+    file?: { name: string; bytes: Buffer; type?: string },
+    o: OrgFixture = org,
+    base = "obligations",
+  ) => o.api.call("POST", `/${base}/${id}/documents`, { form: form(fields, file) });
 
   const download = async (path: string, o: OrgFixture = org) => {
     const res = await fetch(`${o.api.baseUrl}/api/v1${path}`, { headers: { authorization: `Bearer ${o.apiKey}` } });
@@ -78,7 +83,11 @@ describe("documents", () => {
         created_at: expect.any(String),
       },
     ]);
-    expect(d.audit_trail.at(-1)).toMatchObject({ id: res.operation_id, event_type: "obligation.document_added", detail: { document_id: res.document_id, sha256: sha256(FILES.pdf) } });
+    expect(d.audit_trail.at(-1)).toMatchObject({
+      id: res.operation_id,
+      event_type: "obligation.document_added",
+      detail: { document_id: res.document_id, sha256: sha256(FILES.pdf) },
+    });
 
     const { res: dl, bytes } = await download(`/obligations/${invoice.id}/documents/${res.document_id}`);
     expect(dl.status).toBe(200);
@@ -200,7 +209,9 @@ describe("documents", () => {
     const dl = await fetch(`${org.api.baseUrl}/api/v1/obligations/${invoice.id}/documents/${docId}`, { headers: { authorization: `Bearer ${writer.apiKey}` } });
     expect(dl.status).toBe(403);
     const reader = await apiKeyWith(org, ["obligations:read"]);
-    const up = await reader.call("POST", `/obligations/${invoice.id}/documents`, { form: form({ expected_version: "2" }, { name: "a.txt", bytes: FILES.txt }) });
+    const up = await reader.call("POST", `/obligations/${invoice.id}/documents`, {
+      form: form({ expected_version: "2" }, { name: "a.txt", bytes: FILES.txt }),
+    });
     expect(up.status).toBe(403);
     expect(up.body.error.code).toBe("insufficient_scope");
   });

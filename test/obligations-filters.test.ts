@@ -101,7 +101,10 @@ describe("GET /obligations filters", () => {
 
   it("role, type and currency", async () => {
     expect(ids(await list(org.api, "role=debtor"))).toEqual([ob.C.id]);
-    sameSet(ids(await list(org.api, "role=creditor")), [ob.A, ob.B, ob.D, ob.E, ob.F].map((o) => o.id));
+    sameSet(
+      ids(await list(org.api, "role=creditor")),
+      [ob.A, ob.B, ob.D, ob.E, ob.F].map((o) => o.id),
+    );
     expect(ids(await list(org.api, "type=contractual"))).toEqual([ob.B.id]);
     sameSet(ids(await list(org.api, "type=contractual,payment_condition")), [ob.B.id, ob.C.id]);
     expect(ids(await list(org.api, "currency=USD"))).toEqual([ob.B.id]);
@@ -110,7 +113,10 @@ describe("GET /obligations filters", () => {
 
   it("overdue: deadline passed and not RECONCILED (a paid obligation past its deadline is not overdue)", async () => {
     expect(ids(await list(org.api, "overdue=true"))).toEqual([ob.A.id]);
-    sameSet(ids(await list(org.api, "overdue=false")), [ob.B, ob.C, ob.D, ob.E, ob.F].map((o) => o.id));
+    sameSet(
+      ids(await list(org.api, "overdue=false")),
+      [ob.B, ob.C, ob.D, ob.E, ob.F].map((o) => o.id),
+    );
   });
 
   it("context_id: obligations linked to the context; another organization's context matches nothing", async () => {
@@ -120,9 +126,9 @@ describe("GET /obligations filters", () => {
   });
 
   it("filters combine with AND; empty values mean no filter", async () => {
-    expect(ids(await list(org.api, "currency=EUR&role=creditor&overdue=false&status=PAYMENT_REQUESTED,PARTIALLY_RECONCILED,RECONCILED&sort=amount&direction=asc"))).toEqual(
-      [ob.E.id, ob.D.id, ob.F.id],
-    );
+    expect(
+      ids(await list(org.api, "currency=EUR&role=creditor&overdue=false&status=PAYMENT_REQUESTED,PARTIALLY_RECONCILED,RECONCILED&sort=amount&direction=asc")),
+    ).toEqual([ob.E.id, ob.D.id, ob.F.id]);
     expect(ids(await list(org.api, `context_id=${contextX}&currency=USD`))).toEqual([ob.B.id]);
     expect(await list(org.api, "type=invoice&role=debtor")).toEqual([]);
     expect(ids(await list(org.api, "status=&role=&type=&currency=&overdue=&context_id=&search="))).toEqual(ids(await list(org.api, "")));

@@ -115,7 +115,12 @@ describe("POST /obligations", () => {
   it("organization_role debtor: the debtor is the organization and the recipient is the creditor", async () => {
     const r = await registerObligation(
       org.api,
-      legacyBody({ obligation_type: "contractual", organization_role: "debtor", debtor: undefined, creditor: { name: "Landlord Ltd", email: "rent@landlord.example" } }),
+      legacyBody({
+        obligation_type: "contractual",
+        organization_role: "debtor",
+        debtor: undefined,
+        creditor: { name: "Landlord Ltd", email: "rent@landlord.example" },
+      }),
     );
     expect(r.invoice).toMatchObject({
       organization_role: "debtor",
@@ -133,7 +138,12 @@ describe("POST /obligations", () => {
       org.api,
       legacyBody({ obligation_type: "payment_condition", label: "Retention", condition: { summary: "Released after inspection", status: "pending" } }),
     );
-    expect(r.invoice).toMatchObject({ condition_summary: "Released after inspection", condition_status: "pending", condition_satisfied_on: "", obligation_label: "Retention" });
+    expect(r.invoice).toMatchObject({
+      condition_summary: "Released after inspection",
+      condition_status: "pending",
+      condition_satisfied_on: "",
+      obligation_label: "Retention",
+    });
     expect(r.obligation.condition).toEqual({ summary: "Released after inspection", status: "pending", satisfied_on: "" });
     const s = await registerObligation(org.api, legacyBody({ condition: { summary: "Signed", status: "satisfied", satisfied_on: "2026-01-15" } }));
     expect(s.obligation.condition).toEqual({ summary: "Signed", status: "satisfied", satisfied_on: "2026-01-15" });
@@ -147,17 +157,50 @@ describe("POST /obligations", () => {
         { key: "permit", label: "Permit granted", status: "satisfied", satisfied_on: dayOffset(-20), source: "registry", evidence_reference: "PERMIT-9" },
       ],
       payment_terms: [
-        { sequence: 3, label: "On acceptance", amount_type: "percentage", percentage_basis_points: 5000, trigger_type: "condition_satisfied", condition_key: "acceptance", due_rule: "days_after_trigger", due_days: 30 },
+        {
+          sequence: 3,
+          label: "On acceptance",
+          amount_type: "percentage",
+          percentage_basis_points: 5000,
+          trigger_type: "condition_satisfied",
+          condition_key: "acceptance",
+          due_rule: "days_after_trigger",
+          due_days: 30,
+        },
         { sequence: 1, label: "Deposit", amount_type: "fixed", fixed_amount_minor: "10001", trigger_type: "immediately", due_rule: "immediately" },
-        { sequence: 2, amount_type: "percentage", percentage_basis_points: 3000, trigger_type: "condition_satisfied", condition_key: "permit", due_rule: "days_after_trigger", due_days: 10 },
-        { sequence: 4, amount_type: "fixed", fixed_amount_minor: "10000", trigger_type: "specific_date", trigger_date: dayOffset(5), due_rule: "specific_date", due_date: dayOffset(20) },
+        {
+          sequence: 2,
+          amount_type: "percentage",
+          percentage_basis_points: 3000,
+          trigger_type: "condition_satisfied",
+          condition_key: "permit",
+          due_rule: "days_after_trigger",
+          due_days: 10,
+        },
+        {
+          sequence: 4,
+          amount_type: "fixed",
+          fixed_amount_minor: "10000",
+          trigger_type: "specific_date",
+          trigger_date: dayOffset(5),
+          due_rule: "specific_date",
+          due_date: dayOffset(20),
+        },
       ],
     });
     const r = await registerObligation(org.api, body);
     const inv = ZInvoiceRecord.parse(r.invoice);
     expect(inv.conditions).toHaveLength(2);
     const [acc, permit] = inv.conditions;
-    expect(acc).toEqual({ id: expect.any(String), key: "acceptance", label: "Customer acceptance", external_reference: { namespace: "pm", id: "MS-1" }, status: "waiting", source: "", evidence_reference: "" });
+    expect(acc).toEqual({
+      id: expect.any(String),
+      key: "acceptance",
+      label: "Customer acceptance",
+      external_reference: { namespace: "pm", id: "MS-1" },
+      status: "waiting",
+      source: "",
+      evidence_reference: "",
+    });
     expect(permit).toMatchObject({ key: "permit", status: "satisfied", satisfied_on: dayOffset(-20), source: "registry", evidence_reference: "PERMIT-9" });
     expect(inv.condition_status).toBe("pending");
     // terms come back ordered by sequence with their computed amounts and dates
@@ -201,7 +244,10 @@ describe("POST /obligations", () => {
       { payment_terms: [{ ...term, sequence: 1, fixed_amount_minor: "100" }] },
       { payment_terms: [{ sequence: 1, amount_type: "percentage", percentage_basis_points: 9999, trigger_type: "immediately", due_rule: "immediately" }] },
       { payment_terms: [{ ...term, sequence: 1, fixed_amount_minor: "125000", trigger_type: "condition_satisfied", condition_key: "nope" }] },
-      { conditions: [{ key: "a", label: "A" }], payment_terms: [{ ...term, sequence: 1, fixed_amount_minor: "125000", trigger_type: "condition_satisfied", condition_id: randomUUID() }] },
+      {
+        conditions: [{ key: "a", label: "A" }],
+        payment_terms: [{ ...term, sequence: 1, fixed_amount_minor: "125000", trigger_type: "condition_satisfied", condition_id: randomUUID() }],
+      },
       { payment_terms: [{ ...term, sequence: 1, fixed_amount_minor: "125000", amount_minor: "125001" }] },
     ];
     for (const c of cases) {
@@ -214,7 +260,10 @@ describe("POST /obligations", () => {
     const cid = randomUUID();
     const ok = await registerObligation(
       org.api,
-      legacyBody({ conditions: [{ id: cid, key: "a", label: "A" }], payment_terms: [{ ...term, sequence: 1, fixed_amount_minor: "125000", trigger_type: "condition_satisfied", condition_id: cid }] }),
+      legacyBody({
+        conditions: [{ id: cid, key: "a", label: "A" }],
+        payment_terms: [{ ...term, sequence: 1, fixed_amount_minor: "125000", trigger_type: "condition_satisfied", condition_id: cid }],
+      }),
     );
     expect(ok.invoice.payment_terms[0].condition_id).toBe(ok.invoice.conditions[0].id);
     expect(ok.invoice.payable_minor).toBe("0");
@@ -239,16 +288,35 @@ describe("POST /obligations", () => {
       [{ conditions: [{ key: "k".repeat(121), label: "A" }] }, "body.conditions.0.key"],
       [{ conditions: [{ key: "k", label: "l".repeat(251) }] }, "body.conditions.0.label"],
       [{ conditions: [{ key: "k", label: "A", status: "pending" }] }, "body.conditions.0.status"],
-      [{ conditions: [{ key: "k", label: "A" }, { key: "k", label: "B" }] }, "body.conditions.1.key"],
+      [
+        {
+          conditions: [
+            { key: "k", label: "A" },
+            { key: "k", label: "B" },
+          ],
+        },
+        "body.conditions.1.key",
+      ],
       [{ payment_terms: [{ ...term, sequence: 0 }] }, "body.payment_terms.0.sequence"],
       [{ payment_terms: [{ ...term, label: "l".repeat(251) }] }, "body.payment_terms.0.label"],
-      [{ payment_terms: [{ ...term, amount_type: "percentage", fixed_amount_minor: undefined, percentage_basis_points: 10001 }] }, "body.payment_terms.0.percentage_basis_points"],
+      [
+        { payment_terms: [{ ...term, amount_type: "percentage", fixed_amount_minor: undefined, percentage_basis_points: 10001 }] },
+        "body.payment_terms.0.percentage_basis_points",
+      ],
       [{ payment_terms: [{ ...term, due_rule: "days_after_trigger", due_days: 36501 }] }, "body.payment_terms.0.due_days"],
       [{ payment_terms: [{ ...term, due_rule: "days_after_trigger" }] }, "body.payment_terms.0.due_days"],
       [{ payment_terms: [{ ...term, trigger_type: "specific_date" }] }, "body.payment_terms.0.trigger_date"],
       [{ payment_terms: [{ ...term, due_rule: "specific_date" }] }, "body.payment_terms.0.due_date"],
       [{ payment_terms: [{ ...term, fixed_amount_minor: undefined }] }, "body.payment_terms.0.fixed_amount_minor"],
-      [{ payment_terms: [{ ...term, fixed_amount_minor: "62500" }, { ...term, fixed_amount_minor: "62500" }] }, "body.payment_terms.1.sequence"],
+      [
+        {
+          payment_terms: [
+            { ...term, fixed_amount_minor: "62500" },
+            { ...term, fixed_amount_minor: "62500" },
+          ],
+        },
+        "body.payment_terms.1.sequence",
+      ],
       [{ payment_terms: [{ ...term, trigger_type: "condition_satisfied" }] }, "body.payment_terms.0.condition_key"],
       [{ payment_terms: [{ ...term, extra: true }] }, "body.payment_terms.0.extra"],
       [{ context_ids: ["not-a-uuid"] }, "body.context_ids.0"],
@@ -383,7 +451,11 @@ describe("GET /obligations and /obligations/{id}", () => {
     expect(d.id).toBe(ids[0]);
     expect(d.amount_minor).toBe("1000");
     expect(d.audit_trail).toHaveLength(1);
-    expect(d.audit_trail[0]).toMatchObject({ event_type: "obligation.registered", actor: { type: "api_key", label: "API key" }, detail: { reference: d.reference } });
+    expect(d.audit_trail[0]).toMatchObject({
+      event_type: "obligation.registered",
+      actor: { type: "api_key", label: "API key" },
+      detail: { reference: d.reference },
+    });
     expect(d.documents).toEqual([]);
     expect(d.messages).toEqual([]);
     expect(d.payment_request).toMatchObject({ obligation_id: ids[0], revoked: false });

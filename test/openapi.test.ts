@@ -32,9 +32,7 @@ describe("OpenAPI document", () => {
 
   it("documents every operation with its error envelope and security", async () => {
     const doc = (await new Api(baseUrl()).get("/openapi.json")).body;
-    const ops = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([p, item]) =>
-      Object.entries(item).map(([m, op]) => ({ p, m, op })),
-    );
+    const ops = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([p, item]) => Object.entries(item).map(([m, op]) => ({ p, m, op })));
     expect(ops.length).toBeGreaterThan(0);
     for (const { p, m, op } of ops) {
       expect(op.operationId, `${m} ${p}`).toBeTruthy();

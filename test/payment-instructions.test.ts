@@ -7,9 +7,16 @@ import { RecipientClient, tokenOf } from "./support/recipient";
 
 // Payment instructions over HTTP: owner/admin sessions only, validation naming the field,
 // idempotent replays, tenant isolation, and the recipient invoice carrying them.
-const GERMAN = { account_holder: "Acme Services GmbH", iban: "de89 3704 0044 0532 0130 00", bic: "cobadeffxxx", bank_name: "Commerzbank", note: "Quote the reference." };
+const GERMAN = {
+  account_holder: "Acme Services GmbH",
+  iban: "de89 3704 0044 0532 0130 00",
+  bic: "cobadeffxxx",
+  bank_name: "Commerzbank",
+  note: "Quote the reference.",
+};
 
-const put = (api: Api, currency: string, body: unknown, key = `pi-${randomUUID()}`) => api.call("PUT", `/payment-instructions/${currency}`, { body, headers: { "idempotency-key": key } });
+const put = (api: Api, currency: string, body: unknown, key = `pi-${randomUUID()}`) =>
+  api.call("PUT", `/payment-instructions/${currency}`, { body, headers: { "idempotency-key": key } });
 
 let org: OrgFixture;
 let owner: Api;
@@ -35,7 +42,12 @@ describe("payment instructions", () => {
     });
     expect(Date.parse(r.body.updated_at)).not.toBeNaN();
 
-    const us = await put(owner, "USD", { account_holder: "Acme Inc.", account_number: "000123456789", routing_number: "026009593", bank_name: "Bank of America" });
+    const us = await put(owner, "USD", {
+      account_holder: "Acme Inc.",
+      account_number: "000123456789",
+      routing_number: "026009593",
+      bank_name: "Bank of America",
+    });
     expect(us.status, us.text).toBe(200);
 
     const list = await owner.get("/payment-instructions");
@@ -132,7 +144,12 @@ describe("payment instructions", () => {
     const inv = await c.get("/recipient/invoice");
     expect(inv.status).toBe(200);
     expect(inv.body.payment_reference).toMatch(/^RF\d{2}/);
-    expect(inv.body.payment_instructions).toMatchObject({ currency: "EUR", iban: "DE89370400440532013000", bic: "COBADEFFXXX", account_holder: "Acme Services GmbH" });
+    expect(inv.body.payment_instructions).toMatchObject({
+      currency: "EUR",
+      iban: "DE89370400440532013000",
+      bic: "COBADEFFXXX",
+      account_holder: "Acme Services GmbH",
+    });
 
     const jpy = await createInvoice(org.api, { currency: "JPY", amount_minor: "5000" });
     const c2 = new RecipientClient(baseUrl());

@@ -178,7 +178,9 @@ describe.each(modes)("allocations under concurrency (%s)", (_mode, apis) => {
       expect(res.body.error.code).toBe("allocation_exceeds_remaining");
       const p = prow.get(pairs[i][0])!;
       const o = orow.get(pairs[i][1])!;
-      expect(full(BigInt(p.amount_minor) - BigInt(p.allocated_minor)) || full(BigInt(o.amount_minor) - BigInt(o.allocated_minor)), `refused pair ${i}`).toBe(true);
+      expect(full(BigInt(p.amount_minor) - BigInt(p.allocated_minor)) || full(BigInt(o.amount_minor) - BigInt(o.allocated_minor)), `refused pair ${i}`).toBe(
+        true,
+      );
     });
     expect(ok.length).toBeGreaterThanOrEqual(9);
     expect(ok.length).toBeLessThanOrEqual(18);

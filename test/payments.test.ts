@@ -22,7 +22,7 @@ describe("POST /payments", () => {
     other = await newOrg("Other Payments Tenant");
   });
 
-  it("records a minimal payment: unset strings are \"\", external_reference null, nothing allocated; event payment.recorded", async () => {
+  it('records a minimal payment: unset strings are "", external_reference null, nothing allocated; event payment.recorded', async () => {
     const r = await org.api.post("/payments", { amount_minor: "125000", currency: "EUR", received_on: "2026-11-14" });
     expect(r.status, r.text).toBe(201);
     const p = ZPayment.parse(r.body);
@@ -462,7 +462,9 @@ describe("POST /payments/{id}/allocations", () => {
       const pending = allocate(org.api, pay.id, body, key);
       const deadline = Date.now() + 10_000;
       for (;;) {
-        const w = await c.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()");
+        const w = await c.query(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()",
+        );
         if (w.rows[0].n > 0) break;
         if (Date.now() > deadline) throw new Error("the allocation never waited for the obligation lock");
         await new Promise((r) => setTimeout(r, 20));

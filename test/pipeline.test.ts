@@ -32,7 +32,11 @@ describe("request pipeline", () => {
   });
 
   it("answers a method the path does not serve with the 405 envelope, never an empty body", async () => {
-    for (const [method, path] of [["DELETE", "/obligations"], ["POST", "/payments/" + "5f4e3d2c-1b0a-4d8c-b7a6-0f9e8d7c6b5a"], ["DELETE", "/webhook-endpoints"]]) {
+    for (const [method, path] of [
+      ["DELETE", "/obligations"],
+      ["POST", "/payments/" + "5f4e3d2c-1b0a-4d8c-b7a6-0f9e8d7c6b5a"],
+      ["DELETE", "/webhook-endpoints"],
+    ]) {
       const r = await org.api.call(method, path);
       expect(r.status, `${method} ${path}`).toBe(405);
       expect(r.body).toEqual({ error: { code: "method_not_allowed", message: expect.any(String) } });

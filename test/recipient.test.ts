@@ -76,7 +76,10 @@ describe("recipient API", () => {
       const d = await issuerDetail(l);
       expect(d).toMatchObject({ status: "PAYMENT_REQUESTED", version: 2 });
       expect(d.audit_trail.map((e: any) => e.event_type)).toEqual(["obligation.registered", "obligation.link_opened"]);
-      expect(d.audit_trail[1]).toMatchObject({ actor: { type: "recipient", id: l.requestId, label: "Recipient" }, detail: { payment_request_id: l.requestId, first_open: true } });
+      expect(d.audit_trail[1]).toMatchObject({
+        actor: { type: "recipient", id: l.requestId, label: "Recipient" },
+        detail: { payment_request_id: l.requestId, first_open: true },
+      });
       const pr = await db().paymentRequest.findUniqueOrThrow({ where: { id: l.requestId } });
       expect(pr.firstOpenedAt).toBeInstanceOf(Date);
       // the session is stored by hash only
@@ -165,7 +168,9 @@ describe("recipient API", () => {
 
       const m = await newLink(org);
       const key = `same-${randomUUID()}`;
-      const same = await Promise.all(Array.from({ length: 12 }, () => new RecipientClient(baseUrl()).post(`${ctx(m)}/session`, { token: m.token }, { idempotencyKey: key })));
+      const same = await Promise.all(
+        Array.from({ length: 12 }, () => new RecipientClient(baseUrl()).post(`${ctx(m)}/session`, { token: m.token }, { idempotencyKey: key })),
+      );
       for (const r of same) {
         expect([200, 409], r.text).toContain(r.status);
         if (r.status === 409) expect(r.body.error.code).toBe("idempotency_request_in_progress");
@@ -272,8 +277,16 @@ describe("recipient API", () => {
       expect((await c.get(`${ctx(b)}/invoice`, { cookie: both })).body.id).toBe(b.obligationId);
       // idempotency keys are scoped per hosted request: the same key on B executes anew
       const key = `shared-${randomUUID()}`;
-      const ka = await c.post(`${ctx(a)}/actions`, { action: "post_message", expected_version: (await issuerDetail(a)).version, message: "to A" }, { idempotencyKey: key });
-      const kb = await c.post(`${ctx(b)}/actions`, { action: "post_message", expected_version: (await issuerDetail(b, other)).version, message: "to B" }, { idempotencyKey: key });
+      const ka = await c.post(
+        `${ctx(a)}/actions`,
+        { action: "post_message", expected_version: (await issuerDetail(a)).version, message: "to A" },
+        { idempotencyKey: key },
+      );
+      const kb = await c.post(
+        `${ctx(b)}/actions`,
+        { action: "post_message", expected_version: (await issuerDetail(b, other)).version, message: "to B" },
+        { idempotencyKey: key },
+      );
       expect([ka.status, kb.status]).toEqual([200, 200]);
       expect(kb.headers.get("idempotent-replayed")).toBeNull();
       expect((await issuerDetail(b, other)).messages.map((m: any) => m.body)).toEqual(["to B"]);
@@ -363,7 +376,16 @@ describe("recipient API", () => {
         conditions: [{ key: "acceptance", label: "Customer acceptance" }],
         payment_terms: [
           { sequence: 1, label: "Deposit", amount_type: "percentage", percentage_basis_points: 3000, trigger_type: "immediately", due_rule: "immediately" },
-          { sequence: 2, label: "On acceptance", amount_type: "percentage", percentage_basis_points: 7000, trigger_type: "condition_satisfied", condition_key: "acceptance", due_rule: "days_after_trigger", due_days: 30 },
+          {
+            sequence: 2,
+            label: "On acceptance",
+            amount_type: "percentage",
+            percentage_basis_points: 7000,
+            trigger_type: "condition_satisfied",
+            condition_key: "acceptance",
+            due_rule: "days_after_trigger",
+            due_days: 30,
+          },
         ],
       });
       let v = 1;
@@ -371,7 +393,11 @@ describe("recipient API", () => {
         org.api.call("POST", `/obligations/${l.obligationId}/documents`, { form: form({ expected_version: String(v++), kind }, { name, bytes: PDF }) });
       expect((await up("invoice", "INV.pdf")).status).toBe(201);
       expect((await up("bank_observation", "bank-statement.pdf")).status).toBe(201);
-      const msg = await org.api.post(`/obligations/${l.obligationId}/actions`, { action: "post_message", expected_version: v++, message: "Thanks for your business" });
+      const msg = await org.api.post(`/obligations/${l.obligationId}/actions`, {
+        action: "post_message",
+        expected_version: v++,
+        message: "Thanks for your business",
+      });
       expect(msg.status).toBe(200);
 
       const c = new RecipientClient(baseUrl());
@@ -383,7 +409,14 @@ describe("recipient API", () => {
       // every invoice-record field equals the issuer's view of the same invoice
       const record = Object.fromEntries(Object.keys(ZInvoiceRecord.shape).map((k) => [k, issuerView[k]]));
       expect(inv).toMatchObject({ ...record, request_id: l.requestId });
-      expect(inv).toMatchObject({ issuer_name: "Issuer & Sons", amount_minor: "125000", payable_minor: "37500", due_minor: "37500", status: "PAYMENT_REQUESTED", link_revoked: false });
+      expect(inv).toMatchObject({
+        issuer_name: "Issuer & Sons",
+        amount_minor: "125000",
+        payable_minor: "37500",
+        due_minor: "37500",
+        status: "PAYMENT_REQUESTED",
+        link_revoked: false,
+      });
       expect(inv.payment_terms.map((t) => [t.label, t.amount_minor, t.payable_on ?? ""])).toEqual([
         ["Deposit", "37500", dayOffset(0)],
         ["On acceptance", "87500", ""],
@@ -422,9 +455,19 @@ describe("recipient API", () => {
       expect(twice.body.error.code).toBe("invalid_state");
 
       const dates = await act({ action: "share_dates", expected_version: 3, expected_payment_date: dayOffset(7) });
-      expect(dates).toMatchObject({ event_type: "obligation.dates_shared", invoice: { expected_payment_date: dayOffset(7), version: 4, status: "PAYMENT_REQUESTED" } });
+      expect(dates).toMatchObject({
+        event_type: "obligation.dates_shared",
+        invoice: { expected_payment_date: dayOffset(7), version: 4, status: "PAYMENT_REQUESTED" },
+      });
 
-      const paid = await act({ action: "report_payment", expected_version: 4, reported_payment_date: dayOffset(0), amount_minor: "125000", reference: "TRF-991", note: "Paid from our EUR account" });
+      const paid = await act({
+        action: "report_payment",
+        expected_version: 4,
+        reported_payment_date: dayOffset(0),
+        amount_minor: "125000",
+        reference: "TRF-991",
+        note: "Paid from our EUR account",
+      });
       expect(paid).toMatchObject({
         event_type: "obligation.payment_reported",
         invoice: { status: "PAYMENT_CLAIMED", reported_payment_date: dayOffset(0), allocated_minor: "0", version: 5 },
@@ -434,7 +477,14 @@ describe("recipient API", () => {
       expect(m).toMatchObject({ event_type: "obligation.message_posted", invoice: { version: 6 } });
 
       const d = await issuerDetail(l);
-      expect(d).toMatchObject({ acknowledged: true, expected_payment_date: dayOffset(7), reported_payment_date: dayOffset(0), status: "PAYMENT_CLAIMED", allocated_minor: "0", version: 6 });
+      expect(d).toMatchObject({
+        acknowledged: true,
+        expected_payment_date: dayOffset(7),
+        reported_payment_date: dayOffset(0),
+        status: "PAYMENT_CLAIMED",
+        allocated_minor: "0",
+        version: 6,
+      });
       expect(d.audit_trail.map((e: any) => [e.event_type, e.actor.type])).toEqual([
         ["obligation.registered", "api_key"],
         ["obligation.link_opened", "recipient"],
@@ -443,7 +493,13 @@ describe("recipient API", () => {
         ["obligation.payment_reported", "recipient"],
         ["obligation.message_posted", "recipient"],
       ]);
-      expect(d.audit_trail[4].detail).toEqual({ reported_payment_date: dayOffset(0), amount_minor: "125000", currency: "EUR", reference: "TRF-991", note: "Paid from our EUR account" });
+      expect(d.audit_trail[4].detail).toEqual({
+        reported_payment_date: dayOffset(0),
+        amount_minor: "125000",
+        currency: "EUR",
+        reference: "TRF-991",
+        note: "Paid from our EUR account",
+      });
       expect(d.messages).toMatchObject([{ author_type: "recipient", author_name: "Northwind Traders", body: "Transfer sent today." }]);
       // the recipient's own view follows
       const inv = (await c.get(`${ctx(l)}/invoice`)).body;
@@ -467,7 +523,11 @@ describe("recipient API", () => {
       await open(c, l);
       const payment = await org.api.post("/payments", { amount_minor: "1000", currency: "EUR", received_on: dayOffset(-1) });
       expect(payment.status, payment.text).toBe(201);
-      const alloc = await org.api.post(`/payments/${payment.body.id}/allocations`, { obligation_id: l.obligationId, amount_minor: "1000", expected_version: 2 });
+      const alloc = await org.api.post(`/payments/${payment.body.id}/allocations`, {
+        obligation_id: l.obligationId,
+        amount_minor: "1000",
+        expected_version: 2,
+      });
       expect(alloc.status, alloc.text).toBe(200);
       const r = await c.post(`${ctx(l)}/actions`, { action: "report_payment", expected_version: 3, reported_payment_date: dayOffset(-1) });
       expect(r.status, r.text).toBe(200);
@@ -534,17 +594,28 @@ describe("recipient API", () => {
       const c = new RecipientClient(baseUrl());
       await open(c, l);
       await open(c, o2, "single");
-      const r = await c.call("POST", `${ctx(l)}/documents`, { form: form({ expected_version: "2", kind: "payment_evidence" }, { name: "transfer.pdf", bytes: PDF }) });
+      const r = await c.call("POST", `${ctx(l)}/documents`, {
+        form: form({ expected_version: "2", kind: "payment_evidence" }, { name: "transfer.pdf", bytes: PDF }),
+      });
       expect(r.status, r.text).toBe(201);
       const res = ZMutationResult.parse(r.body);
       expect(res).toMatchObject({ event_type: "obligation.document_added", invoice: { version: 3 } });
       const d = await issuerDetail(l);
       expect(d.documents).toEqual([
-        expect.objectContaining({ id: res.document_id, kind: "payment_evidence", filename: "transfer.pdf", content_type: "application/pdf", uploaded_by: "recipient", sha256: sha256(PDF) }),
+        expect.objectContaining({
+          id: res.document_id,
+          kind: "payment_evidence",
+          filename: "transfer.pdf",
+          content_type: "application/pdf",
+          uploaded_by: "recipient",
+          sha256: sha256(PDF),
+        }),
       ]);
       expect(d.audit_trail.at(-1)).toMatchObject({ event_type: "obligation.document_added", actor: { type: "recipient" } });
       // the issuer downloads it
-      const issuerDl = await fetch(`${baseUrl()}/api/v1/obligations/${l.obligationId}/documents/${res.document_id}`, { headers: { authorization: `Bearer ${org.apiKey}` } });
+      const issuerDl = await fetch(`${baseUrl()}/api/v1/obligations/${l.obligationId}/documents/${res.document_id}`, {
+        headers: { authorization: `Bearer ${org.apiKey}` },
+      });
       expect(sha256(Buffer.from(await issuerDl.arrayBuffer()))).toBe(sha256(PDF));
       // the recipient downloads it
       const dl = await fetch(`${baseUrl()}/api/v1${ctx(l)}/documents/${res.document_id}`, { headers: { cookie: c.jar.header(`/api/v1${ctx(l)}/documents`) } });
@@ -557,7 +628,9 @@ describe("recipient API", () => {
       expect((await c.get(`/recipient/documents/${res.document_id}`)).status).toBe(404);
       expect((await c.get(`/recipient/documents/not-a-uuid`)).status).toBe(404);
       // the single-link family uploads too
-      const up1 = await c.call("POST", "/recipient/documents", { form: form({ expected_version: "2" }, { name: "note.txt", bytes: Buffer.from("We paid on Monday.\n") }) });
+      const up1 = await c.call("POST", "/recipient/documents", {
+        form: form({ expected_version: "2" }, { name: "note.txt", bytes: Buffer.from("We paid on Monday.\n") }),
+      });
       expect(up1.status, up1.text).toBe(201);
       expect((await issuerDetail(o2)).documents).toMatchObject([{ uploaded_by: "recipient", kind: "supporting", content_type: "text/plain" }]);
     });
@@ -566,7 +639,9 @@ describe("recipient API", () => {
       const l = await newLink(org);
       const c = new RecipientClient(baseUrl());
       await open(c, l);
-      const html = await c.call("POST", `${ctx(l)}/documents`, { form: form({ expected_version: "2" }, { name: "proof.pdf", bytes: Buffer.from("<html><script>alert(1)</script></html>") }) });
+      const html = await c.call("POST", `${ctx(l)}/documents`, {
+        form: form({ expected_version: "2" }, { name: "proof.pdf", bytes: Buffer.from("<html><script>alert(1)</script></html>") }),
+      });
       expect(html.status).toBe(415);
       expect(html.body.error.code).toBe("unsupported_media_type");
       const noMarker = await c.call("POST", `${ctx(l)}/documents`, { marker: false, form: form({ expected_version: "2" }, { name: "p.pdf", bytes: PDF }) });

@@ -48,7 +48,14 @@ describe("GET /payments/{id}/suggestions and accept", () => {
     expect(items[0].confidence).toBe("exact");
     expect(items[0].score).toBe(1);
     expect(items[0].allocations).toEqual([
-      { obligation_id: o.id, obligation_reference: o.reference, invoice_number: expect.any(String), amount_minor: "50000", outstanding_minor: "50000", expected_version: 1 },
+      {
+        obligation_id: o.id,
+        obligation_reference: o.reference,
+        invoice_number: expect.any(String),
+        amount_minor: "50000",
+        outstanding_minor: "50000",
+        expected_version: 1,
+      },
     ]);
     const ev = Object.fromEntries(items[0].evidence.map((e) => [e.signal, e]));
     expect(ev.payment_reference.matched).toBe(true);

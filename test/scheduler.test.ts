@@ -41,7 +41,12 @@ afterAll(async () => {
 type Org = { organizationId: string; api: Api; apiB: Api };
 
 async function org(name: string): Promise<Org> {
-  const r = await createOrganization({ name, ownerEmail: `owner-${crypto.randomUUID()}@example.test`, ownerPassword: "correct-horse-battery-staple", ownerName: "Olive" });
+  const r = await createOrganization({
+    name,
+    ownerEmail: `owner-${crypto.randomUUID()}@example.test`,
+    ownerPassword: "correct-horse-battery-staple",
+    ownerName: "Olive",
+  });
   return { organizationId: r.organization_id, api: new Api(A.baseUrl, r.api_key), apiB: new Api(B.baseUrl, r.api_key) };
 }
 
@@ -128,7 +133,12 @@ describe("what becomes due after registration, exactly once", () => {
     const evs = (await scheduledEvents(o.organizationId)).filter((e) => e.obligation_id === obligation.id);
     expect(evs.map(line)).toEqual(["expiring"]);
     expect(evs[0].type).toBe("payment_request.expiring");
-    expect(evs[0].data.payment_request).toEqual({ id: payment_request.id, obligation_id: obligation.id, expires_at: payment_request.expires_at, revoked: false });
+    expect(evs[0].data.payment_request).toEqual({
+      id: payment_request.id,
+      obligation_id: obligation.id,
+      expires_at: payment_request.expires_at,
+      revoked: false,
+    });
     expect(evs[0].data.obligation.id).toBe(obligation.id);
     expect(evs[0].actor_type).toBe("system");
     expect(await nextScheduledOn(obligation.id)).toBe(dayOffset(10));
@@ -164,7 +174,12 @@ describe("what becomes due after registration, exactly once", () => {
       triggered_on: dayOffset(-20),
       payable_on: dayOffset(-8),
     });
-    expect(evs.filter((e) => e.type === "obligation.overdue").map((e) => e.data.days_overdue).sort()).toEqual([1, 7]);
+    expect(
+      evs
+        .filter((e) => e.type === "obligation.overdue")
+        .map((e) => e.data.days_overdue)
+        .sort(),
+    ).toEqual([1, 7]);
     expect(await nextScheduledOn(obligation.id)).toBe(dayOffset(22)); // deadline + 30
     // Swept again (a change resets the date to today): nothing is repeated.
     await sql.query(`UPDATE obligations SET next_scheduled_on = (now() AT TIME ZONE 'UTC')::date WHERE id = $1`, [obligation.id]);
@@ -180,8 +195,23 @@ describe("what becomes due after registration, exactly once", () => {
         deadline: dayOffset(30),
         payment_terms: [
           { sequence: 1, amount_type: "fixed", fixed_amount_minor: "30000", trigger_type: "immediately", due_rule: "immediately" },
-          { sequence: 2, amount_type: "fixed", fixed_amount_minor: "30000", trigger_type: "specific_date", trigger_date: dayOffset(-2), due_rule: "days_after_trigger", due_days: 1 },
-          { sequence: 3, amount_type: "fixed", fixed_amount_minor: "30000", trigger_type: "specific_date", trigger_date: dayOffset(5), due_rule: "immediately" },
+          {
+            sequence: 2,
+            amount_type: "fixed",
+            fixed_amount_minor: "30000",
+            trigger_type: "specific_date",
+            trigger_date: dayOffset(-2),
+            due_rule: "days_after_trigger",
+            due_days: 1,
+          },
+          {
+            sequence: 3,
+            amount_type: "fixed",
+            fixed_amount_minor: "30000",
+            trigger_type: "specific_date",
+            trigger_date: dayOffset(5),
+            due_rule: "immediately",
+          },
         ],
       }),
     );
@@ -205,7 +235,15 @@ describe("what becomes due after registration, exactly once", () => {
         conditions: [{ key: "delivery", label: "Goods delivered" }],
         payment_terms: [
           { sequence: 1, amount_type: "percentage", percentage_basis_points: 4000, trigger_type: "immediately", due_rule: "immediately" },
-          { sequence: 2, amount_type: "percentage", percentage_basis_points: 6000, trigger_type: "condition_satisfied", condition_key: "delivery", due_rule: "days_after_trigger", due_days: 14 },
+          {
+            sequence: 2,
+            amount_type: "percentage",
+            percentage_basis_points: 6000,
+            trigger_type: "condition_satisfied",
+            condition_key: "delivery",
+            due_rule: "days_after_trigger",
+            due_days: 14,
+          },
         ],
       }),
     );
@@ -226,7 +264,11 @@ describe("what becomes due after registration, exactly once", () => {
     const { obligation } = await registerObligation(o.api, legacyBody({ deadline: dayOffset(-3), amount_minor: "700" }));
     const pay = await o.api.post("/payments", { amount_minor: "700", currency: "EUR", received_on: dayOffset(0) });
     expect(pay.status, pay.text).toBe(201);
-    const alloc = await o.api.post(`/payments/${pay.body.id}/allocations`, { obligation_id: obligation.id, amount_minor: "700", expected_version: obligation.version });
+    const alloc = await o.api.post(`/payments/${pay.body.id}/allocations`, {
+      obligation_id: obligation.id,
+      amount_minor: "700",
+      expected_version: obligation.version,
+    });
     expect(alloc.status, alloc.text).toBe(200);
     await registeredDaysAgo(obligation.id, 10);
     await sweepAll(A);
@@ -341,7 +383,8 @@ describe("several sweepers, and a sweeper killed mid-sweep", () => {
     const o = await org("Crash Sweep Ltd");
     const n = 1500;
     await bulk(o.organizationId, n, "CRASH");
-    const marks = async () => (await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM scheduled_event_marks WHERE organization_id = $1`, [o.organizationId])).rows[0].n;
+    const marks = async () =>
+      (await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM scheduled_event_marks WHERE organization_id = $1`, [o.organizationId])).rows[0].n;
     // Sweeps on its own (in-process interval), in batches of 20; has no CRON_SECRET.
     const K = await startServer({
       databaseUrl: A.databaseUrl,
@@ -381,10 +424,14 @@ describe("webhooks", () => {
       const r = await fetch(`${A.baseUrl}/api/v1/cron/webhooks`, { headers: { authorization: `Bearer ${TEST_CRON_SECRET}` } });
       await r.text();
     };
-    await waitUntil(async () => {
-      await flush();
-      return rcv.received.filter((r) => JSON.parse(r.body).type !== "obligation.registered").length >= 3;
-    }, 30_000, 200);
+    await waitUntil(
+      async () => {
+        await flush();
+        return rcv.received.filter((r) => JSON.parse(r.body).type !== "obligation.registered").length >= 3;
+      },
+      30_000,
+      200,
+    );
     await flush();
     const bodies = rcv.received.map((r) => verify(SECRET, r) as any).filter((b) => SCHEDULED.includes(b.type));
     expect(sorted(bodies.map((b) => b.type))).toEqual(["obligation.due", "obligation.overdue", "payment_request.expiring"]);

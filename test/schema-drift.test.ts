@@ -22,7 +22,13 @@ function parseSchema(src: string): Model[] {
       if (!f || line.startsWith("@@")) continue;
       const [, fname, type, mod, rest] = f;
       if (!SCALARS.has(type)) continue; // relation fields have no column
-      fields.push({ name: fname, column: /@map\("([^"]+)"\)/.exec(rest)?.[1] ?? fname, type: `${type}${/@db\.(\w+)/.exec(rest)?.[1] ? `.${/@db\.(\w+)/.exec(rest)![1]}` : ""}`, optional: mod === "?", list: mod === "[]" });
+      fields.push({
+        name: fname,
+        column: /@map\("([^"]+)"\)/.exec(rest)?.[1] ?? fname,
+        type: `${type}${/@db\.(\w+)/.exec(rest)?.[1] ? `.${/@db\.(\w+)/.exec(rest)![1]}` : ""}`,
+        optional: mod === "?",
+        list: mod === "[]",
+      });
     }
     models.push({ name, table, fields });
   }

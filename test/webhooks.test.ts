@@ -228,7 +228,9 @@ describe("webhook endpoints API", () => {
     const doc = (await new Api(baseUrl()).get("/openapi.json")).body;
     expect(doc.paths["/webhook-endpoints"].post.requestBody.content["application/json"].schema.required).toEqual(["url", "secret"]);
     expect(doc.paths["/webhook-endpoints"].get.responses["200"]).toBeDefined();
-    expect(doc.paths["/webhook-deliveries"].get.responses["200"].content["application/json"].schema.properties.items.items.properties.last_response_status).toBeDefined();
+    expect(
+      doc.paths["/webhook-deliveries"].get.responses["200"].content["application/json"].schema.properties.items.items.properties.last_response_status,
+    ).toBeDefined();
     expect(doc.paths["/webhook-deliveries/{id}/retry"].post.responses["204"]).toBeDefined();
     expect(doc.paths["/webhook-deliveries/{id}/retry"].post.responses["409"]).toBeDefined();
     expect(doc.paths["/cron/webhooks"].get.responses["401"]).toBeDefined();
@@ -253,7 +255,14 @@ describe("webhook delivery (cron flusher of the test server)", () => {
     }
     const ok = await cronFlush(baseUrl());
     expect(ok.status).toBe(200);
-    expect(ok.body).toEqual({ claimed: expect.any(Number), succeeded: expect.any(Number), rescheduled: expect.any(Number), failed: expect.any(Number), lost_lease: expect.any(Number), duration_ms: expect.any(Number) });
+    expect(ok.body).toEqual({
+      claimed: expect.any(Number),
+      succeeded: expect.any(Number),
+      rescheduled: expect.any(Number),
+      failed: expect.any(Number),
+      lost_lease: expect.any(Number),
+      duration_ms: expect.any(Number),
+    });
   });
 
   it("delivers a Standard Webhooks signed request that the standardwebhooks library verifies", async () => {
@@ -591,7 +600,11 @@ describe("the in-process worker, and kill -9 mid-flush", () => {
     const o = await newOrg("SIGTERM Org");
     const rcv = await receiver();
     await register(o, rcv.url);
-    const w = await startServer({ databaseUrl: inject("databaseUrl"), label: "webhooks-sigterm", env: { WEBHOOK_WORKER: "on", WEBHOOK_WORKER_INTERVAL_MS: "100" } });
+    const w = await startServer({
+      databaseUrl: inject("databaseUrl"),
+      label: "webhooks-sigterm",
+      env: { WEBHOOK_WORKER: "on", WEBHOOK_WORKER_INTERVAL_MS: "100" },
+    });
     try {
       const before = await emitEvent(o);
       await waitUntil(async () => (await deliveryOf(o, before.id)).status === "succeeded", 20_000);

@@ -9,8 +9,8 @@ export default async function DashboardNotFound() {
     <div className="max-w-xl">
       <h1 className="text-2xl font-semibold tracking-tight">Not found</h1>
       <p role="alert" className="mt-2 text-slate-700">
-        It does not exist, it belongs to another organization, or your role{user ? ` (${user.role})` : ""} does not allow this page. Ask an owner or
-        admin of your organization if you need access.
+        It does not exist, it belongs to another organization, or your role{user ? ` (${user.role})` : ""} does not allow this page. Ask an owner or admin of
+        your organization if you need access.
       </p>
       <p className="mt-4">
         <Link href="/dashboard/obligations" className="text-brand-700 underline">

@@ -56,15 +56,21 @@ export default async function Overview() {
 
       <div className="grid gap-4 md:grid-cols-3">
         <section aria-labelledby="card-owed" className={`${card} p-4`}>
-          <h2 id="card-owed" className="text-sm font-medium text-slate-700">Owed to you</h2>
+          <h2 id="card-owed" className="text-sm font-medium text-slate-700">
+            Owed to you
+          </h2>
           <Totals rows={owedToUs} locale={locale} empty="Nothing outstanding" />
         </section>
         <section aria-labelledby="card-overdue" className={`${card} p-4 ${summary.overdue.count ? "border-rose-200" : ""}`}>
-          <h2 id="card-overdue" className="text-sm font-medium text-slate-700">Overdue (owed to you)</h2>
+          <h2 id="card-overdue" className="text-sm font-medium text-slate-700">
+            Overdue (owed to you)
+          </h2>
           <Totals rows={overdueOwed} locale={locale} empty="Nothing overdue" />
         </section>
         <section aria-labelledby="card-owe" className={`${card} p-4`}>
-          <h2 id="card-owe" className="text-sm font-medium text-slate-700">You owe</h2>
+          <h2 id="card-owe" className="text-sm font-medium text-slate-700">
+            You owe
+          </h2>
           <Totals rows={weOwe} locale={locale} empty="Nothing outstanding" />
         </section>
       </div>
@@ -74,7 +80,8 @@ export default async function Overview() {
           {unallocated.map((u, i) => (
             <span key={u.currency}>
               {i > 0 && ", "}
-              <span className="font-medium tabular-nums">{money(u.unallocated_minor, u.currency, locale)}</span> ({u.count} {u.count === 1 ? "payment" : "payments"})
+              <span className="font-medium tabular-nums">{money(u.unallocated_minor, u.currency, locale)}</span> ({u.count}{" "}
+              {u.count === 1 ? "payment" : "payments"})
             </span>
           ))}
           .{" "}
@@ -100,7 +107,9 @@ export default async function Overview() {
         <Section
           title="Overdue"
           id="overdue"
-          description={summary.overdue.count ? `${summary.overdue.count} past the deadline and not reconciled, most overdue first` : "Deadline passed and not reconciled"}
+          description={
+            summary.overdue.count ? `${summary.overdue.count} past the deadline and not reconciled, most overdue first` : "Deadline passed and not reconciled"
+          }
         >
           {summary.overdue.items.length === 0 ? (
             <Empty>Nothing is overdue.</Empty>

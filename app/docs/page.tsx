@@ -30,9 +30,7 @@ function Json({ value }: { value: unknown }) {
 // same object as /api/v1/openapi.json, with no third-party scripts.
 export default function DocsPage() {
   const doc = buildOpenApiDocument();
-  const ops = Object.entries(doc.paths).flatMap(([path, item]) =>
-    Object.entries(item as Record<string, Op>).map(([method, op]) => ({ path, method, op })),
-  );
+  const ops = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item as Record<string, Op>).map(([method, op]) => ({ path, method, op })));
   const tags = doc.tags.map((t) => t.name);
   return (
     <main className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
@@ -41,13 +39,19 @@ export default function DocsPage() {
         <h1 className="mt-1 text-3xl font-semibold tracking-tight">{doc.info.title}</h1>
         <p className="mt-2 text-sm text-slate-600">
           Base path <code>/api/v1</code> · machine-readable document:{" "}
-          <a className="text-brand-700 underline" href="/api/v1/openapi.json">/api/v1/openapi.json</a>
+          <a className="text-brand-700 underline" href="/api/v1/openapi.json">
+            /api/v1/openapi.json
+          </a>
         </p>
         <nav aria-label="Sections" className="mt-4 flex flex-wrap gap-2 text-sm">
           {tags.map((t) => (
-            <a key={t} href={`#tag-${t.replace(/\s+/g, "-")}`} className="rounded-full border border-slate-300 px-3 py-1 hover:bg-white">{t}</a>
+            <a key={t} href={`#tag-${t.replace(/\s+/g, "-")}`} className="rounded-full border border-slate-300 px-3 py-1 hover:bg-white">
+              {t}
+            </a>
           ))}
-          <a href="#schemas" className="rounded-full border border-slate-300 px-3 py-1 hover:bg-white">Schemas</a>
+          <a href="#schemas" className="rounded-full border border-slate-300 px-3 py-1 hover:bg-white">
+            Schemas
+          </a>
         </nav>
       </header>
       <section className="mt-6">
@@ -72,21 +76,37 @@ export default function DocsPage() {
                   Auth:{" "}
                   {op.security.length === 0
                     ? "none"
-                    : op.security.map((s) => Object.entries(s).map(([k, v]) => (v.length ? `${k} (${v.join(", ")})` : k)).join(" + ")).join(" or ")}
+                    : op.security
+                        .map((s) =>
+                          Object.entries(s)
+                            .map(([k, v]) => (v.length ? `${k} (${v.join(", ")})` : k))
+                            .join(" + "),
+                        )
+                        .join(" or ")}
                 </p>
                 {op.parameters.length > 0 && (
                   <table className="mt-3 w-full text-left text-sm">
                     <caption className="sr-only">Parameters</caption>
                     <thead className="text-xs uppercase text-slate-500">
-                      <tr><th className="py-1">Parameter</th><th>In</th><th>Required</th><th>Description</th></tr>
+                      <tr>
+                        <th className="py-1">Parameter</th>
+                        <th>In</th>
+                        <th>Required</th>
+                        <th>Description</th>
+                      </tr>
                     </thead>
                     <tbody>
                       {op.parameters.map((p) => (
                         <tr key={`${p.in}-${p.name}`} className="border-t border-slate-100 align-top">
-                          <td className="py-1 font-mono">{p.name}{p.deprecated ? " (deprecated)" : ""}</td>
+                          <td className="py-1 font-mono">
+                            {p.name}
+                            {p.deprecated ? " (deprecated)" : ""}
+                          </td>
                           <td>{p.in}</td>
                           <td>{p.required ? "yes" : "no"}</td>
-                          <td className="text-slate-600">{p.description ?? ""} <code className="text-xs">{JSON.stringify(p.schema)}</code></td>
+                          <td className="text-slate-600">
+                            {p.description ?? ""} <code className="text-xs">{JSON.stringify(p.schema)}</code>
+                          </td>
                         </tr>
                       ))}
                     </tbody>
@@ -98,7 +118,12 @@ export default function DocsPage() {
                     {Object.entries(op.requestBody.content).map(([mediaType, c]) => (
                       <div key={mediaType}>
                         <Json value={c.schema} />
-                        {c.example !== undefined && (<><p className="mt-2 text-xs font-medium">Example</p><Json value={c.example} /></>)}
+                        {c.example !== undefined && (
+                          <>
+                            <p className="mt-2 text-xs font-medium">Example</p>
+                            <Json value={c.example} />
+                          </>
+                        )}
                       </div>
                     ))}
                   </details>
@@ -107,13 +132,24 @@ export default function DocsPage() {
                   <summary className="cursor-pointer text-sm font-medium">Responses: {Object.keys(op.responses).join(", ")}</summary>
                   {Object.entries(op.responses).map(([status, r]) => (
                     <div key={status} className="mt-2 text-sm">
-                      <p><span className="font-mono font-semibold">{status}</span> {r.$ref ? (doc.components.responses as Record<string, { description: string }>)[r.$ref.split("/").pop() ?? ""]?.description : r.description}</p>
-                      {r.content && Object.entries(r.content).map(([mediaType, c]) => (
-                        <div key={mediaType}>
-                          <Json value={c.schema} />
-                          {c.example !== undefined && (<><p className="mt-2 text-xs font-medium">Example</p><Json value={c.example} /></>)}
-                        </div>
-                      ))}
+                      <p>
+                        <span className="font-mono font-semibold">{status}</span>{" "}
+                        {r.$ref
+                          ? (doc.components.responses as Record<string, { description: string }>)[r.$ref.split("/").pop() ?? ""]?.description
+                          : r.description}
+                      </p>
+                      {r.content &&
+                        Object.entries(r.content).map(([mediaType, c]) => (
+                          <div key={mediaType}>
+                            <Json value={c.schema} />
+                            {c.example !== undefined && (
+                              <>
+                                <p className="mt-2 text-xs font-medium">Example</p>
+                                <Json value={c.example} />
+                              </>
+                            )}
+                          </div>
+                        ))}
                     </div>
                   ))}
                 </details>
@@ -123,7 +159,9 @@ export default function DocsPage() {
       ))}
       <section id="schemas" className="mt-12">
         <h2 className="text-2xl font-semibold">Schemas</h2>
-        <p className="text-slate-600">Shared objects, referenced above as <code>#/components/schemas/&lt;name&gt;</code>.</p>
+        <p className="text-slate-600">
+          Shared objects, referenced above as <code>#/components/schemas/&lt;name&gt;</code>.
+        </p>
         {Object.entries(doc.components.schemas).map(([name, schema]) => (
           <details key={name} id={`schema-${name}`} className="mt-3 rounded-lg border border-slate-200 bg-white p-4">
             <summary className="cursor-pointer font-mono text-sm font-medium">{name}</summary>

@@ -42,16 +42,8 @@ export function NewContextForm() {
       </div>
       <div>
         <Label htmlFor="ctx-name">Name</Label>
-        <input
-          id="ctx-name"
-          {...register("name")}
-          {...errorAttrs("ctx-name-error", formState.errors.name?.message)}
-          className={field.input}
-        />
-        <FieldError
-          id="ctx-name-error"
-          message={formState.errors.name?.type === "too_small" ? "Enter a name." : formState.errors.name?.message}
-        />
+        <input id="ctx-name" {...register("name")} {...errorAttrs("ctx-name-error", formState.errors.name?.message)} className={field.input} />
+        <FieldError id="ctx-name-error" message={formState.errors.name?.type === "too_small" ? "Enter a name." : formState.errors.name?.message} />
       </div>
       <div>
         <Label htmlFor="ctx-reference">Reference</Label>

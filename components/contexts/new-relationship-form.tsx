@@ -64,7 +64,9 @@ export function NewRelationshipForm({ contextId, options }: { contextId: string;
         </datalist>
         <FieldError
           id="rel-type-error"
-          message={formState.errors.relationship_type?.type === "too_small" ? "Name the relationship, e.g. belongs_to." : formState.errors.relationship_type?.message}
+          message={
+            formState.errors.relationship_type?.type === "too_small" ? "Name the relationship, e.g. belongs_to." : formState.errors.relationship_type?.message
+          }
         />
       </div>
       <button type="submit" className={`${btn.secondary} sm:mt-6`} disabled={pending}>

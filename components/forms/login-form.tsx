@@ -33,7 +33,14 @@ export function LoginForm() {
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <div>
         <Label htmlFor="email">Email</Label>
-        <input id="email" type="email" autoComplete="username" {...register("email")} {...errorAttrs("email-error", e.email && "Enter your email address.")} className={field.input} />
+        <input
+          id="email"
+          type="email"
+          autoComplete="username"
+          {...register("email")}
+          {...errorAttrs("email-error", e.email && "Enter your email address.")}
+          className={field.input}
+        />
         <FieldError id="email-error" message={e.email && "Enter your email address."} />
       </div>
       <div>

@@ -51,7 +51,11 @@ export function ConditionActions({ conditionId, label, today, waiting }: { condi
               return;
             }
             setError(null);
-            const r = await run(`/conditions/${conditionId}/satisfy`, (v) => ({ body: { ...checked.data, expected_version: v } }), `“${label}” is satisfied; payable amounts were recalculated.`);
+            const r = await run(
+              `/conditions/${conditionId}/satisfy`,
+              (v) => ({ body: { ...checked.data, expected_version: v } }),
+              `“${label}” is satisfied; payable amounts were recalculated.`,
+            );
             if (r.ok) setMode("idle");
           }}
         >
@@ -66,13 +70,27 @@ export function ConditionActions({ conditionId, label, today, waiting }: { condi
               <label htmlFor={`sat-ev-${id}`} className={field.label}>
                 Evidence reference
               </label>
-              <input id={`sat-ev-${id}`} value={evidence} maxLength={500} onChange={(e) => setEvidence(e.target.value)} className={field.input} placeholder="e.g. ACCEPT-2026-117" />
+              <input
+                id={`sat-ev-${id}`}
+                value={evidence}
+                maxLength={500}
+                onChange={(e) => setEvidence(e.target.value)}
+                className={field.input}
+                placeholder="e.g. ACCEPT-2026-117"
+              />
             </div>
             <div>
               <label htmlFor={`sat-src-${id}`} className={field.label}>
                 Source
               </label>
-              <input id={`sat-src-${id}`} value={source} maxLength={500} onChange={(e) => setSource(e.target.value)} className={field.input} placeholder="e.g. signed report" />
+              <input
+                id={`sat-src-${id}`}
+                value={source}
+                maxLength={500}
+                onChange={(e) => setSource(e.target.value)}
+                className={field.input}
+                placeholder="e.g. signed report"
+              />
             </div>
           </div>
           <FormError message={error} />
@@ -94,7 +112,11 @@ export function ConditionActions({ conditionId, label, today, waiting }: { condi
           pending={pending}
           onCancel={() => setMode("idle")}
           onConfirm={async () => {
-            const r = await run("/actions", (v) => ({ body: { action: "waive_condition", expected_version: v, condition_id: conditionId } }), `“${label}” was waived.`);
+            const r = await run(
+              "/actions",
+              (v) => ({ body: { action: "waive_condition", expected_version: v, condition_id: conditionId } }),
+              `“${label}” was waived.`,
+            );
             if (r.ok) setMode("idle");
           }}
         />

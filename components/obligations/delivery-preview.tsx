@@ -47,7 +47,13 @@ export function DeliveryPreview() {
           <label htmlFor="draft-text" className="sr-only">
             Email text
           </label>
-          <textarea id="draft-text" readOnly rows={12} value={draft.text} className="block w-full rounded-md border border-slate-300 bg-slate-50 p-3 font-mono text-xs" />
+          <textarea
+            id="draft-text"
+            readOnly
+            rows={12}
+            value={draft.text}
+            className="block w-full rounded-md border border-slate-300 bg-slate-50 p-3 font-mono text-xs"
+          />
           <div className="flex flex-wrap gap-2">
             <CopyButton text={draft.text} label="Copy text" fallbackInputId="draft-text" />
             <CopyButton text={draft.subject} label="Copy subject" />

@@ -25,7 +25,11 @@ export function ExpectedDateForm({ current }: { current: string }) {
           return;
         }
         setError(null);
-        await run("/actions", (v) => ({ body: { action: "set_expected_payment_date", expected_version: v, expected_payment_date: parsed.data } }), "Expected payment date saved.");
+        await run(
+          "/actions",
+          (v) => ({ body: { action: "set_expected_payment_date", expected_version: v, expected_payment_date: parsed.data } }),
+          "Expected payment date saved.",
+        );
       }}
     >
       <label htmlFor="expected-date" className={field.label}>

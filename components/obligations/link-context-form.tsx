@@ -72,7 +72,14 @@ export function LinkContextForm({ currency, options }: { currency: string; optio
           <label htmlFor="link-attributed" className={field.label}>
             Attributed ({currency})
           </label>
-          <input id="link-attributed" inputMode="decimal" value={attributed} onChange={(e) => setAttributed(e.target.value)} placeholder="optional" className={field.input} />
+          <input
+            id="link-attributed"
+            inputMode="decimal"
+            value={attributed}
+            onChange={(e) => setAttributed(e.target.value)}
+            placeholder="optional"
+            className={field.input}
+          />
         </div>
       </div>
       <FormError message={error} />

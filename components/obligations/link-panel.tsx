@@ -45,7 +45,11 @@ export function LinkPanel({ status, revoked, expired, expiresLabel, counterparty
     }
     setRevealed(r.data.hosted_url);
     const ok = await copyText(r.data.hosted_url);
-    setCopyFeedback(ok ? { kind: "success", text: "Link copied. Paste it into your own message to the recipient." } : { kind: "error", text: "Copy it from the field below." });
+    setCopyFeedback(
+      ok
+        ? { kind: "success", text: "Link copied. Paste it into your own message to the recipient." }
+        : { kind: "error", text: "Copy it from the field below." },
+    );
   }
 
   return (

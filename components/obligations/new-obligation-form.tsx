@@ -38,7 +38,11 @@ function previewTerms(values: TObligationFormValues, currency: string, locale: s
   }
   const amounts = termAmounts(BigInt(amount.minor), specs);
   const total = amounts.reduce((a, b) => a + b, 0n);
-  return { amounts: amounts.map((a) => formatMinor(a, currency, { locale })), total: formatMinor(total, currency, { locale }), matches: total === BigInt(amount.minor) };
+  return {
+    amounts: amounts.map((a) => formatMinor(a, currency, { locale })),
+    total: formatMinor(total, currency, { locale }),
+    matches: total === BigInt(amount.minor),
+  };
 }
 
 // Registration of an obligation (POST /obligations) as a form. Amounts are typed as
@@ -73,7 +77,8 @@ export function NewObligationForm({ defaultDeadline, defaultCurrency, locale, co
     const r = await submit<TMutationResult>({ path: "/obligations", body, refresh: false });
     if (!r.ok) return focusSummary();
     const id = r.data.invoice.id;
-    if (r.data.payment_request) rememberNewLink({ obligationId: id, hostedUrl: r.data.payment_request.hosted_url, expiresAt: r.data.payment_request.expires_at });
+    if (r.data.payment_request)
+      rememberNewLink({ obligationId: id, hostedUrl: r.data.payment_request.hosted_url, expiresAt: r.data.payment_request.expires_at });
     router.push(`/dashboard/obligations/${id}`);
   }, focusSummary);
 
@@ -84,7 +89,8 @@ export function NewObligationForm({ defaultDeadline, defaultCurrency, locale, co
     <form onSubmit={onSubmit} noValidate className="space-y-6" aria-describedby="form-intro">
       <p id="form-intro" className="text-sm text-slate-600">
         Fields marked <span aria-hidden="true">*</span>
-        <span className="sr-only">with an asterisk</span> are required. Registering creates a secure link for your counterparty; you send it in your own message.
+        <span className="sr-only">with an asterisk</span> are required. Registering creates a secure link for your counterparty; you send it in your own
+        message.
       </p>
       {showSummary && <ErrorSummary summaryRef={summaryRef} serverError={serverError} errors={formState.errors} />}
       <KindSection form={form} />

@@ -16,7 +16,9 @@ export function ObligationProvider(props: { obligationId: string; version: numbe
   // the server's version wins whenever the page is re-rendered with newer data
   useEffect(() => setVersion(props.version), [props.version]);
   return (
-    <ObligationCtx.Provider value={{ obligationId: props.obligationId, version, canWrite: props.canWrite, setVersion }}>{props.children}</ObligationCtx.Provider>
+    <ObligationCtx.Provider value={{ obligationId: props.obligationId, version, canWrite: props.canWrite, setVersion }}>
+      {props.children}
+    </ObligationCtx.Provider>
   );
 }
 

@@ -26,10 +26,7 @@ type FieldName = (typeof FIELDS)[number]["name"];
 type Values = Record<FieldName, string>;
 
 // The API's schema, with empty inputs meaning "not given".
-const ZForm = z.preprocess(
-  (v) => Object.fromEntries(Object.entries(v as Values).filter(([, s]) => s.trim() !== "")),
-  ZPaymentInstructionsInput,
-);
+const ZForm = z.preprocess((v) => Object.fromEntries(Object.entries(v as Values).filter(([, s]) => s.trim() !== "")), ZPaymentInstructionsInput);
 
 // PUT /payment-instructions/{currency} with the API's schema: replaces the currency's record.
 export function PaymentInstructionsForm({ currency, current }: { currency: string; current: TPaymentInstructions | null }) {
@@ -48,7 +45,10 @@ export function PaymentInstructionsForm({ currency, current }: { currency: strin
       className="space-y-4"
       onSubmit={handleSubmit(async (body) => {
         setMessage(null);
-        const r = await apiCall<TPaymentInstructions>("PUT", `/payment-instructions/${currency}`, { body, headers: { "idempotency-key": keys.keyFor({ currency, body }) } });
+        const r = await apiCall<TPaymentInstructions>("PUT", `/payment-instructions/${currency}`, {
+          body,
+          headers: { "idempotency-key": keys.keyFor({ currency, body }) },
+        });
         if (r.ok || r.error.code !== "network_error") keys.settle();
         if (!r.ok) return setMessage({ kind: "error", text: describeApiError(r.error) });
         setMessage({ kind: "success", text: `Saved. Payers of ${currency} invoices now see these details.` });

@@ -13,7 +13,17 @@ type Option = { id: string; label: string; outstanding_minor: string; version: n
 
 // POST /payments/{id}/allocations: accept the payment as evidence for (part of) an
 // obligation. Sends the obligation's version; a conflict re-reads the page.
-export function AllocateForm({ paymentId, currency, unallocatedMinor, options }: { paymentId: string; currency: string; unallocatedMinor: string; options: Option[] }) {
+export function AllocateForm({
+  paymentId,
+  currency,
+  unallocatedMinor,
+  options,
+}: {
+  paymentId: string;
+  currency: string;
+  unallocatedMinor: string;
+  options: Option[];
+}) {
   const { submit, pending, feedback } = useMutation();
   const { register, handleSubmit, control, formState, setValue, setError, reset } = useForm<TAllocateForm>({
     resolver: zodResolver(ZAllocateForm),

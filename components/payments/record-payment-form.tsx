@@ -18,7 +18,14 @@ export function RecordPaymentForm({ today, defaultCurrency, locale }: { today: s
   const { submit, pending, feedback } = useMutation();
   const { register, handleSubmit, control, formState } = useForm<TRecordPaymentForm>({
     resolver: zodResolver(ZRecordPaymentForm, { error: (iss) => (iss.code === "too_big" ? `At most ${String(iss.maximum)} characters.` : undefined) }),
-    defaultValues: { amount: "", currency: (CURRENCIES as readonly string[]).includes(defaultCurrency) ? (defaultCurrency as TRecordPaymentForm["currency"]) : "EUR", received_on: today, payer_name: "", reference: "", note: "" },
+    defaultValues: {
+      amount: "",
+      currency: (CURRENCIES as readonly string[]).includes(defaultCurrency) ? (defaultCurrency as TRecordPaymentForm["currency"]) : "EUR",
+      received_on: today,
+      payer_name: "",
+      reference: "",
+      note: "",
+    },
   });
   const [amount, currency] = useWatch({ control, name: ["amount", "currency"] });
   const preview = parseDecimalToMinor(amount ?? "", currency ?? "EUR");

@@ -16,7 +16,8 @@ import { Card, FieldError, FormAlert, SubmitButton, hintClass, inputClass, label
 
 export type Act = (body: TRecipientAction, success: string) => Promise<string | null>; // -> error message or null
 
-const isDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+const isDate = (s: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
 
 // A submission that is not sent twice while it runs.
 function useSubmit() {
@@ -73,7 +74,12 @@ export function ShareDateCard({ inv, act }: { inv: TRecipientInvoice; act: Act }
     e.preventDefault();
     if (!isDate(date)) return setInvalid(true);
     setInvalid(false);
-    void s.run(() => act({ action: "share_dates", expected_version: inv.version, expected_payment_date: date }, t("date.success", { issuer: issuerOf(inv, t, true), date: formatDate(date, locale) })));
+    void s.run(() =>
+      act(
+        { action: "share_dates", expected_version: inv.version, expected_payment_date: date },
+        t("date.success", { issuer: issuerOf(inv, t, true), date: formatDate(date, locale) }),
+      ),
+    );
   };
   return (
     <Card
@@ -145,7 +151,8 @@ export function ReportPaymentCard({ inv, act, suggestedMinor }: { inv: TRecipien
     const err = await s.run(() => act(body, success));
     if (!err) setV(empty);
   };
-  const describedBy = (k: keyof ReportErrors, hint?: boolean) => [hint ? `${id}-${k}-hint` : "", errors[k] ? `${id}-${k}-error` : ""].filter(Boolean).join(" ") || undefined;
+  const describedBy = (k: keyof ReportErrors, hint?: boolean) =>
+    [hint ? `${id}-${k}-hint` : "", errors[k] ? `${id}-${k}-error` : ""].filter(Boolean).join(" ") || undefined;
   const optional = <span className="font-normal text-slate-600">{t("report.optional")}</span>;
   return (
     <Card id="report-payment" title={t("report.title")} description={t("report.description")}>
@@ -154,14 +161,33 @@ export function ReportPaymentCard({ inv, act, suggestedMinor }: { inv: TRecipien
           <label htmlFor={`${id}-date`} className={labelClass}>
             {t("report.date")}
           </label>
-          <input id={`${id}-date`} name="reported_payment_date" type="date" max={today} className={`${inputClass} sm:max-w-xs`} aria-invalid={!!errors.reported_payment_date} aria-describedby={describedBy("reported_payment_date")} {...field("reported_payment_date")} />
+          <input
+            id={`${id}-date`}
+            name="reported_payment_date"
+            type="date"
+            max={today}
+            className={`${inputClass} sm:max-w-xs`}
+            aria-invalid={!!errors.reported_payment_date}
+            aria-describedby={describedBy("reported_payment_date")}
+            {...field("reported_payment_date")}
+          />
           <FieldError id={`${id}-reported_payment_date-error`} message={errors.reported_payment_date} />
         </div>
         <div>
           <label htmlFor={`${id}-amount`} className={labelClass}>
             {t("report.amount", { currency: inv.currency })} {optional}
           </label>
-          <input id={`${id}-amount`} name="amount" type="text" inputMode="decimal" autoComplete="off" className={`${inputClass} sm:max-w-xs`} aria-invalid={!!errors.amount} aria-describedby={describedBy("amount", true)} {...field("amount")} />
+          <input
+            id={`${id}-amount`}
+            name="amount"
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            className={`${inputClass} sm:max-w-xs`}
+            aria-invalid={!!errors.amount}
+            aria-describedby={describedBy("amount", true)}
+            {...field("amount")}
+          />
           <p id={`${id}-amount-hint`} className={hintClass}>
             {t("report.amountHint", { example: digits ? `1250.${"0".repeat(digits)}` : "1250" })}
           </p>
@@ -171,7 +197,16 @@ export function ReportPaymentCard({ inv, act, suggestedMinor }: { inv: TRecipien
           <label htmlFor={`${id}-reference`} className={labelClass}>
             {t("report.reference")} {optional}
           </label>
-          <input id={`${id}-reference`} name="reference" type="text" autoComplete="off" className={inputClass} aria-invalid={!!errors.reference} aria-describedby={describedBy("reference", true)} {...field("reference")} />
+          <input
+            id={`${id}-reference`}
+            name="reference"
+            type="text"
+            autoComplete="off"
+            className={inputClass}
+            aria-invalid={!!errors.reference}
+            aria-describedby={describedBy("reference", true)}
+            {...field("reference")}
+          />
           <p id={`${id}-reference-hint`} className={hintClass}>
             {t("report.referenceHint")}
           </p>
@@ -181,7 +216,15 @@ export function ReportPaymentCard({ inv, act, suggestedMinor }: { inv: TRecipien
           <label htmlFor={`${id}-note`} className={labelClass}>
             {t("report.note")} {optional}
           </label>
-          <textarea id={`${id}-note`} name="note" rows={2} className={inputClass} aria-invalid={!!errors.note} aria-describedby={describedBy("note")} {...field("note")} />
+          <textarea
+            id={`${id}-note`}
+            name="note"
+            rows={2}
+            className={inputClass}
+            aria-invalid={!!errors.note}
+            aria-describedby={describedBy("note")}
+            {...field("note")}
+          />
           <FieldError id={`${id}-note-error`} message={errors.note} />
         </div>
         <SubmitButton busy={s.busy} busyText={t("report.busy")}>

@@ -30,12 +30,30 @@ export function HowToPay({ inv }: { inv: TRecipientInvoice }) {
       </p>
       <div className={pi?.iban && inv.currency === "EUR" ? "grid gap-5 sm:grid-cols-[1fr_auto] print:grid-cols-[1fr_auto]" : ""}>
         <dl className="space-y-3 text-sm">
-          <Detail label={t("pay.amount")} value={amount} copyValue={minorToDecimal(a.toTransfer, inv.currency)} testId="pay-amount" onCopied={copy(t("pay.amount"))} big />
-          <Detail label={t("pay.reference")} value={reference} copyValue={inv.payment_reference} testId="pay-reference" onCopied={copy(t("pay.reference"))} hint={t("pay.referenceHint")} big mono />
+          <Detail
+            label={t("pay.amount")}
+            value={amount}
+            copyValue={minorToDecimal(a.toTransfer, inv.currency)}
+            testId="pay-amount"
+            onCopied={copy(t("pay.amount"))}
+            big
+          />
+          <Detail
+            label={t("pay.reference")}
+            value={reference}
+            copyValue={inv.payment_reference}
+            testId="pay-reference"
+            onCopied={copy(t("pay.reference"))}
+            hint={t("pay.referenceHint")}
+            big
+            mono
+          />
           {pi && (
             <>
               <Detail label={t("pay.holder")} value={pi.account_holder} testId="pay-holder" />
-              {pi.iban && <Detail label={t("pay.iban")} value={groupsOfFour(pi.iban)} copyValue={pi.iban} testId="pay-iban" onCopied={copy(t("pay.iban"))} mono />}
+              {pi.iban && (
+                <Detail label={t("pay.iban")} value={groupsOfFour(pi.iban)} copyValue={pi.iban} testId="pay-iban" onCopied={copy(t("pay.iban"))} mono />
+              )}
               {pi.bic && <Detail label={t("pay.bic")} value={pi.bic} testId="pay-bic" mono />}
               {pi.account_number && <Detail label={t("pay.accountNumber")} value={pi.account_number} testId="pay-account-number" mono />}
               {pi.routing_number && <Detail label={t("pay.routingNumber")} value={pi.routing_number} testId="pay-routing-number" mono />}
@@ -62,7 +80,16 @@ export function HowToPay({ inv }: { inv: TRecipientInvoice }) {
   );
 }
 
-function Detail(props: { label: string; value: string; copyValue?: string; testId: string; onCopied?: (ok: boolean) => void; hint?: string; big?: boolean; mono?: boolean }) {
+function Detail(props: {
+  label: string;
+  value: string;
+  copyValue?: string;
+  testId: string;
+  onCopied?: (ok: boolean) => void;
+  hint?: string;
+  big?: boolean;
+  mono?: boolean;
+}) {
   const { t } = useI18n();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
@@ -74,7 +101,10 @@ function Detail(props: { label: string; value: string; copyValue?: string; testI
     <div className="min-w-0">
       <dt className="text-slate-600">{props.label}</dt>
       <dd className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <span className={`break-all font-semibold text-slate-900 ${props.big ? "text-lg" : ""} ${props.mono ? "font-mono tracking-wide" : ""}`} data-testid={props.testId}>
+        <span
+          className={`break-all font-semibold text-slate-900 ${props.big ? "text-lg" : ""} ${props.mono ? "font-mono tracking-wide" : ""}`}
+          data-testid={props.testId}
+        >
           {props.value}
         </span>
         {props.copyValue !== undefined && (
@@ -126,7 +156,14 @@ function GiroCode({ payload, label }: { payload: string | null; label: string })
     <figure className="mx-auto w-52 text-center sm:mx-0 print:w-48" data-testid="girocode">
       <div className="aspect-square w-full rounded-md border border-slate-300 bg-white">
         {symbol && (
-          <svg role="img" aria-label={label} viewBox={`0 0 ${symbol.size} ${symbol.size}`} className="h-full w-full" shapeRendering="crispEdges" data-testid="girocode-svg">
+          <svg
+            role="img"
+            aria-label={label}
+            viewBox={`0 0 ${symbol.size} ${symbol.size}`}
+            className="h-full w-full"
+            shapeRendering="crispEdges"
+            data-testid="girocode-svg"
+          >
             <rect width={symbol.size} height={symbol.size} fill="#fff" />
             <path d={symbol.d} fill="#000" />
           </svg>

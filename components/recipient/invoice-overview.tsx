@@ -15,7 +15,10 @@ export function InvoiceOverview({ inv }: { inv: TRecipientInvoice }) {
   const money = (m: string) => formatMinor(m, inv.currency, { locale });
   const paid = inv.status === "RECONCILED";
   return (
-    <section aria-labelledby="overview-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 print:border-0 print:p-0 print:shadow-none">
+    <section
+      aria-labelledby="overview-title"
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 print:border-0 print:p-0 print:shadow-none"
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-sm text-slate-600">{t("overview.from")}</p>

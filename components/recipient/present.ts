@@ -62,7 +62,12 @@ export function statusWords(inv: TRecipientInvoice, t: T, today = todayUtc()): S
 export type TermState = { text: string; tone: Tone };
 
 // How a payment term is described: when it becomes payable and its state today.
-export function termState(term: TRecipientInvoice["payment_terms"][number], inv: TRecipientInvoice, t: T, today = todayUtc()): { when: string; state: TermState } {
+export function termState(
+  term: TRecipientInvoice["payment_terms"][number],
+  inv: TRecipientInvoice,
+  t: T,
+  today = todayUtc(),
+): { when: string; state: TermState } {
   const condition = term.condition_id ? inv.conditions.find((c) => c.id === term.condition_id) : undefined;
   if (term.payable_on) {
     const due = term.payable_on <= today;

@@ -166,7 +166,11 @@ function Portal({ requestId, lang, explicit }: Omit<Props, "messages" | "locale"
   const paid = inv.status === "RECONCILED";
   return (
     <div className="space-y-5" data-state={paid ? "reconciled" : "ready"}>
-      <p role="status" aria-live="polite" className={notice ? "rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-emerald-950 print:hidden" : "sr-only"}>
+      <p
+        role="status"
+        aria-live="polite"
+        className={notice ? "rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-emerald-950 print:hidden" : "sr-only"}
+      >
         {notice}
       </p>
       {paid && <PaidBanner issuer={issuerOf(inv, t, true)} />}

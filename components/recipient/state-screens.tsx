@@ -44,7 +44,11 @@ export function StateScreen({ kind, onRetry }: { kind: ScreenKind; onRetry?: () 
       </h1>
       <p className="mt-2 text-slate-800">{t(`state.${kind}.body`)}</p>
       {onRetry && (
-        <button type="button" onClick={onRetry} className="mt-4 inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900 print:hidden">
+        <button
+          type="button"
+          onClick={onRetry}
+          className="mt-4 inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900 print:hidden"
+        >
           {t("state.retry")}
         </button>
       )}

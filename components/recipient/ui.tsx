@@ -5,7 +5,10 @@ import { FieldError as SharedFieldError } from "@/components/ui/field";
 
 export function Card({ id, title, children, description }: { id: string; title: string; children: ReactNode; description?: ReactNode }) {
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 print:break-inside-avoid print:border-0 print:p-0 print:shadow-none">
+    <section
+      aria-labelledby={`${id}-title`}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 print:break-inside-avoid print:border-0 print:p-0 print:shadow-none"
+    >
       <h2 id={`${id}-title`} className="text-lg font-semibold tracking-tight">
         {title}
       </h2>

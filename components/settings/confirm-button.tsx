@@ -54,7 +54,12 @@ export function ConfirmButton(props: {
           </p>
         )}
         <div className="mt-5 flex flex-wrap justify-end gap-2">
-          <button type="button" className={btn.secondary} onClick={close} /* biome-ignore lint/a11y/noAutofocus: the safe choice takes focus when the dialog opens */ autoFocus>
+          <button
+            type="button"
+            className={btn.secondary}
+            onClick={close} /* biome-ignore lint/a11y/noAutofocus: the safe choice takes focus when the dialog opens */
+            autoFocus
+          >
             Cancel
           </button>
           <button

@@ -32,7 +32,13 @@ export function NewApiKeyForm() {
             <label htmlFor="new-api-key" className="sr-only">
               The new API key
             </label>
-            <input id="new-api-key" readOnly value={created.key} className={`${field.input} mt-0 font-mono text-xs`} onFocus={(e) => e.currentTarget.select()} />
+            <input
+              id="new-api-key"
+              readOnly
+              value={created.key}
+              className={`${field.input} mt-0 font-mono text-xs`}
+              onFocus={(e) => e.currentTarget.select()}
+            />
             <CopyButton text={created.key} label="Copy key" fallbackInputId="new-api-key" />
           </div>
         </div>

@@ -45,7 +45,14 @@ export function NewMemberForm({ roles, ssoName }: { roles: Role[]; ssoName?: str
           <label htmlFor="member-email" className={field.label}>
             Email
           </label>
-          <input id="member-email" type="email" autoComplete="off" {...register("email")} {...errorAttrs("member-email-error", e.email?.message)} className={field.input} />
+          <input
+            id="member-email"
+            type="email"
+            autoComplete="off"
+            {...register("email")}
+            {...errorAttrs("member-email-error", e.email?.message)}
+            className={field.input}
+          />
           <FieldError id="member-email-error" message={e.email?.message} />
         </div>
         <div>
@@ -99,7 +106,10 @@ export function NewMemberForm({ roles, ssoName }: { roles: Role[]; ssoName?: str
         </div>
       )}
       {message && (
-        <p role={message.kind === "error" ? "alert" : "status"} className={`rounded-md px-3 py-2 text-sm ${message.kind === "error" ? "bg-rose-50 text-rose-800" : "bg-emerald-50 text-emerald-900"}`}>
+        <p
+          role={message.kind === "error" ? "alert" : "status"}
+          className={`rounded-md px-3 py-2 text-sm ${message.kind === "error" ? "bg-rose-50 text-rose-800" : "bg-emerald-50 text-emerald-900"}`}
+        >
           {message.text}
         </p>
       )}

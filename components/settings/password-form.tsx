@@ -36,7 +36,10 @@ export function PasswordForm({ email }: { email: string }) {
         setMessage(null);
         const r = await apiCall("POST", "/session/password", { body: { current_password, new_password } });
         if (!r.ok) {
-          const text = r.error.code === "validation_failed" && r.error.message.includes("current_password") ? "The current password is incorrect." : describeApiError(r.error);
+          const text =
+            r.error.code === "validation_failed" && r.error.message.includes("current_password")
+              ? "The current password is incorrect."
+              : describeApiError(r.error);
           return setMessage({ kind: "error", text });
         }
         const again = await apiCall("POST", "/session", { body: { email, password: new_password } });
@@ -61,13 +64,23 @@ export function PasswordForm({ email }: { email: string }) {
           <label htmlFor={`pw-${name}`} className={field.label}>
             {label}
           </label>
-          <input id={`pw-${name}`} type="password" autoComplete={auto} {...register(name)} {...errorAttrs(`pw-${name}-error`, e[name]?.message)} className={field.input} />
+          <input
+            id={`pw-${name}`}
+            type="password"
+            autoComplete={auto}
+            {...register(name)}
+            {...errorAttrs(`pw-${name}-error`, e[name]?.message)}
+            className={field.input}
+          />
           <FieldError id={`pw-${name}-error`} message={e[name]?.message} />
         </div>
       ))}
       <p className={field.hint}>At least 12 characters. Changing it signs you out everywhere else.</p>
       {message && (
-        <p role={message.kind === "error" ? "alert" : "status"} className={`rounded-md px-3 py-2 text-sm ${message.kind === "error" ? "bg-rose-50 text-rose-800" : "bg-emerald-50 text-emerald-900"}`}>
+        <p
+          role={message.kind === "error" ? "alert" : "status"}
+          className={`rounded-md px-3 py-2 text-sm ${message.kind === "error" ? "bg-rose-50 text-rose-800" : "bg-emerald-50 text-emerald-900"}`}
+        >
           {message.text}
         </p>
       )}

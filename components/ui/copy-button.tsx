@@ -27,7 +27,17 @@ export async function copyText(text: string, fallbackInputId?: string): Promise<
   return false;
 }
 
-export function CopyButton({ text, label = "Copy", fallbackInputId, className }: { text: string; label?: string; fallbackInputId?: string; className?: string }) {
+export function CopyButton({
+  text,
+  label = "Copy",
+  fallbackInputId,
+  className,
+}: {
+  text: string;
+  label?: string;
+  fallbackInputId?: string;
+  className?: string;
+}) {
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   return (
     <>

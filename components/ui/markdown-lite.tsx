@@ -34,14 +34,22 @@ export function MarkdownLite({ source }: { source: string }) {
       list = [];
     }
     if (para.length) {
-      blocks.push(<p key={blocks.length} className="my-2">{inline(para.join(" "))}</p>);
+      blocks.push(
+        <p key={blocks.length} className="my-2">
+          {inline(para.join(" "))}
+        </p>,
+      );
       para = [];
     }
   };
   for (const line of source.split("\n")) {
     if (line.startsWith("## ")) {
       flush();
-      blocks.push(<h2 key={blocks.length} className="mt-6 text-lg font-semibold">{line.slice(3)}</h2>);
+      blocks.push(
+        <h2 key={blocks.length} className="mt-6 text-lg font-semibold">
+          {line.slice(3)}
+        </h2>,
+      );
     } else if (line.startsWith("- ")) {
       if (para.length) flush();
       list.push(line.slice(2));

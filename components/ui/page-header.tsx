@@ -4,7 +4,13 @@ import { link } from "@/components/ui/styles";
 
 // The top of every dashboard page: an optional link back to the list, the one h1, a line
 // under it, and actions on the right (e.g. "New obligation").
-export function PageHeader(props: { title: ReactNode; description?: ReactNode; back?: { href: string; label: string }; actions?: ReactNode; className?: string }) {
+export function PageHeader(props: {
+  title: ReactNode;
+  description?: ReactNode;
+  back?: { href: string; label: string };
+  actions?: ReactNode;
+  className?: string;
+}) {
   return (
     <div className={`flex flex-wrap items-end justify-between gap-3 ${props.className ?? ""}`}>
       <div className="min-w-0">

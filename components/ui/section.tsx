@@ -1,7 +1,14 @@
 import { card } from "@/components/ui/styles";
 
 // A titled panel of a dashboard page; `id` makes it a landmark target for in-page links.
-export function Section(props: { title: string; id?: string; description?: React.ReactNode; actions?: React.ReactNode; children: React.ReactNode; className?: string }) {
+export function Section(props: {
+  title: string;
+  id?: string;
+  description?: React.ReactNode;
+  actions?: React.ReactNode;
+  children: React.ReactNode;
+  className?: string;
+}) {
   const headingId = props.id ? `${props.id}-title` : undefined;
   return (
     <section id={props.id} aria-labelledby={headingId} className={`${card} p-4 sm:p-5 ${props.className ?? ""}`}>

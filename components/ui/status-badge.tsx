@@ -27,5 +27,9 @@ export function Pill({ children, tone = "slate" }: { children: React.ReactNode; 
     amber: "bg-amber-50 text-amber-900 ring-amber-200",
     sky: "bg-sky-50 text-sky-900 ring-sky-200",
   };
-  return <span className={`inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tones[tone]}`}>{children}</span>;
+  return (
+    <span className={`inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tones[tone]}`}>
+      {children}
+    </span>
+  );
 }

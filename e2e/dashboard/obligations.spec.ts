@@ -124,7 +124,11 @@ test("an owner registers an obligation through the form and works it on the deta
   await expect(page.getByLabel("New message to the recipient")).toHaveValue("");
 
   // Upload a document, then download it
-  await page.getByLabel("File").setInputFiles({ name: "acceptance-report.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n") });
+  await page.getByLabel("File").setInputFiles({
+    name: "acceptance-report.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n"),
+  });
   await page.getByLabel("Kind").selectOption("payment_evidence");
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(page.getByText("“acceptance-report.pdf” uploaded.")).toBeVisible();
@@ -181,7 +185,16 @@ test("an owner registers an obligation through the form and works it on the deta
 
   // The audit trail tells who did what
   const audit = page.getByRole("region", { name: "Audit trail", exact: true });
-  for (const what of ["Registered", "Marked as sent", "Message posted", "Document added", "Link revoked", "Link reissued", "Condition satisfied", "Expected payment date set"]) {
+  for (const what of [
+    "Registered",
+    "Marked as sent",
+    "Message posted",
+    "Document added",
+    "Link revoked",
+    "Link reissued",
+    "Condition satisfied",
+    "Expected payment date set",
+  ]) {
     await expect(audit.getByText(what, { exact: true })).toBeVisible();
   }
   await expect(audit).toContainText("by Ada Owner");
@@ -209,7 +222,11 @@ test("a stale version is reported and the page refreshed instead of overwriting"
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pendant Publishing");
 
   // someone else changes the obligation meanwhile (version 1 -> 2)
-  const other = await api(org.api_key, "POST", `/obligations/${reg.invoice.id}/actions`, { action: "post_message", expected_version: 1, message: "From the ERP" });
+  const other = await api(org.api_key, "POST", `/obligations/${reg.invoice.id}/actions`, {
+    action: "post_message",
+    expected_version: 1,
+    message: "From the ERP",
+  });
   expect(other.status).toBe(200);
 
   await page.getByRole("button", { name: "Mark as sent" }).click();

@@ -9,7 +9,15 @@ test("a viewer sees everything but no write controls", async ({ page }) => {
     conditions: [{ key: "permit", label: "Building permit granted" }],
     payment_terms: [
       { sequence: 1, amount_type: "percentage", percentage_basis_points: 5000, trigger_type: "immediately", due_rule: "immediately" },
-      { sequence: 2, amount_type: "percentage", percentage_basis_points: 5000, trigger_type: "condition_satisfied", condition_key: "permit", due_rule: "days_after_trigger", due_days: 14 },
+      {
+        sequence: 2,
+        amount_type: "percentage",
+        percentage_basis_points: 5000,
+        trigger_type: "condition_satisfied",
+        condition_key: "permit",
+        due_rule: "days_after_trigger",
+        due_days: 14,
+      },
     ],
   });
   await api(org.api_key, "POST", `/obligations/${reg.invoice.id}/actions`, { action: "post_message", expected_version: 1, message: "Hello from accounting" });
@@ -29,7 +37,16 @@ test("a viewer sees everything but no write controls", async ({ page }) => {
   await expect(page.getByText("You have read-only access (viewer).")).toBeVisible();
   await expect(page.getByRole("region", { name: "Messages", exact: true })).toContainText("Hello from accounting");
   await expect(page.getByRole("region", { name: "Conditions", exact: true })).toContainText("Building permit granted");
-  for (const name of ["Mark as sent", "Revoke link", "Reissue link", "Post message", "Upload", "Save date", "Mark satisfied: Building permit granted", "Waive: Building permit granted"]) {
+  for (const name of [
+    "Mark as sent",
+    "Revoke link",
+    "Reissue link",
+    "Post message",
+    "Upload",
+    "Save date",
+    "Mark satisfied: Building permit granted",
+    "Waive: Building permit granted",
+  ]) {
     await expect(page.getByRole("button", { name })).toHaveCount(0);
   }
   await expect(page.getByLabel("New message to the recipient")).toHaveCount(0);
@@ -69,9 +86,15 @@ test("list and detail work at 360 px", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 780 });
   const org = await newOrgWithOwner("Narrow Screens Ltd");
   const reg = await registerObligation(org.api_key, {
-    debtor: { name: "Very Long Counterparty Name Incorporated International Holdings", email: "accounts.payable.department@very-long-counterparty-name.example" },
+    debtor: {
+      name: "Very Long Counterparty Name Incorporated International Holdings",
+      email: "accounts.payable.department@very-long-counterparty-name.example",
+    },
     amount_minor: "123456789012",
-    business_context: { invoice_number: "INV-2026-000000000001", description: "A description long enough to wrap over several lines on a small phone screen without breaking the layout." },
+    business_context: {
+      invoice_number: "INV-2026-000000000001",
+      description: "A description long enough to wrap over several lines on a small phone screen without breaking the layout.",
+    },
   });
   await api(org.api_key, "POST", `/obligations/${reg.invoice.id}/actions`, { action: "post_message", expected_version: 1, message: "x".repeat(120) });
   await signIn(page, org.email, org.password);
@@ -89,7 +112,9 @@ test("list and detail work at 360 px", async ({ page }) => {
   await expect(page).toHaveURL(new RegExp(`/dashboard/obligations/${reg.invoice.id}$`));
   // small screens show the link and its actions before the long record
   const top = (l: import("@playwright/test").Locator) => l.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
-  expect(await top(page.getByRole("button", { name: "Mark as sent" }))).toBeLessThan(await top(page.getByRole("region", { name: "Payment terms", exact: true })));
+  expect(await top(page.getByRole("button", { name: "Mark as sent" }))).toBeLessThan(
+    await top(page.getByRole("region", { name: "Payment terms", exact: true })),
+  );
   await expectNoHorizontalOverflow(page);
   await expectNoAxeViolations(page, "obligation detail at 360 px");
 

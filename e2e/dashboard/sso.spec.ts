@@ -78,7 +78,10 @@ test("a member signs in through the identity provider into a revocable database 
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ email: owner.email, password: owner.password }),
   });
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const members = await (await fetch(`${app.baseUrl}/api/v1/members`, { headers: { cookie } })).json();
   const row = members.items.find((x: { email: string }) => x.email === member.email);
   expect((await fetch(`${app.baseUrl}/api/v1/members/${row.id}`, { method: "DELETE", headers: { cookie } })).status).toBe(204);

@@ -35,9 +35,16 @@ async function call(issuer: Issuer, method: string, path: string, body?: unknown
 
 async function newIssuer(name: string): Promise<Issuer> {
   const org = await newOrgWithOwner(name);
-  const res = await fetch(`${BASE()}/api/v1/session`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: org.email, password: org.password }) });
+  const res = await fetch(`${BASE()}/api/v1/session`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: org.email, password: org.password }),
+  });
   expect(res.status).toBe(200);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   return { apiKey: org.api_key, cookie, name };
 }
 
@@ -52,16 +59,36 @@ async function register(issuer: Issuer, overrides: Record<string, unknown> = {})
     business_context: { invoice_number: "INV-2026-0107", description: "Consulting, November" },
     ...overrides,
   });
-  return { id: r.invoice.id as string, requestId: r.payment_request.id as string, hostedUrl: r.payment_request.hosted_url as string, version: r.invoice.version as number };
+  return {
+    id: r.invoice.id as string,
+    requestId: r.payment_request.id as string,
+    hostedUrl: r.payment_request.hosted_url as string,
+    version: r.invoice.version as number,
+  };
 }
 
 async function setInstructions(issuer: Issuer) {
-  await call(issuer, "PUT", "/payment-instructions/EUR", { account_holder: "Acme Consulting GmbH", iban: "DE89 3704 0044 0532 0130 00", bic: "COBADEFFXXX", bank_name: "Commerzbank", note: "Please pay within 30 days." }, true);
+  await call(
+    issuer,
+    "PUT",
+    "/payment-instructions/EUR",
+    {
+      account_holder: "Acme Consulting GmbH",
+      iban: "DE89 3704 0044 0532 0130 00",
+      bic: "COBADEFFXXX",
+      bank_name: "Commerzbank",
+      note: "Please pay within 30 days.",
+    },
+    true,
+  );
 }
 
 async function axeClean(page: Page, label: string) {
   const r = await new AxeBuilder({ page }).analyze();
-  expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`), label).toEqual([]);
+  expect(
+    r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
+    label,
+  ).toEqual([]);
 }
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
@@ -196,13 +223,24 @@ test.describe("every language", () => {
     const payment = await call(issuer, "POST", "/payments", { amount_minor: "125050", currency: "EUR", received_on: new Date().toISOString().slice(0, 10) });
     await call(issuer, "POST", `/payments/${payment.id}/allocations`, { obligation_id: paid.id, amount_minor: "125050", expected_version: paid.version });
     const offline = await register(issuer);
-    links = { ready: ready.hostedUrl, revoked: revoked.hostedUrl, expired: expired.hostedUrl, paid: paid.hostedUrl, offline: offline.hostedUrl, invalid: `${BASE()}/r/${randomUUID()}` };
+    links = {
+      ready: ready.hostedUrl,
+      revoked: revoked.hostedUrl,
+      expired: expired.hostedUrl,
+      paid: paid.hostedUrl,
+      offline: offline.hostedUrl,
+      invalid: `${BASE()}/r/${randomUUID()}`,
+    };
   });
 
   for (const lang of RECIPIENT_LANGUAGES) {
     test(`${lang}`, async ({ browser }, testInfo) => {
       const t = catalogue(lang as RecipientLanguage);
-      const context = await (browser as Browser).newContext({ viewport: { width: 360, height: 780 }, locale: lang, extraHTTPHeaders: { "accept-language": `${lang};q=0.9` } });
+      const context = await (browser as Browser).newContext({
+        viewport: { width: 360, height: 780 },
+        locale: lang,
+        extraHTTPHeaders: { "accept-language": `${lang};q=0.9` },
+      });
       const page = await context.newPage();
       const h1 = page.getByRole("heading", { level: 1 });
 

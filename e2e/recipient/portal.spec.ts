@@ -44,7 +44,16 @@ async function register(issuer: Issuer, overrides: Record<string, unknown> = {})
     conditions: [{ key: "acceptance", label: "Customer acceptance of phase 1" }],
     payment_terms: [
       { sequence: 1, label: "Deposit", amount_type: "percentage", percentage_basis_points: 3000, trigger_type: "immediately", due_rule: "immediately" },
-      { sequence: 2, label: "On acceptance", amount_type: "percentage", percentage_basis_points: 7000, trigger_type: "condition_satisfied", condition_key: "acceptance", due_rule: "days_after_trigger", due_days: 30 },
+      {
+        sequence: 2,
+        label: "On acceptance",
+        amount_type: "percentage",
+        percentage_basis_points: 7000,
+        trigger_type: "condition_satisfied",
+        condition_key: "acceptance",
+        due_rule: "days_after_trigger",
+        due_days: 30,
+      },
     ],
     ...overrides,
   });
@@ -92,7 +101,11 @@ test("a recipient opens a hosted link and acts on it; the issuer sees every effe
   fd.append("kind", "invoice");
   fd.append("file", new Blob([new Uint8Array(PDF)]), "INV-2026-0042.pdf");
   const up = await issuerCall(issuer, "POST", `/obligations/${link.id}/documents`, undefined, fd);
-  await issuerCall(issuer, "POST", `/obligations/${link.id}/actions`, { action: "post_message", expected_version: up.invoice.version, message: "Thank you for your order! Bank details are on the invoice." });
+  await issuerCall(issuer, "POST", `/obligations/${link.id}/actions`, {
+    action: "post_message",
+    expected_version: up.invoice.version,
+    message: "Thank you for your order! Bank details are on the invoice.",
+  });
 
   const problems = guard(page);
   const response = await page.goto(link.hostedUrl);
@@ -188,7 +201,13 @@ test("a recipient opens a hosted link and acts on it; the issuer sees every effe
 
   // the issuer API shows each effect
   const d = await issuerCall(issuer, "GET", `/obligations/${link.id}`);
-  expect(d).toMatchObject({ status: "PAYMENT_CLAIMED", acknowledged: true, expected_payment_date: dayOffset(5), reported_payment_date: today(), allocated_minor: "0" });
+  expect(d).toMatchObject({
+    status: "PAYMENT_CLAIMED",
+    acknowledged: true,
+    expected_payment_date: dayOffset(5),
+    reported_payment_date: today(),
+    allocated_minor: "0",
+  });
   expect(d.audit_trail.map((e: any) => e.event_type)).toEqual([
     "obligation.registered",
     "obligation.document_added",
@@ -200,7 +219,12 @@ test("a recipient opens a hosted link and acts on it; the issuer sees every effe
     "obligation.message_posted",
     "obligation.document_added",
   ]);
-  expect(d.audit_trail[6].detail).toMatchObject({ amount_minor: "37500", currency: "EUR", reference: "NW-TRF-88121", note: "Deposit paid from our EUR account." });
+  expect(d.audit_trail[6].detail).toMatchObject({
+    amount_minor: "37500",
+    currency: "EUR",
+    reference: "NW-TRF-88121",
+    note: "Deposit paid from our EUR account.",
+  });
   expect(d.messages.at(-1)).toMatchObject({ author_type: "recipient", body: "We paid the deposit today.\nThe rest follows after acceptance." });
   expect(d.documents.map((x: any) => [x.filename, x.uploaded_by, x.kind])).toEqual([
     ["INV-2026-0042.pdf", "issuer", "invoice"],

@@ -23,12 +23,7 @@ export function apiKeyView(k: {
   };
 }
 
-export function memberView(m: {
-  id: string;
-  role: string;
-  createdAt: Date;
-  user: { id: string; email: string; name: string; passwordHash: string };
-}): TMember {
+export function memberView(m: { id: string; role: string; createdAt: Date; user: { id: string; email: string; name: string; passwordHash: string } }): TMember {
   return {
     id: m.id,
     user_id: m.user.id,

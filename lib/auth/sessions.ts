@@ -132,11 +132,7 @@ export async function signOut(tx: Tx, sessionId: string): Promise<void> {
 }
 
 // Changing a password revokes every session of the user, this one included.
-export async function changePassword(
-  tx: Tx,
-  p: UserPrincipal,
-  input: { current_password: string; new_password: string },
-): Promise<void> {
+export async function changePassword(tx: Tx, p: UserPrincipal, input: { current_password: string; new_password: string }): Promise<void> {
   const user = await tx.user.findUniqueOrThrow({ where: { id: p.userId } });
   if (!(await verifyPassword(user.passwordHash, input.current_password))) {
     throw new AppError("validation_failed", "current_password: is incorrect");

@@ -28,9 +28,12 @@ export const ZCsvMapping = z
       .meta({ description: "ISO 4217 currency of every row, when the file has no currency column" }),
     counterparty_name: ZCsvColumn.optional(),
     counterparty_account: ZCsvColumn.optional(),
-    remittance: z.union([ZCsvColumn, z.array(ZCsvColumn).min(1).max(10)]).optional().meta({
-      description: "Remittance text column(s); several are joined with spaces",
-    }),
+    remittance: z
+      .union([ZCsvColumn, z.array(ZCsvColumn).min(1).max(10)])
+      .optional()
+      .meta({
+        description: "Remittance text column(s); several are joined with spaces",
+      }),
     bank_reference: ZCsvColumn.optional().meta({ description: "The bank's unique transaction reference, when the export has one" }),
     account: z.string().trim().min(1).max(60).optional().meta({ description: "IBAN or account id of the statement's account" }),
     decimal_separator: z.enum([".", ","]).optional().meta({ description: "Guessed from the amounts when omitted" }),

@@ -60,7 +60,13 @@ describe("transactionIdentity", () => {
     // and a third one on day 4 that is a new transaction.
     const line = (d: string, amt: string, name: string, text: string) => `${d};${amt};EUR;${name};${text}`;
     const header = "Buchungstag;Betrag;Währung;Name;Verwendungszweck";
-    const a = [header, line("01.03.2024", "100,00", "ACME", "INV-1"), line("02.03.2024", "-3,50", "Café", "Kaffee"), line("02.03.2024", "-3,50", "Café", "Kaffee"), line("03.03.2024", "50,00", "Beta", "INV-2")];
+    const a = [
+      header,
+      line("01.03.2024", "100,00", "ACME", "INV-1"),
+      line("02.03.2024", "-3,50", "Café", "Kaffee"),
+      line("02.03.2024", "-3,50", "Café", "Kaffee"),
+      line("03.03.2024", "50,00", "Beta", "INV-2"),
+    ];
     const b = [
       header,
       line("02.03.2024", "-3,50", "Café", "Kaffee"),
@@ -87,18 +93,47 @@ describe("transactionIdentity", () => {
     it("MT940 with bank references and camt with EndToEndIds", () => {
       const mt = (days: Array<[string, string]>) =>
         `:20:S\n:25:DE89370400440532013000\n:60F:C240301EUR0,\n${days.map(([d, ref]) => `:61:${d}${d.slice(2)}D3,50NTRFNONREF//${ref}\n:86:166?20SVWZ+Kaffee\n`).join("")}:62F:C240305EUR0,\n`;
-      const ma = parseStatement(utf8(mt([["240301", "R1"], ["240302", "R2"], ["240302", "R3"]])));
-      const mb = parseStatement(utf8(mt([["240302", "R2"], ["240302", "R3"], ["240304", "R4"]])));
+      const ma = parseStatement(
+        utf8(
+          mt([
+            ["240301", "R1"],
+            ["240302", "R2"],
+            ["240302", "R3"],
+          ]),
+        ),
+      );
+      const mb = parseStatement(
+        utf8(
+          mt([
+            ["240302", "R2"],
+            ["240302", "R3"],
+            ["240304", "R4"],
+          ]),
+        ),
+      );
       expect(statementIdentities(mb).slice(0, 2)).toEqual(statementIdentities(ma).slice(1));
       const camt = (entries: Array<[string, string]>) =>
         utf8(
           `<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.04"><BkToCstmrStmt><Stmt><Acct><Id><IBAN>DE89370400440532013000</IBAN></Id></Acct>${entries
-            .map(([d, e2e]) => `<Ntry><Amt Ccy="EUR">10.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>${d}</Dt></BookgDt><NtryDtls><TxDtls><Refs><EndToEndId>${e2e}</EndToEndId></Refs></TxDtls></NtryDtls></Ntry>`)
+            .map(
+              ([d, e2e]) =>
+                `<Ntry><Amt Ccy="EUR">10.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>${d}</Dt></BookgDt><NtryDtls><TxDtls><Refs><EndToEndId>${e2e}</EndToEndId></Refs></TxDtls></NtryDtls></Ntry>`,
+            )
             .join("")}</Stmt></BkToCstmrStmt></Document>`,
         );
       // Without AcctSvcrRef or UETR the EndToEndId is the identity, as written; NOTPROVIDED is no identity.
-      const ca = parseStatement(camt([["2024-01-01", "E2E-A"], ["2024-02-01", "E2E-B"]]));
-      const cb = parseStatement(camt([["2024-02-01", "E2E-B"], ["2024-03-01", "NOTPROVIDED"]]));
+      const ca = parseStatement(
+        camt([
+          ["2024-01-01", "E2E-A"],
+          ["2024-02-01", "E2E-B"],
+        ]),
+      );
+      const cb = parseStatement(
+        camt([
+          ["2024-02-01", "E2E-B"],
+          ["2024-03-01", "NOTPROVIDED"],
+        ]),
+      );
       expect(statementIdentities(ca)).toEqual(["E2E-A", "E2E-B"]);
       expect(statementIdentities(cb)[0]).toBe("E2E-B");
       expect(statementIdentities(cb)[1]).toMatch(/^[0-9a-f]{64}$/);

@@ -11,15 +11,22 @@ const file = (name: string) => new Uint8Array(readFileSync(path.join(DIR, name))
 // An independent reader for the test: regular expressions over the raw XML (no XML parser,
 // none of the parser's code). Good enough for these files, which never nest an element in one
 // of the same name on the paths read here.
-const blocks = (xml: string, tag: string): string[] =>
-  [...xml.matchAll(new RegExp(`<${tag}(?:\\s[^>]*)?>([\\s\\S]*?)</${tag}>`, "g"))].map((m) => m[1]);
+const blocks = (xml: string, tag: string): string[] => [...xml.matchAll(new RegExp(`<${tag}(?:\\s[^>]*)?>([\\s\\S]*?)</${tag}>`, "g"))].map((m) => m[1]);
 const at = (xml: string | undefined, p: string): string | undefined =>
   p.split("/").reduce<string | undefined>((x, t) => (x === undefined ? undefined : blocks(x, t)[0]), xml);
 const val = (xml: string | undefined, p: string) => at(xml, p)?.trim() ?? "";
 const ccy = (xml: string | undefined) => /<Amt\s+Ccy="([A-Z]{3})"/.exec(xml ?? "")?.[1] ?? "";
 const squash = (s: string) => s.replace(/\s+/g, " ").trim();
 
-type Row = { direction: string; amount: string; currency: string; bookedOn: string; counterpartyName: string; structuredReference: string; unstructured: string };
+type Row = {
+  direction: string;
+  amount: string;
+  currency: string;
+  bookedOn: string;
+  counterpartyName: string;
+  structuredReference: string;
+  unstructured: string;
+};
 
 // What the file says, per the documented rules: booked entries; a batch with an amount on every
 // TxDtls is split; the counterparty is the debtor of a credit and the creditor of a debit.
@@ -27,7 +34,9 @@ function expectedRows(xml: string): Row[] {
   const rows: Row[] = [];
   const created = (val(xml, "Stmt/CreDtTm") || val(xml, "Ntfctn/CreDtTm") || val(xml, "GrpHdr/CreDtTm")).slice(0, 10);
   for (const ntry of blocks(xml, "Ntry")) {
-    const sts = val(ntry, "Sts").replace(/<\/?Cd>/g, "").trim();
+    const sts = val(ntry, "Sts")
+      .replace(/<\/?Cd>/g, "")
+      .trim();
     if (sts !== "BOOK") continue;
     const cdi = val(ntry, "CdtDbtInd");
     const booked = (val(ntry, "BookgDt/Dt") || val(ntry, "BookgDt/DtTm") || val(ntry, "ValDt/Dt") || created).slice(0, 10);
@@ -38,8 +47,7 @@ function expectedRows(xml: string): Row[] {
       const ultimate = incoming ? at(rp, "UltmtDbtr") : at(rp, "UltmtCdtr");
       return squash(val(party, "Nm") || val(party, "FinInstnId/Nm") || val(ultimate, "Nm"));
     };
-    const rmt = (tx: string) =>
-      squash([...blocks(tx, "Ustrd"), ...blocks(tx, "AddtlRmtInf")].join(" "));
+    const rmt = (tx: string) => squash([...blocks(tx, "Ustrd"), ...blocks(tx, "AddtlRmtInf")].join(" "));
     const ref = (tx: string) => val(tx, "CdtrRefInf/Ref");
     const split = txs.length > 1 && txs.every((tx) => /<Amt\s/.test(tx));
     if (split) {
@@ -135,7 +143,12 @@ describe("camt fixtures (genkgo/camt test data, MIT)", () => {
     const v2 = parseStatement(file("camt053.v2.minimal.xml"));
     expect(v2.account).toEqual({ iban: "NL26VAYB8060476890", identifier: "", currency: "EUR" });
     expect(v2.period).toEqual({ from: "2007-10-18", to: "2007-10-18" });
-    expect(v2.transactions[0]).toMatchObject({ counterpartyName: "NAME NAME", counterpartyAccount: "NL56AGDH9619008421", valueOn: "2015-01-02", bankTransactionCode: "544" });
+    expect(v2.transactions[0]).toMatchObject({
+      counterpartyName: "NAME NAME",
+      counterpartyAccount: "NL56AGDH9619008421",
+      valueOn: "2015-01-02",
+      bankTransactionCode: "544",
+    });
     const v3 = parseStatement(file("camt053.v3.xml"));
     expect(v3.account).toEqual({ iban: "", identifier: "NL26VAYB8060476890", currency: "EUR" });
     // The entry amount is what moved on the account; TxDtls/Amt 105.750 is not used for a single transaction.
@@ -205,7 +218,10 @@ describe("generated camt.053", () => {
       const version = String(v).padStart(2, "0");
       const s = parseStatement(bytes(doc(entry, version)));
       expect(s.format, version).toBe("camt.053");
-      expect(s.transactions.map((t) => [t.direction, t.amount, t.currency, t.bookedOn]), version).toEqual([["incoming", "12.34", "EUR", "2024-02-05"]]);
+      expect(
+        s.transactions.map((t) => [t.direction, t.amount, t.currency, t.bookedOn]),
+        version,
+      ).toEqual([["incoming", "12.34", "EUR", "2024-02-05"]]);
     }
     const prefixed = doc(entry)
       .replace('<Document xmlns="', '<c:Document xmlns:c="')
@@ -238,7 +254,13 @@ describe("generated camt.053", () => {
     expect((err as StatementError).message).toMatch(/line 2: <!DOCTYPE> is not allowed/);
     expect((err as StatementError).message).not.toContain("SECRET-EXPANSION");
     // An entity reference without a declaration stays text; nothing is expanded.
-    const undeclared = parseStatement(bytes(doc(`<Ntry><Amt Ccy="EUR">1</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><NtryDtls><TxDtls><RmtInf><Ustrd>a &lol; b</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>`)));
+    const undeclared = parseStatement(
+      bytes(
+        doc(
+          `<Ntry><Amt Ccy="EUR">1</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><NtryDtls><TxDtls><RmtInf><Ustrd>a &lol; b</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>`,
+        ),
+      ),
+    );
     expect(undeclared.transactions[0].unstructured).toBe("a &lol; b");
   });
 
@@ -247,9 +269,9 @@ describe("generated camt.053", () => {
     expect(() => parseStatement(bytes(doc(`<Ntry><Amt Ccy="EUR">1,5</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts></Ntry>`)))).toThrow(
       "BkToCstmrStmt/Stmt[1]/Ntry[1]/Amt: missing or not a decimal amount",
     );
-    expect(() => parseStatement(bytes(doc(`<Ntry><Amt Ccy="EUR">1</Amt><CdtDbtInd>X</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2024-01-01</Dt></BookgDt></Ntry>`)))).toThrow(
-      /Ntry\[1\]\/CdtDbtInd: expected CRDT or DBIT/,
-    );
+    expect(() =>
+      parseStatement(bytes(doc(`<Ntry><Amt Ccy="EUR">1</Amt><CdtDbtInd>X</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2024-01-01</Dt></BookgDt></Ntry>`))),
+    ).toThrow(/Ntry\[1\]\/CdtDbtInd: expected CRDT or DBIT/);
   });
 
   it("a message with statements of two accounts marks the transactions of the second", () => {

@@ -63,7 +63,10 @@ export function refuseDoctype(xml: string): void {
   const m = /<!(DOCTYPE|ENTITY)/i.exec(xml);
   if (m) {
     const line = xml.slice(0, m.index).split("\n").length;
-    throw new StatementError("unreadable", `line ${line}: <!${m[1].toUpperCase()}> is not allowed in a statement (document type declarations and entities are refused)`);
+    throw new StatementError(
+      "unreadable",
+      `line ${line}: <!${m[1].toUpperCase()}> is not allowed in a statement (document type declarations and entities are refused)`,
+    );
   }
 }
 
@@ -90,7 +93,14 @@ function amountOf(node: Node): { value: string; currency: string } | null {
   if (!node) return null;
   const raw = text(node);
   const value = plainDecimal(raw, ".");
-  return value === null ? null : { value, currency: String(node["@_Ccy"] ?? "").trim().toUpperCase() };
+  return value === null
+    ? null
+    : {
+        value,
+        currency: String(node["@_Ccy"] ?? "")
+          .trim()
+          .toUpperCase(),
+      };
 }
 
 type Details = {
@@ -109,9 +119,7 @@ function details(tx: Node, incomingMoney: boolean, reversal: boolean): Details {
   // The other party of a credit is its debtor; a reversal of a credit (booked as a debit) still
   // names the original debtor, so the role follows the original payment.
   const debtorSide = incomingMoney !== reversal;
-  const name = debtorSide
-    ? partyName(one(rp, "Dbtr")) || partyName(one(rp, "UltmtDbtr"))
-    : partyName(one(rp, "Cdtr")) || partyName(one(rp, "UltmtCdtr"));
+  const name = debtorSide ? partyName(one(rp, "Dbtr")) || partyName(one(rp, "UltmtDbtr")) : partyName(one(rp, "Cdtr")) || partyName(one(rp, "UltmtCdtr"));
   const account = debtorSide ? accountId(one(rp, "DbtrAcct")) : accountId(one(rp, "CdtrAcct"));
   const rmt = all(tx, "RmtInf");
   const ustrd: string[] = [];
@@ -162,7 +170,11 @@ export function parseCamt(bytes: Uint8Array, kind: "camt.053" | "camt.054"): Par
   stmts.forEach((stmt, si) => {
     const sPath = `${containerName}/${stmtName}[${si + 1}]`;
     const acct = one(stmt, "Acct");
-    const account = { iban: clean(txt(acct, "Id", "IBAN")).replace(/ /g, ""), identifier: clean(txt(acct, "Id", "Othr", "Id")), currency: txt(acct, "Ccy").toUpperCase() };
+    const account = {
+      iban: clean(txt(acct, "Id", "IBAN")).replace(/ /g, ""),
+      identifier: clean(txt(acct, "Id", "Othr", "Id")),
+      currency: txt(acct, "Ccy").toUpperCase(),
+    };
     if (!first) first = account;
     const differs = first.iban !== account.iban || first.identifier !== account.identifier || first.currency !== account.currency;
     const f = isoDatePart(txt(stmt, "FrToDt", "FrDtTm")) ?? "";
@@ -231,7 +243,11 @@ export function parseCamt(bytes: Uint8Array, kind: "camt.053" | "camt.054"): Par
       const ds = txs.map((tx) => details(tx, entryDir === "incoming", reversal));
       const firstOf = (k: keyof Details) => ds.find((d) => d[k])?.[k] ?? "";
       const same = (k: keyof Details) => (ds.length > 0 && ds.every((d) => d[k] === ds[0][k]) ? ds[0][k] : "");
-      const unstructured = ds.map((d) => d.unstructured).filter(Boolean).join(" ") || clean(txt(ntry, "AddtlNtryInf"));
+      const unstructured =
+        ds
+          .map((d) => d.unstructured)
+          .filter(Boolean)
+          .join(" ") || clean(txt(ntry, "AddtlNtryInf"));
       push({
         ...base(entryDir, amt),
         counterpartyName: firstOf("counterpartyName"),

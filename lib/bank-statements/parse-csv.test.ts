@@ -10,11 +10,13 @@ const utf8 = (s: string) => new TextEncoder().encode(s);
 const withBom = (s: string) => new Uint8Array([0xef, 0xbb, 0xbf, ...utf8(s)]);
 // windows-1252 / Latin-1 bytes: every character below U+0100 as one byte.
 const latin1 = (s: string) =>
-  Uint8Array.from([...s].map((c) => {
-    const code = c.charCodeAt(0);
-    if (code > 0xff) throw new Error(`not Latin-1: ${c}`);
-    return code;
-  }));
+  Uint8Array.from(
+    [...s].map((c) => {
+      const code = c.charCodeAt(0);
+      if (code > 0xff) throw new Error(`not Latin-1: ${c}`);
+      return code;
+    }),
+  );
 const pick = (t: ParsedTransaction) => [t.direction, t.amount, t.currency, t.bookedOn, t.counterpartyName, t.unstructured];
 
 function errorOf(fn: () => unknown): StatementError {
@@ -80,7 +82,8 @@ describe("CSV exports", () => {
   });
 
   it("Dutch ING export: Af Bij indicator with an unsigned Bedrag", () => {
-    const csv = '"Datum","Naam / Omschrijving","Rekening","Tegenrekening","Code","Af Bij","Bedrag (EUR)","Mutatiesoort","Mededelingen"\n' +
+    const csv =
+      '"Datum","Naam / Omschrijving","Rekening","Tegenrekening","Code","Af Bij","Bedrag (EUR)","Mutatiesoort","Mededelingen"\n' +
       '"20240105","Jansen BV","NL91ABNA0417164300","NL20INGB0001234567","OV","Bij","150,00","Overschrijving","Factuur 2024-001"\n' +
       '"20240106","Albert Heijn","NL91ABNA0417164300","","BA","Af","23,45","Betaalautomaat","Pasvolgnr 001"\n';
     const s = parseStatement(utf8(csv));
@@ -115,7 +118,9 @@ describe("CSV exports", () => {
   it("a mapping by header names finds the header below preamble lines", () => {
     const csv = "Export;;\nKonto;123;\n\nValuta;Umsatz;Info;Ref\n15.02.2024;-9,99;Abo;TX-1\n";
     const s = parseCsv(utf8(csv), ZCsvMapping.parse({ date: "Valuta", amount: "Umsatz", remittance: "Info", bank_reference: "Ref", fixed_currency: "EUR" }));
-    expect(s.transactions.map((t) => [t.direction, t.amount, t.bookedOn, t.unstructured, t.accountServicerReference])).toEqual([["outgoing", "9.99", "2024-02-15", "Abo", "TX-1"]]);
+    expect(s.transactions.map((t) => [t.direction, t.amount, t.bookedOn, t.unstructured, t.accountServicerReference])).toEqual([
+      ["outgoing", "9.99", "2024-02-15", "Abo", "TX-1"],
+    ]);
   });
 
   it("takes the currency from the amount cell when there is no currency column", () => {
@@ -135,9 +140,13 @@ describe("CSV exports", () => {
 
   it("names the line of a bad date, a bad amount and a missing currency", () => {
     expect(errorOf(() => parseStatement(utf8("Date;Amount;Currency\n2024-01-01;5;EUR\n2024-13-45;1;EUR\n"))).message).toMatch(/^line 3: date "2024-13-45"/);
-    expect(errorOf(() => parseStatement(utf8("Date;Amount;Currency\n2024-01-01;5;EUR\n2024-01-02;1.2.3;EUR\n"))).message).toMatch(/^line 3: amount "1.2.3" is not an amount/);
+    expect(errorOf(() => parseStatement(utf8("Date;Amount;Currency\n2024-01-01;5;EUR\n2024-01-02;1.2.3;EUR\n"))).message).toMatch(
+      /^line 3: amount "1.2.3" is not an amount/,
+    );
     expect(errorOf(() => parseStatement(utf8("Date;Amount\n2024-01-01;5\n"))).message).toMatch(/^line 2: no currency/);
-    expect(errorOf(() => parseCsv(utf8("Date;Amount\n2024-01-01;5\n"), ZCsvMapping.parse({ date: "Datum", amount: "Amount" }))).message).toMatch(/csv_mapping.date/);
+    expect(errorOf(() => parseCsv(utf8("Date;Amount\n2024-01-01;5\n"), ZCsvMapping.parse({ date: "Datum", amount: "Amount" }))).message).toMatch(
+      /csv_mapping.date/,
+    );
   });
 
   it("refuses more than 20,000 rows", () => {

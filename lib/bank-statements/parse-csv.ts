@@ -66,7 +66,10 @@ export function readCsv(text: string, delimiter: string): Row[] {
 
 // The delimiter that splits the most lines into the same number (>1) of fields.
 export function sniffDelimiter(text: string): string {
-  const sample = text.slice(0, 64 * 1024).split(/\r\n|\r|\n/).slice(0, 60);
+  const sample = text
+    .slice(0, 64 * 1024)
+    .split(/\r\n|\r|\n/)
+    .slice(0, 60);
   let best = ",";
   let bestScore = 0;
   for (const d of [";", ",", "\t", "|"]) {
@@ -103,7 +106,22 @@ const norm = (s: string) =>
 
 // Common header names (normalized: lower case, no accents, punctuation as spaces).
 const NAMES = {
-  date: ["buchungstag", "buchungsdatum", "booking date", "transaction date", "date", "datum", "date operation", "date de l operation", "date comptable", "boekdatum", "transactiedatum", "posted date", "posting date", "buchung"],
+  date: [
+    "buchungstag",
+    "buchungsdatum",
+    "booking date",
+    "transaction date",
+    "date",
+    "datum",
+    "date operation",
+    "date de l operation",
+    "date comptable",
+    "boekdatum",
+    "transactiedatum",
+    "posted date",
+    "posting date",
+    "buchung",
+  ],
   value_date: ["valuta", "valutadatum", "wertstellung", "wertstellungsdatum", "value date", "date valeur", "date de valeur", "rentedatum", "valutadatum"],
   amount: ["amount", "betrag", "montant", "bedrag", "umsatz", "transaction amount", "betrag eur", "amount eur", "bedrag eur"],
   debit: ["debit", "soll", "belastung", "debit amount", "ausgang", "debet", "withdrawal", "withdrawals", "money out", "paid out", "lastschrift"],
@@ -134,8 +152,32 @@ const NAMES = {
     "contrepartie",
     "tiers",
   ],
-  counterparty_account: ["iban", "iban zahlungsbeteiligter", "kontonummer/iban", "kontonummer", "tegenrekening", "counterparty iban", "counterparty account", "account"],
-  remittance: ["verwendungszweck", "reference", "description", "omschrijving", "mededelingen", "libelle", "purpose", "memo", "details", "remittance", "communication", "betreff", "text", "buchungstext"],
+  counterparty_account: [
+    "iban",
+    "iban zahlungsbeteiligter",
+    "kontonummer/iban",
+    "kontonummer",
+    "tegenrekening",
+    "counterparty iban",
+    "counterparty account",
+    "account",
+  ],
+  remittance: [
+    "verwendungszweck",
+    "reference",
+    "description",
+    "omschrijving",
+    "mededelingen",
+    "libelle",
+    "purpose",
+    "memo",
+    "details",
+    "remittance",
+    "communication",
+    "betreff",
+    "text",
+    "buchungstext",
+  ],
   bank_reference: ["transaction id", "transaction reference", "bank reference", "transaktions id", "buchungsreferenz", "transactiereferentie"],
 } as const;
 
@@ -201,7 +243,8 @@ function resolve(header: string[] | null, col: Col | undefined, name: string): n
   if (typeof col === "number") return col;
   if (!header) throw new StatementError("unreadable", `csv_mapping.${name}: "${col}" names a column, but the file has no header row`);
   const i = header.findIndex((h) => collapse(h).toLowerCase() === collapse(col).toLowerCase());
-  if (i < 0) throw new StatementError("unreadable", `csv_mapping.${name}: no column "${col}" in the header row (${header.map((h) => `"${collapse(h)}"`).join(", ")})`);
+  if (i < 0)
+    throw new StatementError("unreadable", `csv_mapping.${name}: no column "${col}" in the header row (${header.map((h) => `"${collapse(h)}"`).join(", ")})`);
   return i;
 }
 
@@ -323,7 +366,10 @@ export function parseCsv(bytes: Uint8Array, mapping?: TCsvMapping): ParsedStatem
   const dateFormat = mapping?.date_format ?? guessDateFormat(data.map((r) => cell(r, cols.date)).filter((v) => /\d/.test(v)));
   if (!dateFormat) {
     const r = data.find((x) => cell(x, cols.date).trim() !== "");
-    throw new StatementError("unreadable", `line ${r?.line ?? 1}: the dates ("${cell(r ?? data[0], cols.date)}") match none of ${Object.keys(DATE_RE).join(", ")}; send csv_mapping.date_format`);
+    throw new StatementError(
+      "unreadable",
+      `line ${r?.line ?? 1}: the dates ("${cell(r ?? data[0], cols.date)}") match none of ${Object.keys(DATE_RE).join(", ")}; send csv_mapping.date_format`,
+    );
   }
   const amountCols = [cols.amount, cols.debit, cols.credit].filter((c) => c >= 0);
   const decimal = mapping?.decimal_separator ?? guessDecimal(data.flatMap((r) => amountCols.map((c) => cell(r, c))));
@@ -331,7 +377,12 @@ export function parseCsv(bytes: Uint8Array, mapping?: TCsvMapping): ParsedStatem
   // A currency code in the amount column's header ("Betrag (EUR)") when there is no currency column.
   let headerCurrency = "";
   if (header && amountCols.length) {
-    const m = /\b(EUR|USD|CHF|GBP|SEK|NOK|DKK|PLN|CZK|HUF|JPY|CAD|AUD)\b/.exec(amountCols.map((c) => header[c] ?? "").join(" ").toUpperCase());
+    const m = /\b(EUR|USD|CHF|GBP|SEK|NOK|DKK|PLN|CZK|HUF|JPY|CAD|AUD)\b/.exec(
+      amountCols
+        .map((c) => header[c] ?? "")
+        .join(" ")
+        .toUpperCase(),
+    );
     headerCurrency = m?.[1] ?? "";
   }
   const fixedCurrency = mapping?.fixed_currency ?? "";
@@ -388,7 +439,9 @@ export function parseCsv(bytes: Uint8Array, mapping?: TCsvMapping): ParsedStatem
     if (!/^[A-Z]{3}$/.test(currency)) {
       throw new StatementError(
         "unreadable",
-        currency ? `line ${r.line}: currency "${currency}" is not an ISO 4217 code` : `line ${r.line}: no currency; map a currency column or set csv_mapping.fixed_currency`,
+        currency
+          ? `line ${r.line}: currency "${currency}" is not an ISO 4217 code`
+          : `line ${r.line}: no currency; map a currency column or set csv_mapping.fixed_currency`,
       );
     }
     const valueOn = cols.value_date >= 0 ? (parseDate(cell(r, cols.value_date), dateFormat) ?? "") : "";

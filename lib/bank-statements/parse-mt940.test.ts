@@ -110,7 +110,9 @@ describe("MT940 fixtures (wolph/mt940 test data, BSD-3-Clause)", () => {
   });
 
   it("cmxl/statement_details.sta inside a statement: EREF+, MREF+, CRED+, SVWZ+ and ?31/?32", () => {
-    const s = parseStatement(bytes(`:20:X\n:25:DE89370400440532013000\n:60F:C140829EUR0,\n${readFileSync(path.join(DIR, "cmxl/statement_details.sta"), "utf8")}`));
+    const s = parseStatement(
+      bytes(`:20:X\n:25:DE89370400440532013000\n:60F:C140829EUR0,\n${readFileSync(path.join(DIR, "cmxl/statement_details.sta"), "utf8")}`),
+    );
     expect(s.account.iban).toBe("DE89370400440532013000");
     expect(s.transactions[0]).toMatchObject({
       direction: "outgoing",
@@ -144,8 +146,21 @@ describe("MT940 fixtures (wolph/mt940 test data, BSD-3-Clause)", () => {
       ["D", "6800", "DEM", "2013-10-17", "", "999PN5477SCHECK-NR. 0000016703074"],
       ["D", "620.3", "DEM", "2013-10-17", "", "999PN0911DAUERAUFTR.NR. 14"],
     ]);
-    expect(s.transactions[11]).toMatchObject({ direction: "outgoing", amount: "800", currency: "EUR", bookedOn: "2002-11-02", valueOn: "2002-11-01", counterpartyName: "MUELLER", unstructured: "Miete November" });
-    expect(s.transactions[13]).toMatchObject({ direction: "incoming", amount: "20000.00", currency: "PLN", counterpartyAccount: "PL08106000760000777777777777" });
+    expect(s.transactions[11]).toMatchObject({
+      direction: "outgoing",
+      amount: "800",
+      currency: "EUR",
+      bookedOn: "2002-11-02",
+      valueOn: "2002-11-01",
+      counterpartyName: "MUELLER",
+      unstructured: "Miete November",
+    });
+    expect(s.transactions[13]).toMatchObject({
+      direction: "incoming",
+      amount: "20000.00",
+      currency: "PLN",
+      counterpartyAccount: "PL08106000760000777777777777",
+    });
     expect(s.transactions[15]).toMatchObject({ amount: "40.00", currency: "PLN", unstructured: "Odsetki od lokaty nr 101000022086" });
   });
 
@@ -166,7 +181,14 @@ describe("MT940 fixtures (wolph/mt940 test data, BSD-3-Clause)", () => {
     expect(parse("jejik/rabobank-iban.sta").account.iban).toBe("NL71RABO0123456789");
     const rabo = parse("jejik/rabobank.sta");
     expect(rabo.account).toEqual({ iban: "", identifier: "1291.99.348", currency: "EUR" });
-    expect(rabo.transactions.map(row)[0]).toEqual(["D", "1213.28", "EUR", "2011-05-27", "W.P. Jansen", "Terugboeking NIET AKKOORD MET AFSCHRIJVING KOSTEN KINDEROPVANG JUNI 20095731"]);
+    expect(rabo.transactions.map(row)[0]).toEqual([
+      "D",
+      "1213.28",
+      "EUR",
+      "2011-05-27",
+      "W.P. Jansen",
+      "Terugboeking NIET AKKOORD MET AFSCHRIJVING KOSTEN KINDEROPVANG JUNI 20095731",
+    ]);
     expect(parse("jejik/triodos.sta").transactions.map(row)).toEqual([
       ["D", "15.70", "EUR", "2011-01-01", "", "ALGEMENE TUSSENREKENING KOSTEN VAN 01-10-2010 TOT EN MET 31-12-2010"],
       ["D", "700.00", "EUR", "2011-01-25", "", "HUUR KANTOOR - FEB 2010"],
@@ -174,12 +196,24 @@ describe("MT940 fixtures (wolph/mt940 test data, BSD-3-Clause)", () => {
     const abn = parse("jejik/abnamro.sta");
     expect(abn.transactions).toHaveLength(10);
     expect(abn.period).toEqual({ from: "2011-05-22", to: "2011-05-24" });
-    expect(abn.transactions[1]).toMatchObject({ amount: "11.59", bookedOn: "2011-05-23", valueOn: "2011-05-21", unstructured: "BEA NR:XXX1234 21.05.11/12.54 DIRCKIII FIL2500 KATWIJK,PAS999" });
+    expect(abn.transactions[1]).toMatchObject({
+      amount: "11.59",
+      bookedOn: "2011-05-23",
+      valueOn: "2011-05-21",
+      unstructured: "BEA NR:XXX1234 21.05.11/12.54 DIRCKIII FIL2500 KATWIJK,PAS999",
+    });
     const ing = parse("jejik/ing.sta");
     // The :86: after :62F: is statement information (totals), not part of the last transaction.
     expect(ing.transactions.at(-1)?.unstructured).toBe("0111111111 Hr S Marechal ROSMALEN Hr S Marechal ROSMALEN Betaling transactiedatum: 22-07-2010");
-    expect(parse("jejik/knab.sta").transactions[1]).toMatchObject({ amount: "7260", unstructured: "FACTUUR 201403110, 201403113 REK: NL65INGB0123456789/NAAM: PICQER", accountServicerReference: "B4G29PGCVO7Q06US" });
-    expect(parse("jejik/sns.sta").transactions.map((t) => t.unstructured)).toEqual(["0987654321 marechal s dit is een test", "0987654321 marechal s dit is test 2"]);
+    expect(parse("jejik/knab.sta").transactions[1]).toMatchObject({
+      amount: "7260",
+      unstructured: "FACTUUR 201403110, 201403113 REK: NL65INGB0123456789/NAAM: PICQER",
+      accountServicerReference: "B4G29PGCVO7Q06US",
+    });
+    expect(parse("jejik/sns.sta").transactions.map((t) => t.unstructured)).toEqual([
+      "0987654321 marechal s dit is een test",
+      "0987654321 marechal s dit is test 2",
+    ]);
     expect(parse("jejik/postfinance.sta").transactions.map((t) => [t.currency, t.amount])).toEqual([
       ["CHF", "79.7"],
       ["CHF", "149.5"],
@@ -197,7 +231,8 @@ describe("MT940 fixtures (wolph/mt940 test data, BSD-3-Clause)", () => {
 });
 
 describe("generated MT940", () => {
-  const stmt = (body: string) => `{1:F01BANKDEFFAXXX0000000000}{2:O940}{4:\r\n:20:STMT1\r\n:25:DE89370400440532013000\r\n:28C:1/1\r\n:60F:C231229EUR100,00\r\n${body}:62F:C240102EUR0,\r\n-}`;
+  const stmt = (body: string) =>
+    `{1:F01BANKDEFFAXXX0000000000}{2:O940}{4:\r\n:20:STMT1\r\n:25:DE89370400440532013000\r\n:28C:1/1\r\n:60F:C231229EUR100,00\r\n${body}:62F:C240102EUR0,\r\n-}`;
 
   it("rolls the entry date's year over at the turn of the year, reads Dutch /REMI/USTD// and /ORDP//NAME/, Latin-1 bytes", () => {
     const text = stmt(
@@ -207,7 +242,9 @@ describe("generated MT940", () => {
     const latin1 = Uint8Array.from([...text].map((c) => c.charCodeAt(0)));
     const s = parseStatement(latin1);
     expect(s.account).toEqual({ iban: "DE89370400440532013000", identifier: "", currency: "EUR" });
-    expect(s.transactions.map((t) => [t.bookedOn, t.valueOn, t.counterpartyName, t.counterpartyAccount, t.structuredReference, t.unstructured, t.endToEndId])).toEqual([
+    expect(
+      s.transactions.map((t) => [t.bookedOn, t.valueOn, t.counterpartyName, t.counterpartyAccount, t.structuredReference, t.unstructured, t.endToEndId]),
+    ).toEqual([
       ["2023-12-31", "2024-01-02", "Jérôme Müller", "", "", "Rechnung RE-1 ä", "E2E-1"],
       ["2024-01-02", "2023-12-29", "Shop", "NL91ABNA0417164300", "RF18539007547034", "", ""],
     ]);

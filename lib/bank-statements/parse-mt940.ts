@@ -123,7 +123,8 @@ function germanInfo(s: string): Info {
   };
 }
 
-const NL_TAGS = /\/(EREF|REMI|NAME|ORDP|BENM|IBAN|BIC|ADDR|ISDT|CSID|MARF|TRTP|RTRN|PREF|ULTC|ULTD|ULTB|PURP|CNTP|ID|SVCL|CDTRREF|CDTRREFTP|FX|EXCH|CHGS|MARF|TRCD|BUSP|NRTX)\//g;
+const NL_TAGS =
+  /\/(EREF|REMI|NAME|ORDP|BENM|IBAN|BIC|ADDR|ISDT|CSID|MARF|TRTP|RTRN|PREF|ULTC|ULTD|ULTB|PURP|CNTP|ID|SVCL|CDTRREF|CDTRREFTP|FX|EXCH|CHGS|MARF|TRCD|BUSP|NRTX)\//g;
 
 // Dutch banks (ING, Rabobank, ABN AMRO SEPA): /TAG/value/TAG/value, parties as /ORDP//NAME/x or /BENM//NAME/x.
 function dutchInfo(s: string): Info {
@@ -243,7 +244,11 @@ export function parseMt940(bytes: Uint8Array): ParsedStatement {
       case "61": {
         cur ??= fresh();
         const m = LINE_61.exec(content);
-        if (!m) throw new StatementError("unreadable", `${at} expected a statement line like 0709070904CR50990,05NTRFNONREF//0724710333343453, got "${content.slice(0, 60)}"`);
+        if (!m)
+          throw new StatementError(
+            "unreadable",
+            `${at} expected a statement line like 0709070904CR50990,05NTRFNONREF//0724710333343453, got "${content.slice(0, 60)}"`,
+          );
         const valueOn = date6(m[1]);
         if (!valueOn) throw new StatementError("unreadable", `${at} "${m[1]}" is not a valid value date (YYMMDD)`);
         const bookedOn = m[2] ? entryDate(valueOn, m[2]) : valueOn;
@@ -323,7 +328,10 @@ export function parseMt940(bytes: Uint8Array): ParsedStatement {
     const differs = s.account.iban !== account.iban || s.account.identifier !== account.identifier || s.account.currency !== account.currency;
     for (const { t, line } of s.txs) {
       if (!s.account.currency) {
-        throw new StatementError("unreadable", `line ${line}: :61: transaction without a currency: the statement has no :60F:/:60M: opening balance or currency in :25:`);
+        throw new StatementError(
+          "unreadable",
+          `line ${line}: :61: transaction without a currency: the statement has no :60F:/:60M: opening balance or currency in :25:`,
+        );
       }
       const tx: ParsedTransaction = { index: transactions.length, ...t, currency: s.account.currency };
       if (differs) tx.account = s.account;

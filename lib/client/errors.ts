@@ -38,4 +38,5 @@ export function describeApiError(e: ApiError): string {
 }
 
 // Errors after which the page's data is stale and should be re-read.
-export const refreshAfter = (e: ApiError) => ["version_conflict", "invalid_state", "not_found", "payment_request_revoked", "payment_request_expired"].includes(e.code);
+export const refreshAfter = (e: ApiError) =>
+  ["version_conflict", "invalid_state", "not_found", "payment_request_revoked", "payment_request_expired"].includes(e.code);

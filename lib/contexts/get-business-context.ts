@@ -1,12 +1,6 @@
 import type { Tx } from "@/lib/db";
 import { notFound } from "@/lib/errors";
-import {
-  DETAIL_OBLIGATION_LIMIT,
-  DETAIL_RELATIONSHIP_LIMIT,
-  OBLIGATION_STATUSES,
-  type ContextKind,
-  type ContextType,
-} from "@/lib/schemas/contexts";
+import { DETAIL_OBLIGATION_LIMIT, DETAIL_RELATIONSHIP_LIMIT, OBLIGATION_STATUSES, type ContextKind, type ContextType } from "@/lib/schemas/contexts";
 import { contextSummary, contextView } from "@/lib/contexts/view";
 
 type RelationshipRow = {

@@ -54,7 +54,15 @@ describe("toRegisterBody", () => {
     expect(r.body?.conditions).toEqual([{ key: "site-acceptance", label: "Site acceptance" }]);
     expect(r.body?.payment_terms).toEqual([
       { sequence: 1, label: "Deposit", amount_type: "percentage", percentage_basis_points: 3000, trigger_type: "immediately", due_rule: "immediately" },
-      { sequence: 2, amount_type: "percentage", percentage_basis_points: 7000, trigger_type: "condition_satisfied", condition_key: "site-acceptance", due_rule: "days_after_trigger", due_days: 30 },
+      {
+        sequence: 2,
+        amount_type: "percentage",
+        percentage_basis_points: 7000,
+        trigger_type: "condition_satisfied",
+        condition_key: "site-acceptance",
+        due_rule: "days_after_trigger",
+        due_days: 30,
+      },
     ]);
   });
 

@@ -31,9 +31,17 @@ export function isCheckViolation(err: unknown): boolean {
 // The database cannot serve the request right now: unreachable, restarting, shutting down,
 // out of connections, or no pool connection within the connect timeout. Answered 503.
 const UNAVAILABLE_PRISMA = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
-const UNAVAILABLE_KINDS = new Set(["DatabaseNotReachable", "DatabaseDoesNotExist", "ConnectionClosed", "SocketTimeout", "TooManyConnections", "TransactionAlreadyClosed"]);
+const UNAVAILABLE_KINDS = new Set([
+  "DatabaseNotReachable",
+  "DatabaseDoesNotExist",
+  "ConnectionClosed",
+  "SocketTimeout",
+  "TooManyConnections",
+  "TransactionAlreadyClosed",
+]);
 const UNAVAILABLE_NODE = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH"]);
-const UNAVAILABLE_MESSAGE = /ECONNREFUSED|ECONNRESET|Can.t reach database server|connection terminated|timeout exceeded when trying to connect|connection (was )?closed|server closed the connection|Connection refused|the database system is (starting up|shutting down|in recovery)|terminating connection|Transaction API error|Unable to start a transaction|Client has encountered a connection error/i;
+const UNAVAILABLE_MESSAGE =
+  /ECONNREFUSED|ECONNRESET|Can.t reach database server|connection terminated|timeout exceeded when trying to connect|connection (was )?closed|server closed the connection|Connection refused|the database system is (starting up|shutting down|in recovery)|terminating connection|Transaction API error|Unable to start a transaction|Client has encountered a connection error/i;
 
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (const e of chain(err)) {

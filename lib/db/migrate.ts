@@ -14,9 +14,7 @@ export async function migrate(databaseUrl: string, migrationsDir = path.resolve(
   const applied: string[] = [];
   try {
     await client.query("SELECT pg_advisory_lock($1)", [LOCK_ID]);
-    await client.query(
-      "CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
-    );
+    await client.query("CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
     const done = new Set((await client.query<{ name: string }>("SELECT name FROM schema_migrations")).rows.map((r) => r.name));
     const names = (await readdir(migrationsDir, { withFileTypes: true }))
       .filter((d) => d.isDirectory() && /^\d{4}_/.test(d.name))

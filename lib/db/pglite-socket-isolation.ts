@@ -46,8 +46,7 @@ export function isolateSocketConnections(server: PGLiteSocketServer, db: PGlite)
   let owner: number | null = null; // the connection holding the session
   let batchOpen = false; // the owner sent extended-protocol messages without the closing Sync
 
-  const run = (message: Uint8Array, onData: (d: Uint8Array) => void) =>
-    db.runExclusive(() => db.execProtocolRawStream(message, { onRawData: onData }));
+  const run = (message: Uint8Array, onData: (d: Uint8Array) => void) => db.runExclusive(() => db.execProtocolRawStream(message, { onRawData: onData }));
 
   q.processQueue = async function processQueue() {
     if (q.processing) return;

@@ -20,7 +20,12 @@ export async function getDocumentDownload(tx: Tx, input: GetDocumentDownloadInpu
   await loadObligation(tx, input.organizationId, input.obligationId, { obligationType: input.obligationType });
   if (!isUuid(input.documentId)) throw new AppError("not_found", "document not found");
   const doc = await tx.document.findFirst({
-    where: { id: input.documentId, organizationId: input.organizationId, obligationId: input.obligationId, ...(input.visibleWhere ? { AND: [input.visibleWhere] } : {}) },
+    where: {
+      id: input.documentId,
+      organizationId: input.organizationId,
+      obligationId: input.obligationId,
+      ...(input.visibleWhere ? { AND: [input.visibleWhere] } : {}),
+    },
   });
   if (!doc) throw new AppError("not_found", "document not found");
   const bytes = await documentStorage().get(tx, { organizationId: input.organizationId, key: doc.storageKey });

@@ -12,7 +12,9 @@ const BINARY_ALLOWED = new Set(["application/pdf", "image/png", "image/jpeg", "i
 
 // Names that announce active content are refused whatever the bytes look like.
 const REFUSED_EXTENSIONS = new Set(
-  "html htm xhtml xht shtml svg svgz js mjs cjs jsx ts vbs vbe jse wsf wsh hta sh bash zsh ksh csh ps1 psm1 bat cmd com exe dll msi msp scr cpl jar apk app elf bin so dylib py pyc pl rb php phtml asp aspx jsp swf xsl xslt".split(" "),
+  "html htm xhtml xht shtml svg svgz js mjs cjs jsx ts vbs vbe jse wsf wsh hta sh bash zsh ksh csh ps1 psm1 bat cmd com exe dll msi msp scr cpl jar apk app elf bin so dylib py pyc pl rb php phtml asp aspx jsp swf xsl xslt".split(
+    " ",
+  ),
 );
 
 const ACTIVE_MARKUP = [
@@ -42,7 +44,8 @@ const ACTIVE_MARKUP = [
   "<!entity",
 ];
 
-const unsupported = (why: string) => new AppError("unsupported_media_type", `file type not allowed: ${why}; allowed are PDF, PNG, JPEG, WebP, CSV, plain text and XML`);
+const unsupported = (why: string) =>
+  new AppError("unsupported_media_type", `file type not allowed: ${why}; allowed are PDF, PNG, JPEG, WebP, CSV, plain text and XML`);
 
 export async function sniffContentType(bytes: Buffer, filename: string): Promise<AllowedType> {
   const ext = /\.([A-Za-z0-9]+)$/.exec(filename)?.[1]?.toLowerCase() ?? "";
@@ -86,7 +89,10 @@ function sniffText(bytes: Buffer, ext: string): AllowedType {
 }
 
 function looksLikeCsv(text: string): boolean {
-  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== "").slice(0, 20);
+  const lines = text
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== "")
+    .slice(0, 20);
   if (lines.length < 2) return false;
   for (const d of [",", ";", "\t"]) {
     const counts = lines.map((l) => l.replace(/"[^"]*"/g, "").split(d).length - 1);

@@ -75,9 +75,7 @@ function party(p: XNode | undefined): EinvoiceParty {
     name: textAt(p, "Name"),
     email: textAt(p, "DefinedTradeContact", "EmailURIUniversalCommunication", "URIID"),
     endpoint: { id: text(endpoint), scheme: attr(endpoint, "schemeID") },
-    identifiers: [...all(p, "ID"), ...all(p, "GlobalID")]
-      .map((i): Identifier => ({ id: text(i), scheme: attr(i, "schemeID") }))
-      .filter((i) => i.id),
+    identifiers: [...all(p, "ID"), ...all(p, "GlobalID")].map((i): Identifier => ({ id: text(i), scheme: attr(i, "schemeID") })).filter((i) => i.id),
     legalId: textAt(p, "SpecifiedLegalOrganization", "ID"),
     vatId: text(vat),
   };

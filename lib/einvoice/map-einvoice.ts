@@ -100,7 +100,12 @@ export function mapEinvoice(inv: Einvoice, role: ImportRole): MappedEinvoice {
 
   const parsed = ZRegisterObligation.safeParse(body);
   if (!parsed.success) {
-    throw unreadable(`the invoice cannot be registered: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ").slice(0, 500)}`);
+    throw unreadable(
+      `the invoice cannot be registered: ${parsed.error.issues
+        .map((i) => `${i.path.join(".")}: ${i.message}`)
+        .join("; ")
+        .slice(0, 500)}`,
+    );
   }
   return { body: parsed.data, contexts, warnings };
 }
@@ -125,7 +130,11 @@ export function arithmeticWarnings(inv: Einvoice): EinvoiceWarning[] {
   const lines = inv.lines.map((l) => D.parseDecimal(l.net));
   if (lineNet && inv.lines.length && lines.every((l) => l)) {
     const sum = D.add(...(lines as D.Dec[]));
-    if (!D.eq(sum, lineNet)) out.push({ rule: "BR-CO-10", message: `BT-106 sum of invoice line net amount ${t.lineNet} is not the sum of the line net amounts (BT-131) ${D.format(sum)}` });
+    if (!D.eq(sum, lineNet))
+      out.push({
+        rule: "BR-CO-10",
+        message: `BT-106 sum of invoice line net amount ${t.lineNet} is not the sum of the line net amounts (BT-131) ${D.format(sum)}`,
+      });
   }
   const taxExclusive = p(t.taxExclusive);
   const allowances = opt(t.allowances);
@@ -140,14 +149,16 @@ export function arithmeticWarnings(inv: Einvoice): EinvoiceWarning[] {
   const taxInclusive = p(t.taxInclusive);
   if (taxExclusive && tax && taxInclusive) {
     const expected = D.add(taxExclusive, tax);
-    if (!D.eq(expected, taxInclusive)) out.push({ rule: "BR-CO-15", message: `BT-112 invoice total with VAT ${t.taxInclusive} is not BT-109 + BT-110 = ${D.format(expected)}` });
+    if (!D.eq(expected, taxInclusive))
+      out.push({ rule: "BR-CO-15", message: `BT-112 invoice total with VAT ${t.taxInclusive} is not BT-109 + BT-110 = ${D.format(expected)}` });
   }
   const prepaid = opt(t.prepaid);
   const rounding = opt(t.rounding);
   const due = p(t.due);
   if (taxInclusive && prepaid && rounding && due) {
     const expected = D.add(taxInclusive, D.neg(prepaid), rounding);
-    if (!D.eq(expected, due)) out.push({ rule: "BR-CO-16", message: `BT-115 amount due for payment ${t.due} is not BT-112 − BT-113 + BT-114 = ${D.format(expected)}` });
+    if (!D.eq(expected, due))
+      out.push({ rule: "BR-CO-16", message: `BT-115 amount due for payment ${t.due} is not BT-112 − BT-113 + BT-114 = ${D.format(expected)}` });
   }
   return out;
 }
@@ -163,7 +174,10 @@ function instalments(inv: Einvoice, dueMinor: bigint, digits: number, warnings: 
   });
   const bad = parts.findIndex((p) => p.minor === null || p.minor <= 0n || !isDate(p.date));
   if (bad >= 0) {
-    warnings.push({ rule: "instalments", message: `instalment ${bad + 1} has no positive amount in ${inv.currency} or no due date; the instalments are not used as payment terms` });
+    warnings.push({
+      rule: "instalments",
+      message: `instalment ${bad + 1} has no positive amount in ${inv.currency} or no due date; the instalments are not used as payment terms`,
+    });
     return undefined;
   }
   const sum = parts.reduce((s, p) => s + (p.minor as bigint), 0n);

@@ -39,7 +39,14 @@ function isPdf(bytes: Uint8Array): boolean {
   // that merely mentions "%PDF-" near its start stays XML.
   const head = Buffer.from(bytes.subarray(0, 1024)).toString("latin1");
   const at = head.indexOf("%PDF-");
-  return at === 0 || (at > 0 && !head.replace(/^\uFEFF|^\xEF\xBB\xBF/, "").trimStart().startsWith("<"));
+  return (
+    at === 0 ||
+    (at > 0 &&
+      !head
+        .replace(/^\uFEFF|^\xEF\xBB\xBF/, "")
+        .trimStart()
+        .startsWith("<"))
+  );
 }
 
 // null when the bytes are not an XML invoice at all (415); AppError 422 when they are XML

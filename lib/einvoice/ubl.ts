@@ -14,7 +14,12 @@ export function readUbl(root: XNode, kind: "Invoice" | "CreditNote"): Einvoice {
   const lines = all(root, isCredit ? "CreditNoteLine" : "InvoiceLine").map((l) => ({ net: textAt(l, "LineExtensionAmount"), name: textAt(l, "Item", "Name") }));
   const project =
     textAt(root, "ProjectReference", "ID") ||
-    text(first(all(root, "AdditionalDocumentReference").find((d) => textAt(d, "DocumentTypeCode") === "50"), "ID"));
+    text(
+      first(
+        all(root, "AdditionalDocumentReference").find((d) => textAt(d, "DocumentTypeCode") === "50"),
+        "ID",
+      ),
+    );
   return {
     format: "ubl",
     documentType: isCredit ? "credit_note" : "invoice",

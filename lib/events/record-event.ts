@@ -60,7 +60,9 @@ export async function recordEvent(
       obligationId: input.obligationId ?? null,
       paymentId: input.paymentId ?? null,
       ...actorOf(input.principal),
-      data: JSON.parse(JSON.stringify({ ...input.data, ...(input.detail ? { detail: input.detail } : {}) }, (_k, v) => (typeof v === "bigint" ? v.toString() : v))),
+      data: JSON.parse(
+        JSON.stringify({ ...input.data, ...(input.detail ? { detail: input.detail } : {}) }, (_k, v) => (typeof v === "bigint" ? v.toString() : v)),
+      ),
       createdAt,
     },
   });
@@ -74,4 +76,3 @@ export async function recordEvent(
     WHERE e.organization_id = ${input.organizationId}::uuid AND e.enabled`;
   return { id, createdAt };
 }
-

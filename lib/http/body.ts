@@ -54,7 +54,8 @@ export function jsonDepth(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x7b || c === 0x5b) {
@@ -74,8 +75,7 @@ export function rejectUnstorable(v: unknown, path: string): void {
     }
   } else if (Array.isArray(v)) {
     for (const [i, x] of v.entries()) rejectUnstorable(x, `${path}.${i}`);
-  }
-  else if (typeof v === "object" && v !== null) {
+  } else if (typeof v === "object" && v !== null) {
     for (const [k, x] of Object.entries(v)) {
       if (!storable(k)) throw new AppError("validation_failed", `${path}: a property name contains U+0000 or an unpaired UTF-16 surrogate`);
       rejectUnstorable(x, `${path}.${k}`);
@@ -89,10 +89,7 @@ const storable = (s: string) => !UNSTORABLE.test(s);
 
 export type UploadedFile = { name: string; type: string; bytes: Buffer };
 
-export async function parseMultipart(
-  req: Request,
-  buf: Buffer,
-): Promise<{ fields: Record<string, string>; files: Record<string, UploadedFile> }> {
+export async function parseMultipart(req: Request, buf: Buffer): Promise<{ fields: Record<string, string>; files: Record<string, UploadedFile> }> {
   const type = req.headers.get("content-type") ?? "";
   if (!type.toLowerCase().startsWith("multipart/form-data")) {
     throw new AppError("malformed_request", "expected a multipart/form-data body");
@@ -110,8 +107,7 @@ export async function parseMultipart(
     if (typeof v === "string") {
       rejectUnstorable(v, `form.${k}`);
       fields[k] = v;
-    }
-    else {
+    } else {
       rejectUnstorable(v.name, `form.${k}.filename`);
       files[k] = { name: v.name, type: v.type, bytes: Buffer.from(await v.arrayBuffer()) };
     }

@@ -83,20 +83,14 @@ export type HandleOptions = {
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
-export function handle<O extends Operation>(
-  op: O,
-  fn: (ctx: HandlerContext<O>) => Promise<Reply | Response>,
-  options: HandleOptions = {},
-) {
+export function handle<O extends Operation>(op: O, fn: (ctx: HandlerContext<O>) => Promise<Reply | Response>, options: HandleOptions = {}) {
   return async (req: Request, routeCtx: RouteContext): Promise<Response> => {
     const started = performance.now();
     const requestId = sanitizeRequestId(req.headers.get("x-request-id")) ?? randomUUID();
     let principal: Principal = { kind: "anonymous" };
     let response: Response;
     try {
-      const rawParams = Object.fromEntries(
-        Object.entries((await routeCtx?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
-      );
+      const rawParams = Object.fromEntries(Object.entries((await routeCtx?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
       if (op.requestMarker && req.headers.get("x-service-request") !== "1") {
         throw new AppError("request_marker_required", "the X-Service-Request: 1 header is required on this call");
       }
@@ -112,8 +106,7 @@ export function handle<O extends Operation>(
       }
 
       const keyHeader = req.headers.get("idempotency-key");
-      const idempotencyKey =
-        op.idempotent === "required" || (op.idempotent === "optional" && keyHeader !== null) ? idem.validateKey(keyHeader) : undefined;
+      const idempotencyKey = op.idempotent === "required" || (op.idempotent === "optional" && keyHeader !== null) ? idem.validateKey(keyHeader) : undefined;
 
       let rawBody: unknown = undefined;
       let files: Record<string, UploadedFile> = {};
@@ -147,9 +140,7 @@ export function handle<O extends Operation>(
             : await transaction((tx) => fn({ ...baseCtx, body, tx } as never));
         response = toResponse(reply, requestId);
       } else {
-        const scope = options.idempotencyScope
-          ? await options.idempotencyScope(req, rawBody, rawParams)
-          : scopeOf(principal);
+        const scope = options.idempotencyScope ? await options.idempotencyScope(req, rawBody, rawParams) : scopeOf(principal);
         const path = new URL(req.url).pathname;
         const c: idem.KeyClaim = { scope, key: idempotencyKey, method: op.method, path, fingerprint: idem.fingerprint(op.method, path, fingerprintBody) };
         // Fast path without a transaction: a completed request with this key is replayed.
@@ -354,8 +345,7 @@ export function errorResponse(err: unknown, requestId: string, op?: Operation): 
   else if (isDatabaseUnavailable(err)) {
     logger().warn({ requestId, route: op?.path, err: errorSummary(err).message }, "database unavailable");
     e = new AppError("service_unavailable", "the database is unavailable; nothing was changed, retry shortly", { headers: { "Retry-After": "5" } });
-  }
-  else {
+  } else {
     logger().error({ requestId, route: op?.path, err: errorSummary(err) }, "unhandled error");
     e = new AppError("internal_error", "an internal error occurred");
   }

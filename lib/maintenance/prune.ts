@@ -10,8 +10,12 @@ export async function pruneExpired(now = new Date()): Promise<Record<string, num
   const [idempotency, rateLimits, issuerSessions, recipientSessions] = await Promise.all([
     pruneIdempotency(),
     pruneRateLimits(dayAgo),
-    db().issuerSession.deleteMany({ where: { OR: [{ expiresAt: { lt: dayAgo } }, { revokedAt: { lt: dayAgo } }] } }).then((r) => r.count),
-    db().recipientSession.deleteMany({ where: { expiresAt: { lt: dayAgo } } }).then((r) => r.count),
+    db()
+      .issuerSession.deleteMany({ where: { OR: [{ expiresAt: { lt: dayAgo } }, { revokedAt: { lt: dayAgo } }] } })
+      .then((r) => r.count),
+    db()
+      .recipientSession.deleteMany({ where: { expiresAt: { lt: dayAgo } } })
+      .then((r) => r.count),
   ]);
   return { idempotency, rateLimits, issuerSessions, recipientSessions };
 }

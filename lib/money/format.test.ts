@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import {
-  basisPointsToPercent,
-  decimalInputToMinor,
-  formatMinor,
-  minorDigits,
-  minorToDecimal,
-  parseDecimalToMinor,
-  parsePercentToBasisPoints,
-} from "./format";
+import { basisPointsToPercent, decimalInputToMinor, formatMinor, minorDigits, minorToDecimal, parseDecimalToMinor, parsePercentToBasisPoints } from "./format";
 
 // Intl output contains narrow/no-break spaces in some locales: compare with them spelled out.
 const nbsp = "\u00a0";

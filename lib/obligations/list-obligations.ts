@@ -57,8 +57,15 @@ export function listOrder(q: ObligationListQuery): Prisma.Sql {
 }
 
 const isDefaultList = (i: ObligationListQuery) =>
-  !i.status?.length && !i.role && !i.type?.length && !i.currency && i.overdue === undefined && !i.context_id && !i.search &&
-  (i.sort ?? "created_at") === "created_at" && (i.direction ?? "desc") === "desc";
+  !i.status?.length &&
+  !i.role &&
+  !i.type?.length &&
+  !i.currency &&
+  i.overdue === undefined &&
+  !i.context_id &&
+  !i.search &&
+  (i.sort ?? "created_at") === "created_at" &&
+  (i.direction ?? "desc") === "desc";
 
 // GET /obligations: a page of obligation projections, filtered, searched and sorted in SQL
 // (one statement picks the page's ids, one loads them with their parts). Without filters

@@ -16,7 +16,14 @@ type GroupRow = {
 };
 type Role = "creditor" | "debtor";
 
-export type OutstandingTotal = { currency: string; organization_role: Role; count: number; amount_minor: string; allocated_minor: string; outstanding_minor: string };
+export type OutstandingTotal = {
+  currency: string;
+  organization_role: Role;
+  count: number;
+  amount_minor: string;
+  allocated_minor: string;
+  outstanding_minor: string;
+};
 export type OverdueItem = {
   id: string;
   reference: string;

@@ -9,12 +9,10 @@ const amountArb = fc.bigInt({ min: 1n, max: 9223372036854775807n });
 
 // Splits 10000 basis points into n positive parts.
 const bpSplitArb = (n: number) =>
-  fc
-    .uniqueArray(fc.integer({ min: 1, max: 9999 }), { minLength: n - 1, maxLength: n - 1 })
-    .map((cuts) => {
-      const s = [0, ...cuts.sort((a, b) => a - b), 10000];
-      return s.slice(1).map((v, i) => v - s[i]);
-    });
+  fc.uniqueArray(fc.integer({ min: 1, max: 9999 }), { minLength: n - 1, maxLength: n - 1 }).map((cuts) => {
+    const s = [0, ...cuts.sort((a, b) => a - b), 10000];
+    return s.slice(1).map((v, i) => v - s[i]);
+  });
 
 const triggerArb = (conditionIds: string[]) =>
   fc.oneof(
@@ -31,7 +29,9 @@ const dueArb = fc.oneof(
 const conditionsArb = fc
   .array(fc.record({ status: fc.constantFrom("waiting", "satisfied", "waived"), satisfiedOn: dateArb }), { maxLength: 4 })
   .map((cs) =>
-    cs.map((c, i): ConditionState => ({ id: `c${i}`, status: c.status as ConditionState["status"], satisfiedOn: c.status === "waiting" ? null : c.satisfiedOn })),
+    cs.map(
+      (c, i): ConditionState => ({ id: `c${i}`, status: c.status as ConditionState["status"], satisfiedOn: c.status === "waiting" ? null : c.satisfiedOn }),
+    ),
   );
 
 // A valid scenario: an amount, conditions and terms that add up, in one of three layouts:
@@ -176,7 +176,11 @@ describe("payment terms engine", () => {
     expect(mismatch(() => validateTerms(100n, [{ sequence: 1, amountType: "fixed", fixedAmountMinor: 101n, ...base }], new Set()))).toBe("mismatch");
     expect(
       mismatch(() =>
-        validateTerms(100n, [{ sequence: 1, amountType: "fixed", fixedAmountMinor: 100n, triggerType: "condition_satisfied", conditionId: "x", dueRule: "immediately" }], new Set(["y"])),
+        validateTerms(
+          100n,
+          [{ sequence: 1, amountType: "fixed", fixedAmountMinor: 100n, triggerType: "condition_satisfied", conditionId: "x", dueRule: "immediately" }],
+          new Set(["y"]),
+        ),
       ),
     ).toBe("mismatch");
     expect(
@@ -192,22 +196,45 @@ describe("payment terms engine", () => {
       ),
     ).toBe("invalid");
     expect(mismatch(() => validateTerms(100n, [{ sequence: 1, amountType: "fixed", ...base }], new Set()))).toBe("invalid");
-    expect(mismatch(() => validateTerms(100n, [{ sequence: 1, amountType: "fixed", fixedAmountMinor: 100n, triggerType: "specific_date", dueRule: "immediately" }], new Set()))).toBe(
-      "invalid",
-    );
-    expect(mismatch(() => validateTerms(100n, [{ sequence: 1, amountType: "fixed", fixedAmountMinor: 100n, triggerType: "immediately", dueRule: "days_after_trigger" }], new Set()))).toBe(
-      "invalid",
-    );
+    expect(
+      mismatch(() =>
+        validateTerms(100n, [{ sequence: 1, amountType: "fixed", fixedAmountMinor: 100n, triggerType: "specific_date", dueRule: "immediately" }], new Set()),
+      ),
+    ).toBe("invalid");
+    expect(
+      mismatch(() =>
+        validateTerms(
+          100n,
+          [{ sequence: 1, amountType: "fixed", fixedAmountMinor: 100n, triggerType: "immediately", dueRule: "days_after_trigger" }],
+          new Set(),
+        ),
+      ),
+    ).toBe("invalid");
   });
 
   it("worked example: 30% now, 70% 14 days after acceptance; the remainder goes to the last percentage term", () => {
     const terms: TermSpec[] = [
-      { sequence: 2, amountType: "percentage", percentageBasisPoints: 7000, triggerType: "condition_satisfied", conditionId: "acc", dueRule: "days_after_trigger", dueDays: 14 },
+      {
+        sequence: 2,
+        amountType: "percentage",
+        percentageBasisPoints: 7000,
+        triggerType: "condition_satisfied",
+        conditionId: "acc",
+        dueRule: "days_after_trigger",
+        dueDays: 14,
+      },
       { sequence: 1, amountType: "percentage", percentageBasisPoints: 3000, triggerType: "immediately", dueRule: "immediately" },
     ];
     expect(termAmounts(1001n, terms)).toEqual([701n, 300n]); // 700.7 + 300.3: remainder 1 to sequence 2
     validateTerms(1001n, terms, new Set(["acc"]));
-    const waiting = evaluateTerms({ amountMinor: 1001n, registeredOn: "2026-01-10", deadline: "2026-03-01", today: "2026-01-20", terms, conditions: [{ id: "acc", status: "waiting" }] });
+    const waiting = evaluateTerms({
+      amountMinor: 1001n,
+      registeredOn: "2026-01-10",
+      deadline: "2026-03-01",
+      today: "2026-01-20",
+      terms,
+      conditions: [{ id: "acc", status: "waiting" }],
+    });
     expect([waiting.payableMinor, waiting.dueMinor]).toEqual([300n, 300n]);
     expect(waiting.terms[0]).toMatchObject({ triggeredOn: null, payableOn: null });
     const satisfied = evaluateTerms({
@@ -231,7 +258,17 @@ describe("payment terms engine", () => {
 
   it("summary status is satisfied only when every condition is satisfied or waived", () => {
     expect(summaryStatus([])).toBe("satisfied");
-    expect(summaryStatus([{ id: "a", status: "waived" }, { id: "b", status: "satisfied" }])).toBe("satisfied");
-    expect(summaryStatus([{ id: "a", status: "waived" }, { id: "b", status: "waiting" }])).toBe("pending");
+    expect(
+      summaryStatus([
+        { id: "a", status: "waived" },
+        { id: "b", status: "satisfied" },
+      ]),
+    ).toBe("satisfied");
+    expect(
+      summaryStatus([
+        { id: "a", status: "waived" },
+        { id: "b", status: "waiting" },
+      ]),
+    ).toBe("pending");
   });
 });

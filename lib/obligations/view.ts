@@ -22,16 +22,10 @@ export const OBLIGATION_INCLUDE = {
 type Row = Prisma.ObligationGetPayload<{ include: typeof OBLIGATION_INCLUDE }>;
 export type LoadedObligation = Row & { paymentRequest: Row["paymentRequests"][number] | null };
 
-
 // The obligation with conditions, terms, context links (+ contexts) and its current
 // payment request. 404 not_found when unknown, malformed, of another organization, or
 // (with `obligationType`) of another type.
-export async function loadObligation(
-  tx: Tx,
-  organizationId: string,
-  obligationId: string,
-  opts: { obligationType?: string } = {},
-): Promise<LoadedObligation> {
+export async function loadObligation(tx: Tx, organizationId: string, obligationId: string, opts: { obligationType?: string } = {}): Promise<LoadedObligation> {
   if (!isUuid(obligationId)) throw notFoundObligation(opts.obligationType);
   const rows = await loadRaw(
     tx,

@@ -33,7 +33,10 @@ function toSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
     if (Array.isArray(v)) return v.map(relink);
     if (v && typeof v === "object") {
       return Object.fromEntries(
-        Object.entries(v).map(([k, x]) => [k, k === "$ref" && typeof x === "string" && x.startsWith("#/$defs/") ? `#/components/schemas/${names.get(x.slice(8)) ?? x.slice(8)}` : relink(x)]),
+        Object.entries(v).map(([k, x]) => [
+          k,
+          k === "$ref" && typeof x === "string" && x.startsWith("#/$defs/") ? `#/components/schemas/${names.get(x.slice(8)) ?? x.slice(8)}` : relink(x),
+        ]),
       );
     }
     return v;
@@ -109,7 +112,8 @@ function parameters(op: Operation): unknown[] {
       name: "Idempotency-Key",
       in: "header",
       required: op.idempotent === "required",
-      description: "Unique key for this operation (8 to 200 characters). A retry with the same key and body replays the stored response with `Idempotent-Replayed: true`.",
+      description:
+        "Unique key for this operation (8 to 200 characters). A retry with the same key and body replays the stored response with `Idempotent-Replayed: true`.",
       schema: { type: "string", minLength: 8, maxLength: 200 },
     });
   }
@@ -171,7 +175,10 @@ function operationObject(op: Operation) {
         "multipart/form-data": {
           schema: {
             type: "object",
-            properties: { ...fields.properties, file: { type: "string", format: "binary", description: "The file (at most 10 MiB; PDF, PNG, JPEG, WebP, CSV, plain text or XML)" } },
+            properties: {
+              ...fields.properties,
+              file: { type: "string", format: "binary", description: "The file (at most 10 MiB; PDF, PNG, JPEG, WebP, CSV, plain text or XML)" },
+            },
             required: [...(fields.required ?? []), "file"],
           },
         },
@@ -192,9 +199,23 @@ function operationObject(op: Operation) {
 }
 
 const SECURITY_SCHEMES = {
-  cronSecret: { type: "http", scheme: "bearer", description: "The scheduler secret: `Authorization: Bearer $CRON_SECRET` (the endpoint is 404 while CRON_SECRET is unset)." },
-  apiKey: { type: "http", scheme: "bearer", description: "Organization API key: `Authorization: Bearer <API_KEY>`. Scopes: obligations:read, obligations:write, payments:read, payments:write, contexts:read, contexts:write, webhooks:read, webhooks:write." },
-  issuerSession: { type: "apiKey", in: "cookie", name: "fos_session", description: "Issuer user session cookie from POST /session. Roles: owner, admin (all), member (all but webhooks), viewer (reads)." },
+  cronSecret: {
+    type: "http",
+    scheme: "bearer",
+    description: "The scheduler secret: `Authorization: Bearer $CRON_SECRET` (the endpoint is 404 while CRON_SECRET is unset).",
+  },
+  apiKey: {
+    type: "http",
+    scheme: "bearer",
+    description:
+      "Organization API key: `Authorization: Bearer <API_KEY>`. Scopes: obligations:read, obligations:write, payments:read, payments:write, contexts:read, contexts:write, webhooks:read, webhooks:write.",
+  },
+  issuerSession: {
+    type: "apiKey",
+    in: "cookie",
+    name: "fos_session",
+    description: "Issuer user session cookie from POST /session. Roles: owner, admin (all), member (all but webhooks), viewer (reads).",
+  },
   recipientSession: {
     type: "apiKey",
     in: "cookie",
@@ -229,14 +250,16 @@ export function buildOpenApiDocument(serverUrl = "/api/v1") {
   }
   const errorSchema = toSchema(ZError, "output");
   const responses = Object.fromEntries(
-    Object.keys(ERROR_DESCRIPTIONS).filter((s) => used.has(Number(s))).map((s) => [
-      `Error${s}`,
-      {
-        description: `${ERROR_DESCRIPTIONS[Number(s)]}. Codes: ${codesByStatus(Number(s))}.`,
-        ...(s === "429" || s === "409" || s === "503" ? { headers: { "Retry-After": { description: "Seconds to wait", schema: { type: "integer" } } } } : {}),
-        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-      },
-    ]),
+    Object.keys(ERROR_DESCRIPTIONS)
+      .filter((s) => used.has(Number(s)))
+      .map((s) => [
+        `Error${s}`,
+        {
+          description: `${ERROR_DESCRIPTIONS[Number(s)]}. Codes: ${codesByStatus(Number(s))}.`,
+          ...(s === "429" || s === "409" || s === "503" ? { headers: { "Retry-After": { description: "Seconds to wait", schema: { type: "integer" } } } } : {}),
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+        },
+      ]),
   );
   const tags = [...new Set(ALL_OPERATIONS.flatMap((o) => o.tags))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name }));
   const securitySchemes = Object.fromEntries(Object.entries(SECURITY_SCHEMES).filter(([k]) => usedSchemes.has(k)));

@@ -1,16 +1,7 @@
 import { defineOperation } from "@/lib/http/operation";
 import { ADMINISTRATION } from "@/lib/auth/permissions";
 import { ZIdParams, ZPageQuery } from "@/lib/schemas/common";
-import {
-  ZApiKeyCreated,
-  ZApiKeyInput,
-  ZApiKeyList,
-  ZMember,
-  ZMemberInput,
-  ZMemberList,
-  ZMemberRoleInput,
-  ZOwnSessionList,
-} from "@/lib/schemas/administration";
+import { ZApiKeyCreated, ZApiKeyInput, ZApiKeyList, ZMember, ZMemberInput, ZMemberList, ZMemberRoleInput, ZOwnSessionList } from "@/lib/schemas/administration";
 
 const tags = ["Administration"];
 
@@ -148,7 +139,8 @@ export const listOwnSessionsOp = defineOperation({
   method: "GET",
   path: "/session/sessions",
   summary: "The signed-in user's active sessions",
-  description: "Active sessions of the calling user in this organization, the current one first (`current: true`), with `created_at`, `last_seen_at` (refreshed at most once a minute), `expires_at`, the browser's user agent and how it signed in (`password` or `identity_provider`). Accepts only an issuer session; an API key is refused with 401.",
+  description:
+    "Active sessions of the calling user in this organization, the current one first (`current: true`), with `created_at`, `last_seen_at` (refreshed at most once a minute), `expires_at`, the browser's user agent and how it signed in (`password` or `identity_provider`). Accepts only an issuer session; an API key is refused with 401.",
   tags: ["Sessions"],
   auth: "issuer_session",
   success: {
@@ -176,7 +168,8 @@ export const endOtherSessionsOp = defineOperation({
   method: "DELETE",
   path: "/session/sessions",
   summary: "Sign out everywhere else",
-  description: "Revokes every other session of the calling user at once (their next request is 401); the calling session stays signed in. Accepts only an issuer session; an API key is refused with 401.",
+  description:
+    "Revokes every other session of the calling user at once (their next request is 401); the calling session stays signed in. Accepts only an issuer session; an API key is refused with 401.",
   tags: ["Sessions"],
   auth: "issuer_session",
   success: { status: 204, description: "Every other session ended" },

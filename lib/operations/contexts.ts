@@ -38,7 +38,7 @@ export const createBusinessContextOp = defineOperation({
   description:
     "A company, project, order, invoice or external object. `kind` defaults from `type` (company -> `company`, " +
     "project -> `group`, order/invoice/external_object -> `reference`); `type_label` defaults to the type's label " +
-    "(`Company`, `Project`, `Order`, `Invoice`, `External object`). Unset strings are `\"\"`; an unset " +
+    '(`Company`, `Project`, `Order`, `Invoice`, `External object`). Unset strings are `""`; an unset ' +
     "`external_reference` is `null`.",
   tags,
   auth: "issuer",
@@ -112,10 +112,4 @@ export const linkObligationContextOp = defineOperation({
   errors: [409],
 });
 
-export const contextOperations = [
-  listBusinessContextsOp,
-  createBusinessContextOp,
-  getBusinessContextOp,
-  createContextRelationshipOp,
-  linkObligationContextOp,
-];
+export const contextOperations = [listBusinessContextsOp, createBusinessContextOp, getBusinessContextOp, createContextRelationshipOp, linkObligationContextOp];

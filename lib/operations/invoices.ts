@@ -1,6 +1,15 @@
 import { defineOperation } from "@/lib/http/operation";
 import { ZIdParams, ZPageQuery } from "@/lib/schemas/common";
-import { ZCreateInvoice, ZDeliveryDraft, ZDocumentForm, ZInvoiceDetail, ZInvoiceList, ZIssuerAction, ZMutationResult, ZObligationDocumentParams } from "@/lib/schemas/obligations";
+import {
+  ZCreateInvoice,
+  ZDeliveryDraft,
+  ZDocumentForm,
+  ZInvoiceDetail,
+  ZInvoiceList,
+  ZIssuerAction,
+  ZMutationResult,
+  ZObligationDocumentParams,
+} from "@/lib/schemas/obligations";
 import { EXAMPLE_PAYMENT_REQUEST, exampleInvoiceDetail, exampleInvoiceList, exampleMutationResult } from "@/lib/operations/obligation-examples";
 import { ACTIONS_DESCRIPTION, DOCUMENT_DOWNLOAD_DESCRIPTION, DOCUMENT_UPLOAD_DESCRIPTION } from "@/lib/operations/obligations";
 
@@ -13,7 +22,7 @@ export const createInvoiceOp = defineOperation({
   path: "/invoices",
   summary: "Create an invoice (an obligation of type invoice)",
   description:
-    "The invoice source adapter: registers an obligation of type `invoice` with the organization as creditor and `recipient` as debtor, due on `due_date`. `external_reference` defaults to `{ namespace: \"invoice\", id: invoice_number }`. Creates the hosted payment request; event `obligation.registered`.",
+    'The invoice source adapter: registers an obligation of type `invoice` with the organization as creditor and `recipient` as debtor, due on `due_date`. `external_reference` defaults to `{ namespace: "invoice", id: invoice_number }`. Creates the hosted payment request; event `obligation.registered`.',
   tags,
   auth: "issuer",
   permission: "obligations:write",
@@ -31,7 +40,10 @@ export const createInvoiceOp = defineOperation({
     status: 201,
     description: "Created",
     schema: ZMutationResult,
-    example: exampleMutationResult("obligation.registered", { withPaymentRequest: true, record: { conditions: [], payment_terms: [], contexts: [], condition_status: "satisfied", payable_minor: "1250000" } }),
+    example: exampleMutationResult("obligation.registered", {
+      withPaymentRequest: true,
+      record: { conditions: [], payment_terms: [], contexts: [], condition_status: "satisfied", payable_minor: "1250000" },
+    }),
   },
 });
 

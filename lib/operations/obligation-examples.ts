@@ -22,7 +22,15 @@ export const EXAMPLE_REGISTER = {
   label: "Fit-out phase 1",
   conditions: [{ key: "acceptance", label: "Customer acceptance of phase 1" }],
   payment_terms: [
-    { sequence: 1, label: "Deposit", amount_type: "percentage", percentage_basis_points: 3000, trigger_type: "immediately", due_rule: "days_after_trigger", due_days: 14 },
+    {
+      sequence: 1,
+      label: "Deposit",
+      amount_type: "percentage",
+      percentage_basis_points: 3000,
+      trigger_type: "immediately",
+      due_rule: "days_after_trigger",
+      due_days: 14,
+    },
     {
       sequence: 2,
       label: "On acceptance",

@@ -41,7 +41,12 @@ export const registerObligationOp = defineOperation({
   idempotent: "required",
   body: ZRegisterObligation,
   bodyExample: EXAMPLE_REGISTER,
-  success: { status: 201, description: "Registered", schema: ZMutationResult, example: exampleMutationResult("obligation.registered", { withPaymentRequest: true }) },
+  success: {
+    status: 201,
+    description: "Registered",
+    schema: ZMutationResult,
+    example: exampleMutationResult("obligation.registered", { withPaymentRequest: true }),
+  },
 });
 
 export const listObligationsOp = defineOperation({
@@ -67,7 +72,8 @@ export const getObligationOp = defineOperation({
   method: "GET",
   path: "/obligations/{id}",
   summary: "Obligation detail with audit trail",
-  description: "The obligation projection plus `audit_trail` (every event, oldest first: who, what, when), `documents`, `messages` and the `payment_request` view. An id of another organization is 404.",
+  description:
+    "The obligation projection plus `audit_trail` (every event, oldest first: who, what, when), `documents`, `messages` and the `payment_request` view. An id of another organization is 404.",
   tags,
   auth: "issuer",
   permission: "obligations:read",
@@ -125,7 +131,9 @@ export const satisfyConditionOp = defineOperation({
     status: 200,
     description: "Satisfied",
     schema: ZMutationResult,
-    example: exampleMutationResult("obligation.condition_satisfied", { record: { version: 2, condition_status: "satisfied", condition_satisfied_on: "2026-11-20", payable_minor: "1250000" } }),
+    example: exampleMutationResult("obligation.condition_satisfied", {
+      record: { version: 2, condition_status: "satisfied", condition_satisfied_on: "2026-11-20", payable_minor: "1250000" },
+    }),
   },
 });
 

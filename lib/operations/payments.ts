@@ -1,6 +1,14 @@
 import { defineOperation } from "@/lib/http/operation";
 import { ZIdParams, ZPageQuery } from "@/lib/schemas/common";
-import { ZAllocatePayment, ZPayment, ZPaymentAllocationResult, ZPaymentList, ZRecordPayment, type TPayment, type TPaymentAllocationResult } from "@/lib/schemas/payments";
+import {
+  ZAllocatePayment,
+  ZPayment,
+  ZPaymentAllocationResult,
+  ZPaymentList,
+  ZRecordPayment,
+  type TPayment,
+  type TPaymentAllocationResult,
+} from "@/lib/schemas/payments";
 import { exampleMutationResult } from "@/lib/operations/obligation-examples";
 
 const tags = ["Payments"];
@@ -76,8 +84,8 @@ export const recordPaymentOp = defineOperation({
   path: "/payments",
   summary: "Record an observed payment (does not confirm settlement)",
   description: [
-    "Records a payment as an external observation — the service never moves money and this does not confirm settlement. The payment starts with `allocated_minor` \"0\" and `unallocated_minor` equal to `amount_minor`; allocate it to obligations with POST /payments/{id}/allocations.",
-    "Unset `payer_name`, `reference` and `note` are `\"\"`; `external_reference` is `null` when not given.",
+    'Records a payment as an external observation — the service never moves money and this does not confirm settlement. The payment starts with `allocated_minor` "0" and `unallocated_minor` equal to `amount_minor`; allocate it to obligations with POST /payments/{id}/allocations.',
+    'Unset `payer_name`, `reference` and `note` are `""`; `external_reference` is `null` when not given.',
     "`external_reference` (namespace + id) is unique per organization. Recording the same external reference again with a **different** Idempotency-Key is refused with 409 `duplicate`, whose message names the existing payment id; a retry of the same request with the **same** Idempotency-Key replays the stored 201 response (`Idempotent-Replayed: true`). Payments without an external reference are never considered duplicates.",
     "Event `payment.recorded` (webhook `data.payment`).",
   ].join("\n\n"),
@@ -95,7 +103,8 @@ export const listPaymentsOp = defineOperation({
   method: "GET",
   path: "/payments",
   summary: "List observed payments (newest first) with their allocations",
-  description: "Items are payments ordered by created_at, then id, both descending (stable across pages), each with its allocation projections (`allocations`, oldest first), `allocated_minor` and `unallocated_minor`.",
+  description:
+    "Items are payments ordered by created_at, then id, both descending (stable across pages), each with its allocation projections (`allocations`, oldest first), `allocated_minor` and `unallocated_minor`.",
   tags,
   auth: "issuer",
   permission: "payments:read",
@@ -108,7 +117,8 @@ export const getPaymentOp = defineOperation({
   method: "GET",
   path: "/payments/{id}",
   summary: "Payment with all accepted obligation allocations",
-  description: "The payment with every accepted allocation (oldest first) and what is left to allocate (`unallocated_minor`). An id of another organization is 404.",
+  description:
+    "The payment with every accepted allocation (oldest first) and what is left to allocate (`unallocated_minor`). An id of another organization is 404.",
   tags,
   auth: "issuer",
   permission: "payments:read",

@@ -76,7 +76,12 @@ export const [recipientSessionOp, recipientContextSessionOp] = both({
     description: "Session opened; the HttpOnly session cookie is set",
     schema: ZRecipientSession,
     example: { invoice_id: EXAMPLE_PAYMENT_REQUEST.obligation_id, request_id: REQUEST_ID },
-    headers: { "Set-Cookie": { description: "`fos_recipient=...` or `fos_recipient_{request}=...`; HttpOnly; SameSite=Strict; Path scoped to the family", schema: { type: "string" } } },
+    headers: {
+      "Set-Cookie": {
+        description: "`fos_recipient=...` or `fos_recipient_{request}=...`; HttpOnly; SameSite=Strict; Path scoped to the family",
+        schema: { type: "string" },
+      },
+    },
   },
   errors: [401, 410],
 });
@@ -98,7 +103,14 @@ export const [recipientInvoiceOp, recipientContextInvoiceOp] = both({
     status: 200,
     description: "The invoice detail",
     schema: ZRecipientInvoice,
-    example: { ...exampleInvoiceRecord({ status: "PAYMENT_REQUESTED", version: 2 }), request_id: REQUEST_ID, payment_reference: "RF637K3M9Q2X4B", payment_instructions: EXAMPLE_PAYMENT_INSTRUCTIONS, documents: [], messages: [] },
+    example: {
+      ...exampleInvoiceRecord({ status: "PAYMENT_REQUESTED", version: 2 }),
+      request_id: REQUEST_ID,
+      payment_reference: "RF637K3M9Q2X4B",
+      payment_instructions: EXAMPLE_PAYMENT_INSTRUCTIONS,
+      documents: [],
+      messages: [],
+    },
   },
 });
 
@@ -154,24 +166,31 @@ export const [recipientUploadDocumentOp, recipientContextUploadDocumentOp] = bot
   },
 });
 
-export const [recipientDownloadDocumentOp, recipientContextDownloadDocumentOp] = both({
-  name: "recipientDownloadDocument",
-  subpath: "/documents/{document}",
-  method: "GET",
-  summary: "Download a document of the obligation",
-  description: [DOCUMENT_DOWNLOAD_DESCRIPTION, "Only documents the recipient may see (see the invoice detail) are served; any other id is 404.", SESSION_RULES].join("\n\n"),
-  tags,
-  auth: "recipient",
-  success: {
-    status: 200,
-    description: "The file as an attachment",
-    contentType: "application/octet-stream",
-    headers: {
-      "Content-Disposition": { description: "attachment; filename=\"...\"; filename*=UTF-8''...", schema: { type: "string" } },
-      "X-Content-Type-Options": { description: "nosniff", schema: { type: "string" } },
+export const [recipientDownloadDocumentOp, recipientContextDownloadDocumentOp] = both(
+  {
+    name: "recipientDownloadDocument",
+    subpath: "/documents/{document}",
+    method: "GET",
+    summary: "Download a document of the obligation",
+    description: [
+      DOCUMENT_DOWNLOAD_DESCRIPTION,
+      "Only documents the recipient may see (see the invoice detail) are served; any other id is 404.",
+      SESSION_RULES,
+    ].join("\n\n"),
+    tags,
+    auth: "recipient",
+    success: {
+      status: 200,
+      description: "The file as an attachment",
+      contentType: "application/octet-stream",
+      headers: {
+        "Content-Disposition": { description: "attachment; filename=\"...\"; filename*=UTF-8''...", schema: { type: "string" } },
+        "X-Content-Type-Options": { description: "nosniff", schema: { type: "string" } },
+      },
     },
   },
-}, { single: ZRecipientDocumentParams, context: ZRecipientContextDocumentParams });
+  { single: ZRecipientDocumentParams, context: ZRecipientContextDocumentParams },
+);
 
 export const recipientOperations = [
   recipientSessionOp,

@@ -8,7 +8,8 @@ export const signInOp = defineOperation({
   method: "POST",
   path: "/session",
   summary: "Sign in as an individual user",
-  description: "Checks the password (argon2id) and sets the HttpOnly, SameSite=Strict `fos_session` cookie. Failed attempts are throttled per email and per client address (429 with Retry-After).",
+  description:
+    "Checks the password (argon2id) and sets the HttpOnly, SameSite=Strict `fos_session` cookie. Failed attempts are throttled per email and per client address (429 with Retry-After).",
   tags,
   auth: "none",
   body: ZLoginInput,

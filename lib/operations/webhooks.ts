@@ -32,7 +32,8 @@ export const listWebhookEndpointsOp = defineOperation({
   method: "GET",
   path: "/webhook-endpoints",
   summary: "Webhook endpoints with their delivery health",
-  description: "Every endpoint of the organization, newest first: configuration (`url`, `enabled`, `disabled_reason`) and health (`last_success_at`, `last_failure_at`, `consecutive_failures`; timestamps are \"\" when not set). Never the secret.",
+  description:
+    'Every endpoint of the organization, newest first: configuration (`url`, `enabled`, `disabled_reason`) and health (`last_success_at`, `last_failure_at`, `consecutive_failures`; timestamps are "" when not set). Never the secret.',
   tags,
   auth: "issuer",
   permission: "webhooks:read",

@@ -39,10 +39,7 @@ export async function createOrganizationApiKey(input: { organizationId: string; 
   });
 }
 
-async function addUser(
-  tx: Tx,
-  input: { organizationId: string; email: string; passwordHash: string; role: Role; name?: string },
-): Promise<string> {
+async function addUser(tx: Tx, input: { organizationId: string; email: string; passwordHash: string; role: Role; name?: string }): Promise<string> {
   const email = input.email.trim().toLowerCase();
   let user = await tx.user.findUnique({ where: { email } });
   if (!user) {

@@ -68,8 +68,18 @@ export async function seedDemoObligations(organizationId: string, userId: string
     const id = r.invoice.id;
     let v = r.invoice.version;
     v = (await applyIssuerAction(tx, { ...base, obligationId: id, action: { action: "mark_sent", expected_version: v } })).invoice.version;
-    v = (await applyIssuerAction(tx, { ...base, obligationId: id, action: { action: "set_expected_payment_date", expected_version: v, expected_payment_date: day(5) } })).invoice.version;
-    await applyIssuerAction(tx, { ...base, obligationId: id, action: { action: "post_message", expected_version: v, message: "Thanks for the quick confirmation. Our bank details are on the invoice PDF." } });
+    v = (
+      await applyIssuerAction(tx, {
+        ...base,
+        obligationId: id,
+        action: { action: "set_expected_payment_date", expected_version: v, expected_payment_date: day(5) },
+      })
+    ).invoice.version;
+    await applyIssuerAction(tx, {
+      ...base,
+      obligationId: id,
+      action: { action: "post_message", expected_version: v, message: "Thanks for the quick confirmation. Our bank details are on the invoice PDF." },
+    });
   });
 
   // 3. milestone contract with an accepted milestone
@@ -86,7 +96,15 @@ export async function seedDemoObligations(organizationId: string, userId: string
       label: "Fit-out phase 1",
       conditions: [{ key: "acceptance", label: "Customer acceptance of phase 1", external_reference: { namespace: "pm", id: "MS-14" } }],
       payment_terms: [
-        { sequence: 1, label: "Deposit", amount_type: "percentage", percentage_basis_points: 3000, trigger_type: "immediately", due_rule: "days_after_trigger", due_days: 14 },
+        {
+          sequence: 1,
+          label: "Deposit",
+          amount_type: "percentage",
+          percentage_basis_points: 3000,
+          trigger_type: "immediately",
+          due_rule: "days_after_trigger",
+          due_days: 14,
+        },
         {
           sequence: 2,
           label: "On acceptance",
@@ -100,7 +118,8 @@ export async function seedDemoObligations(organizationId: string, userId: string
       ],
     });
     const acceptance = r.invoice.conditions[0];
-    const v = (await applyIssuerAction(tx, { ...base, obligationId: r.invoice.id, action: { action: "mark_sent", expected_version: r.invoice.version } })).invoice.version;
+    const v = (await applyIssuerAction(tx, { ...base, obligationId: r.invoice.id, action: { action: "mark_sent", expected_version: r.invoice.version } }))
+      .invoice.version;
     await satisfyCondition(tx, {
       ...base,
       obligationId: r.invoice.id,
@@ -122,7 +141,15 @@ export async function seedDemoObligations(organizationId: string, userId: string
       label: "Retention",
       conditions: [{ key: "inspection", label: "Final inspection passed" }],
       payment_terms: [
-        { sequence: 1, amount_type: "fixed", fixed_amount_minor: "125000", trigger_type: "condition_satisfied", condition_key: "inspection", due_rule: "days_after_trigger", due_days: 10 },
+        {
+          sequence: 1,
+          amount_type: "fixed",
+          fixed_amount_minor: "125000",
+          trigger_type: "condition_satisfied",
+          condition_key: "inspection",
+          due_rule: "days_after_trigger",
+          due_days: 10,
+        },
       ],
     }),
   );
@@ -155,7 +182,8 @@ export async function seedDemoObligations(organizationId: string, userId: string
         description: "Workshop, 1 day",
       },
     });
-    const v = (await applyIssuerAction(tx, { ...base, obligationId: r.invoice.id, action: { action: "mark_sent", expected_version: r.invoice.version } })).invoice.version;
+    const v = (await applyIssuerAction(tx, { ...base, obligationId: r.invoice.id, action: { action: "mark_sent", expected_version: r.invoice.version } }))
+      .invoice.version;
     const recipient: RecipientPrincipal = {
       kind: "recipient",
       organizationId,
@@ -170,7 +198,13 @@ export async function seedDemoObligations(organizationId: string, userId: string
       expectedVersion: v,
       principal: recipient,
       eventType: "obligation.payment_reported",
-      apply: () => ({ status: "PAYMENT_CLAIMED", acknowledged: true, reportedPaymentDate: toDate(day(-1)), reportedAmountMinor: 75000n, reportedReference: "TT-REMIT-88" }),
+      apply: () => ({
+        status: "PAYMENT_CLAIMED",
+        acknowledged: true,
+        reportedPaymentDate: toDate(day(-1)),
+        reportedAmountMinor: 75000n,
+        reportedReference: "TT-REMIT-88",
+      }),
       detail: { reported_payment_date: day(-1), amount_minor: "75000", reference: "TT-REMIT-88" },
     });
   });

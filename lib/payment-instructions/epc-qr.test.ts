@@ -4,8 +4,25 @@ import { epcPayload, qrPath } from "./epc-qr";
 
 describe("EPC069-12 payload", () => {
   it("lists the fields of version 002 in order, the RF reference as structured remittance", () => {
-    const p = epcPayload({ bic: "cobadeffxxx", holder: "Acme Services GmbH", iban: "DE89 3704 0044 0532 0130 00", amountMinor: "125050", reference: "RF18539007547034" });
-    expect(p!.split("\n")).toEqual(["BCD", "002", "1", "SCT", "COBADEFFXXX", "Acme Services GmbH", "DE89370400440532013000", "EUR1250.50", "", "RF18539007547034"]);
+    const p = epcPayload({
+      bic: "cobadeffxxx",
+      holder: "Acme Services GmbH",
+      iban: "DE89 3704 0044 0532 0130 00",
+      amountMinor: "125050",
+      reference: "RF18539007547034",
+    });
+    expect(p!.split("\n")).toEqual([
+      "BCD",
+      "002",
+      "1",
+      "SCT",
+      "COBADEFFXXX",
+      "Acme Services GmbH",
+      "DE89370400440532013000",
+      "EUR1250.50",
+      "",
+      "RF18539007547034",
+    ]);
   });
 
   it("leaves out what is missing and ends with the last filled field", () => {

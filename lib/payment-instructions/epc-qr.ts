@@ -13,8 +13,20 @@ export const EPC_MAX_AMOUNT_MINOR = 99_999_999_999n; // EUR 999,999,999.99
 
 export function epcPayload(i: EpcInput): string | null {
   if (!i.iban || !i.holder) return null;
-  const amount = i.amountMinor && BigInt(i.amountMinor) > 0n && BigInt(i.amountMinor) <= EPC_MAX_AMOUNT_MINOR ? `EUR${minorToDecimal(i.amountMinor, "EUR")}` : "";
-  const fields = ["BCD", "002", "1", "SCT", (i.bic ?? "").toUpperCase(), i.holder.slice(0, 70), i.iban.replace(/\s+/g, "").toUpperCase(), amount, "", i.reference ?? ""];
+  const amount =
+    i.amountMinor && BigInt(i.amountMinor) > 0n && BigInt(i.amountMinor) <= EPC_MAX_AMOUNT_MINOR ? `EUR${minorToDecimal(i.amountMinor, "EUR")}` : "";
+  const fields = [
+    "BCD",
+    "002",
+    "1",
+    "SCT",
+    (i.bic ?? "").toUpperCase(),
+    i.holder.slice(0, 70),
+    i.iban.replace(/\s+/g, "").toUpperCase(),
+    amount,
+    "",
+    i.reference ?? "",
+  ];
   while (fields[fields.length - 1] === "") fields.pop();
   return fields.join("\n");
 }

@@ -6,6 +6,8 @@ export type GetPaymentInstructionsForCurrencyInput = { organizationId: string; c
 
 // The instructions a payer of an obligation in `currency` sees (recipient invoice), or null.
 export async function getPaymentInstructionsForCurrency(tx: Tx, input: GetPaymentInstructionsForCurrencyInput): Promise<TPaymentInstructions | null> {
-  const row = await tx.paymentInstruction.findUnique({ where: { organizationId_currency: { organizationId: input.organizationId, currency: input.currency } } });
+  const row = await tx.paymentInstruction.findUnique({
+    where: { organizationId_currency: { organizationId: input.organizationId, currency: input.currency } },
+  });
   return row ? toPaymentInstructions(row) : null;
 }

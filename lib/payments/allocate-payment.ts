@@ -26,10 +26,7 @@ type LockedPayment = { id: string; amount_minor: bigint; allocated_minor: bigint
 // Order of refusals: 404 payment, 404 obligation (unknown or another organization's),
 // 409 version_conflict, 422 currency_mismatch, 422 direction_mismatch,
 // 422 allocation_exceeds_remaining.
-export async function allocatePayment(
-  tx: Tx,
-  input: AllocatePaymentInput,
-): Promise<TPaymentAllocationResult> {
+export async function allocatePayment(tx: Tx, input: AllocatePaymentInput): Promise<TPaymentAllocationResult> {
   try {
     return await allocate(tx, input);
   } catch (err) {
@@ -43,10 +40,7 @@ export async function allocatePayment(
   }
 }
 
-async function allocate(
-  tx: Tx,
-  input: AllocatePaymentInput,
-): Promise<TPaymentAllocationResult> {
+async function allocate(tx: Tx, input: AllocatePaymentInput): Promise<TPaymentAllocationResult> {
   const { organizationId, body } = input;
   const amount = BigInt(body.amount_minor);
 

@@ -20,7 +20,11 @@ export async function summarizeUnallocatedPayments(tx: Tx, input: SummarizeUnall
   });
   const countOf = new Map(counts.map((c) => [c.currency, c._count._all]));
   return rows
-    .map((r) => ({ currency: r.currency, count: countOf.get(r.currency) ?? 0, unallocated_minor: ((r._sum.amountMinor ?? 0n) - (r._sum.allocatedMinor ?? 0n)).toString() }))
+    .map((r) => ({
+      currency: r.currency,
+      count: countOf.get(r.currency) ?? 0,
+      unallocated_minor: ((r._sum.amountMinor ?? 0n) - (r._sum.allocatedMinor ?? 0n)).toString(),
+    }))
     .filter((r) => r.unallocated_minor !== "0")
     .sort((a, b) => (a.currency < b.currency ? -1 : 1));
 }

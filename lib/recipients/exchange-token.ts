@@ -9,7 +9,15 @@ import { assertUsable } from "@/lib/payment-requests/get-payment-request";
 import { tokenHash } from "@/lib/payment-requests/tokens";
 import { recipientSessionTtlMs } from "@/lib/recipients/session-cookie";
 
-type RequestRow = { id: string; organizationId: string; obligationId: string; issueNumber: number; expiresAt: Date; revokedAt: Date | null; firstOpenedAt: Date | null };
+type RequestRow = {
+  id: string;
+  organizationId: string;
+  obligationId: string;
+  issueNumber: number;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  firstOpenedAt: Date | null;
+};
 
 const unknownLink = () => new AppError("unauthenticated", "this link is not valid: check that you opened the whole link");
 

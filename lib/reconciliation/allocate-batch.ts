@@ -44,11 +44,7 @@ export async function allocateBatch(tx: Tx, organizationId: string, principal: P
   for (const row of locked) {
     const planned = byObligation.get(row.id)!;
     const total = planned.reduce((s, a) => s + a.amountMinor, 0n);
-    if (
-      Number(row.version) === planned[0].expectedVersion &&
-      row.status !== "RECONCILED" &&
-      BigInt(row.allocated_minor) + total <= BigInt(row.amount_minor)
-    ) {
+    if (Number(row.version) === planned[0].expectedVersion && row.status !== "RECONCILED" && BigInt(row.allocated_minor) + total <= BigInt(row.amount_minor)) {
       ok.add(row.id);
     }
   }
@@ -107,14 +103,28 @@ export async function allocateBatch(tx: Tx, organizationId: string, principal: P
   const running = new Map<string, { allocated: bigint; version: number }>();
   const events = applied.map((a, i) => {
     const final = loaded.get(a.obligationId)!;
-    const before = running.get(a.obligationId) ?? { allocated: final.allocatedMinor - totals[obligationIds.indexOf(a.obligationId)], version: a.expectedVersion };
+    const before = running.get(a.obligationId) ?? {
+      allocated: final.allocatedMinor - totals[obligationIds.indexOf(a.obligationId)],
+      version: a.expectedVersion,
+    };
     const after = { allocated: before.allocated + a.amountMinor, version: before.version + 1 };
     running.set(a.obligationId, after);
     const obligation = toObligationProjection(
-      { ...final, allocatedMinor: after.allocated, version: after.version, status: after.allocated === final.amountMinor ? "RECONCILED" : "PARTIALLY_RECONCILED" },
+      {
+        ...final,
+        allocatedMinor: after.allocated,
+        version: after.version,
+        status: after.allocated === final.amountMinor ? "RECONCILED" : "PARTIALLY_RECONCILED",
+      },
       today,
     );
-    const allocation = { id: allocationIds[i], obligation_id: a.obligationId, obligation_reference: a.obligationReference, amount_minor: a.amountMinor.toString(), created_at: now.toISOString() };
+    const allocation = {
+      id: allocationIds[i],
+      obligation_id: a.obligationId,
+      obligation_reference: a.obligationReference,
+      amount_minor: a.amountMinor.toString(),
+      created_at: now.toISOString(),
+    };
     const payment: TPayment = {
       ...a.payment,
       allocated_minor: a.amountMinor.toString(),
@@ -129,7 +139,12 @@ export async function allocateBatch(tx: Tx, organizationId: string, principal: P
       data: {
         obligation,
         payment,
-        detail: { payment_id: a.paymentId, allocation_id: allocationIds[i], amount_minor: a.amountMinor.toString(), allocated_minor_before: before.allocated.toString() },
+        detail: {
+          payment_id: a.paymentId,
+          allocation_id: allocationIds[i],
+          amount_minor: a.amountMinor.toString(),
+          allocated_minor_before: before.allocated.toString(),
+        },
       },
     };
   });

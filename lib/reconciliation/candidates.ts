@@ -100,55 +100,65 @@ export async function findCandidates(tx: Tx, organizationId: string, payments: r
   };
   const org = organizationId;
   if (rfs.size) {
-    add(await tx.$queryRawUnsafe<Row[]>(
-      `SELECT ${COLUMNS} FROM obligations o WHERE o.organization_id = $1::uuid AND o.payment_reference = ANY($2::text[]) AND o.status <> 'RECONCILED'`,
-      org,
-      [...rfs],
-    ));
+    add(
+      await tx.$queryRawUnsafe<Row[]>(
+        `SELECT ${COLUMNS} FROM obligations o WHERE o.organization_id = $1::uuid AND o.payment_reference = ANY($2::text[]) AND o.status <> 'RECONCILED'`,
+        org,
+        [...rfs],
+      ),
+    );
   }
   if (refs.size) {
-    add(await tx.$queryRawUnsafe<Row[]>(
-      `SELECT ${COLUMNS} FROM obligations o WHERE o.organization_id = $1::uuid AND o.reference = ANY($2::text[]) AND o.status <> 'RECONCILED'`,
-      org,
-      [...refs],
-    ));
+    add(
+      await tx.$queryRawUnsafe<Row[]>(
+        `SELECT ${COLUMNS} FROM obligations o WHERE o.organization_id = $1::uuid AND o.reference = ANY($2::text[]) AND o.status <> 'RECONCILED'`,
+        org,
+        [...refs],
+      ),
+    );
   }
   if (idKeys.size) {
-    add(await tx.$queryRawUnsafe<Row[]>(
-      `SELECT ${COLUMNS} FROM obligations o WHERE o.organization_id = $1::uuid AND upper(o.invoice_number) = ANY($2::text[]) AND o.status <> 'RECONCILED'`,
-      org,
-      [...idKeys],
-    ));
+    add(
+      await tx.$queryRawUnsafe<Row[]>(
+        `SELECT ${COLUMNS} FROM obligations o WHERE o.organization_id = $1::uuid AND upper(o.invoice_number) = ANY($2::text[]) AND o.status <> 'RECONCILED'`,
+        org,
+        [...idKeys],
+      ),
+    );
   }
   if (amountKeys.size) {
     const ks = [...amountKeys.values()];
-    add(await tx.$queryRawUnsafe<Row[]>(
-      `SELECT c.* FROM unnest($2::text[], $3::bigint[]) AS k(currency, amount)
+    add(
+      await tx.$queryRawUnsafe<Row[]>(
+        `SELECT c.* FROM unnest($2::text[], $3::bigint[]) AS k(currency, amount)
        CROSS JOIN LATERAL (
          SELECT ${COLUMNS} FROM obligations o
          WHERE o.organization_id = $1::uuid AND o.currency = k.currency AND (o.amount_minor - o.allocated_minor) = k.amount AND o.status <> 'RECONCILED'
          ORDER BY o.deadline, o.id LIMIT ${AMOUNT_LIMIT}) c`,
-      org,
-      ks.map((k) => k.currency),
-      ks.map((k) => k.amount),
-    ));
+        org,
+        ks.map((k) => k.currency),
+        ks.map((k) => k.amount),
+      ),
+    );
   }
   for (const direction of ["incoming", "outgoing"] as const) {
     const ks = [...nameKeys.values()].filter((k) => k.direction === direction);
     if (!ks.length) continue;
     const col = direction === "incoming" ? "debtor_name" : "creditor_name";
-    add(await tx.$queryRawUnsafe<Row[]>(
-      `SELECT c.* FROM unnest($2::text[], $3::text[], $4::bigint[]) AS k(currency, key, max)
+    add(
+      await tx.$queryRawUnsafe<Row[]>(
+        `SELECT c.* FROM unnest($2::text[], $3::text[], $4::bigint[]) AS k(currency, key, max)
        CROSS JOIN LATERAL (
          SELECT ${COLUMNS} FROM obligations o
          WHERE o.organization_id = $1::uuid AND o.currency = k.currency AND lower(left(o.${col}, 4)) = k.key AND o.status <> 'RECONCILED'
            AND (o.amount_minor - o.allocated_minor) <= k.max
          ORDER BY o.deadline, o.id LIMIT ${SUBSET_MAX_CANDIDATES}) c`,
-      org,
-      ks.map((k) => k.currency),
-      ks.map((k) => k.key),
-      ks.map((k) => k.max.toString()),
-    ));
+        org,
+        ks.map((k) => k.currency),
+        ks.map((k) => k.key),
+        ks.map((k) => k.max.toString()),
+      ),
+    );
   }
 
   const candidates = await toCandidates(tx, organizationId, [...rows.values()]);
@@ -207,7 +217,10 @@ function relevant(p: PaymentFacts, index: PoolIndex, tokens: string[]): Candidat
 async function toCandidates(tx: Tx, organizationId: string, rows: Row[]): Promise<Candidate[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const terms = await tx.paymentTerm.findMany({ where: { organizationId, obligationId: { in: ids } }, orderBy: [{ obligationId: "asc" }, { sequence: "asc" }] });
+  const terms = await tx.paymentTerm.findMany({
+    where: { organizationId, obligationId: { in: ids } },
+    orderBy: [{ obligationId: "asc" }, { sequence: "asc" }],
+  });
   const conditions = terms.length
     ? await tx.obligationCondition.findMany({ where: { organizationId, obligationId: { in: [...new Set(terms.map((t) => t.obligationId))] } } })
     : [];

@@ -69,7 +69,14 @@ describe("suggest: confidence rules", () => {
     expect(s[0].confidence).toBe("exact");
     expect(s[0].score).toBe(1);
     expect(s[0].allocations).toEqual([
-      { obligation_id: a.id, obligation_reference: a.reference, invoice_number: a.invoiceNumber, amount_minor: "5000", outstanding_minor: "5000", expected_version: 1 },
+      {
+        obligation_id: a.id,
+        obligation_reference: a.reference,
+        invoice_number: a.invoiceNumber,
+        amount_minor: "5000",
+        outstanding_minor: "5000",
+        expected_version: 1,
+      },
     ]);
     expect(s[0].evidence.find((e) => e.signal === "payment_reference")).toMatchObject({ matched: true });
     expect(autoAllocation(s)).toBe(s[0]);

@@ -134,12 +134,16 @@ function analyse(p: PaymentFacts, c: Candidate, tokens: string[], rfs: Set<strin
   else if (c.dueNowMinor !== null && c.dueNowMinor > 0n && c.dueNowMinor === unallocated) amount = "due_now";
   else if (c.termAmounts.some((t) => t === unallocated)) amount = "term";
   let date = "";
-  if (c.reportedPaymentDate && daysBetween(p.receivedOn, c.reportedPaymentDate) <= DATE_WINDOW_DAYS) date = `the reported payment date ${c.reportedPaymentDate}`;
-  else if (c.expectedPaymentDate && daysBetween(p.receivedOn, c.expectedPaymentDate) <= DATE_WINDOW_DAYS) date = `the expected payment date ${c.expectedPaymentDate}`;
+  if (c.reportedPaymentDate && daysBetween(p.receivedOn, c.reportedPaymentDate) <= DATE_WINDOW_DAYS)
+    date = `the reported payment date ${c.reportedPaymentDate}`;
+  else if (c.expectedPaymentDate && daysBetween(p.receivedOn, c.expectedPaymentDate) <= DATE_WINDOW_DAYS)
+    date = `the expected payment date ${c.expectedPaymentDate}`;
   else if (daysBetween(p.receivedOn, c.deadline) <= DATE_WINDOW_DAYS) date = `the due date ${c.deadline}`;
   let reported = "";
-  if (c.reportedAmountMinor !== null && c.reportedAmountMinor === unallocated) reported = `the recipient reported paying ${money(c.reportedAmountMinor, c.currency)}`;
-  else if (c.reportedReference && containsIdentifier(tokens, c.reportedReference)) reported = `the recipient reported paying with reference "${c.reportedReference}"`;
+  if (c.reportedAmountMinor !== null && c.reportedAmountMinor === unallocated)
+    reported = `the recipient reported paying ${money(c.reportedAmountMinor, c.currency)}`;
+  else if (c.reportedReference && containsIdentifier(tokens, c.reportedReference))
+    reported = `the recipient reported paying with reference "${c.reportedReference}"`;
   return {
     c,
     rf: c.paymentReference !== "" && rfs.has(c.paymentReference),
@@ -187,13 +191,25 @@ function scoreOf(level: Confidence, signals: number): number {
 function evidenceOf(p: PaymentFacts, ms: Match[], amountDetail: string | null): Evidence[] {
   const one = ms.length === 1;
   const refs = (pick: (m: Match) => boolean, what: (m: Match) => string) => ms.filter(pick).map(what).join(", ");
-  const rfList = refs((m) => m.rf, (m) => formatRf(m.c.paymentReference));
-  const oblList = refs((m) => m.obligationRef, (m) => m.c.reference);
-  const invList = refs((m) => m.invoice, (m) => m.c.invoiceNumber);
+  const rfList = refs(
+    (m) => m.rf,
+    (m) => formatRf(m.c.paymentReference),
+  );
+  const oblList = refs(
+    (m) => m.obligationRef,
+    (m) => m.c.reference,
+  );
+  const invList = refs(
+    (m) => m.invoice,
+    (m) => m.c.invoiceNumber,
+  );
   const unallocated = p.amountMinor - p.allocatedMinor;
   const payers = ms.map((m) => m.payer);
   const payerMatched = payers.every((x) => x !== "different");
-  const counterparty = ms.map((m) => counterpartyOf(p, m.c)).filter((n, i, a) => a.indexOf(n) === i).join(", ");
+  const counterparty = ms
+    .map((m) => counterpartyOf(p, m.c))
+    .filter((n, i, a) => a.indexOf(n) === i)
+    .join(", ");
   const dates = ms.filter((m) => m.date).map((m) => m.date);
   const reported = ms.filter((m) => m.reported).map((m) => m.reported);
   const amountText = (m: Match) =>
@@ -216,7 +232,9 @@ function evidenceOf(p: PaymentFacts, ms: Match[], amountDetail: string | null): 
     {
       signal: "invoice_number",
       matched: invList !== "",
-      detail: invList ? `the remittance names invoice ${invList} as a whole word` : "no invoice number of these obligations is in the remittance as a whole word",
+      detail: invList
+        ? `the remittance names invoice ${invList} as a whole word`
+        : "no invoice number of these obligations is in the remittance as a whole word",
     },
     amountDetail !== null
       ? { signal: "amount", matched: true, detail: amountDetail }
@@ -241,7 +259,9 @@ function evidenceOf(p: PaymentFacts, ms: Match[], amountDetail: string | null): 
     {
       signal: "date",
       matched: dates.length > 0,
-      detail: dates.length ? `received on ${p.receivedOn}, within ${DATE_WINDOW_DAYS} days of ${dates.join(", ")}` : `received on ${p.receivedOn}, not near a due, expected or reported date`,
+      detail: dates.length
+        ? `received on ${p.receivedOn}, within ${DATE_WINDOW_DAYS} days of ${dates.join(", ")}`
+        : `received on ${p.receivedOn}, not near a due, expected or reported date`,
     },
     {
       signal: "reported_payment",
@@ -288,7 +308,10 @@ function fill(ms: Match[], total: bigint): { m: Match; amount: bigint }[] {
 // depth-first over the items sorted by amount descending, with pruning on the remaining
 // sum; stops after SUBSET_MAX_STEPS steps or `maxResults` subsets.
 export function subsetsSummingTo(items: readonly bigint[], target: bigint, maxResults = 3): number[][] {
-  const order = items.map((a, i) => ({ a, i })).filter((x) => x.a > 0n && x.a <= target).sort((x, y) => (x.a > y.a ? -1 : x.a < y.a ? 1 : x.i - y.i));
+  const order = items
+    .map((a, i) => ({ a, i }))
+    .filter((x) => x.a > 0n && x.a <= target)
+    .sort((x, y) => (x.a > y.a ? -1 : x.a < y.a ? 1 : x.i - y.i));
   const suffix: bigint[] = new Array(order.length + 1).fill(0n);
   for (let k = order.length - 1; k >= 0; k--) suffix[k] = suffix[k + 1] + order[k].a;
   const results: number[][] = [];
@@ -360,23 +383,36 @@ export function suggest(p: PaymentFacts, candidates: readonly Candidate[]): Sugg
     if (parts.length >= 2) {
       const total = parts.reduce((s, x) => s + x.amount, 0n);
       const exactSum = named.reduce((s, m) => s + outstandingOf(m.c), 0n) === unallocated;
-      const detail = exactSum
-        ? `the payment's ${money(unallocated, p.currency)} equals the sum of the ${parts.length} obligations' outstanding amounts`
-        : null;
+      const detail = exactSum ? `the payment's ${money(unallocated, p.currency)} equals the sum of the ${parts.length} obligations' outstanding amounts` : null;
       const ev = evidenceOf(
         p,
         parts.map((x) => x.m),
         detail,
       );
-      if (!exactSum) ev[3] = { signal: "amount", matched: false, detail: `the ${parts.length} obligations named take ${money(total, p.currency)} of the payment's ${money(unallocated, p.currency)}` };
-      out.push(make(p, parts.map((x) => allocationOf(x.m.c, x.amount)), exactSum ? "high" : "medium", ev));
+      if (!exactSum)
+        ev[3] = {
+          signal: "amount",
+          matched: false,
+          detail: `the ${parts.length} obligations named take ${money(total, p.currency)} of the payment's ${money(unallocated, p.currency)}`,
+        };
+      out.push(
+        make(
+          p,
+          parts.map((x) => allocationOf(x.m.c, x.amount)),
+          exactSum ? "high" : "medium",
+          ev,
+        ),
+      );
     }
   }
 
   // Several obligations of one counterparty adding up exactly to the payment: `medium`
   // (the payer and the sum match), `high` when the remittance also names every member.
   if (p.payerName) {
-    const same = matches.filter((m) => m.payer !== "different").sort(byDeadline).slice(0, SUBSET_MAX_CANDIDATES);
+    const same = matches
+      .filter((m) => m.payer !== "different")
+      .sort(byDeadline)
+      .slice(0, SUBSET_MAX_CANDIDATES);
     for (const subset of subsetsSummingTo(
       same.map((m) => outstandingOf(m.c)),
       unallocated,
@@ -385,7 +421,14 @@ export function suggest(p: PaymentFacts, candidates: readonly Candidate[]): Sugg
       const detail = `the payment's ${money(unallocated, p.currency)} equals the sum of the ${members.length} obligations' outstanding amounts`;
       const ev = evidenceOf(p, members, detail);
       const level: Confidence = members.every(identified) ? "high" : "medium";
-      out.push(make(p, members.map((m) => allocationOf(m.c, outstandingOf(m.c))), level, ev));
+      out.push(
+        make(
+          p,
+          members.map((m) => allocationOf(m.c, outstandingOf(m.c))),
+          level,
+          ev,
+        ),
+      );
     }
   }
 

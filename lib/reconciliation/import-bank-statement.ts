@@ -250,7 +250,11 @@ export async function importBankStatement(tx: Tx, input: ImportBankStatementInpu
       amountMinor: amount,
       expectedVersion: a.expected_version,
     });
-    changed.set(a.obligation_id, { allocatedMinor: allocated, version: c.version + 1, status: allocated === c.amountMinor ? "RECONCILED" : "PARTIALLY_RECONCILED" });
+    changed.set(a.obligation_id, {
+      allocatedMinor: allocated,
+      version: c.version + 1,
+      status: allocated === c.amountMinor ? "RECONCILED" : "PARTIALLY_RECONCILED",
+    });
   }
   const allocatedPayments = await allocateBatch(tx, organizationId, input.principal, plan);
   let autoAllocated = 0;

@@ -44,8 +44,23 @@ describe("planScheduled", () => {
   it("terms: trigger and due dates after registration, a waiting condition waits, a satisfied one triggers", () => {
     const terms: TermSpec[] = [
       { sequence: 1, amountType: "percentage", percentageBasisPoints: 3000, triggerType: "immediately", dueRule: "days_after_trigger", dueDays: 5 },
-      { sequence: 2, amountType: "percentage", percentageBasisPoints: 3000, triggerType: "specific_date", triggerDate: addDays(REG, 10), dueRule: "immediately" },
-      { sequence: 3, amountType: "percentage", percentageBasisPoints: 4000, triggerType: "condition_satisfied", conditionId: "c1", dueRule: "days_after_trigger", dueDays: 3 },
+      {
+        sequence: 2,
+        amountType: "percentage",
+        percentageBasisPoints: 3000,
+        triggerType: "specific_date",
+        triggerDate: addDays(REG, 10),
+        dueRule: "immediately",
+      },
+      {
+        sequence: 3,
+        amountType: "percentage",
+        percentageBasisPoints: 4000,
+        triggerType: "condition_satisfied",
+        conditionId: "c1",
+        dueRule: "days_after_trigger",
+        dueDays: 3,
+      },
     ];
     const waiting = input({ terms, conditions: [{ id: "c1", status: "waiting" }], deadline: addDays(REG, 60) });
     expect(planScheduled(waiting).next).toBe(addDays(REG, 5));

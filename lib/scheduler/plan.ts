@@ -107,7 +107,8 @@ export function planScheduled<T extends TermSpec>(input: PlanInput<T>): Plan<T> 
   const pr = input.paymentRequest;
   if (pr && !pr.revoked && pr.expiresAt.getTime() > input.now.getTime()) {
     const on = expiringOn(pr.expiresAt);
-    if (on <= today) due.push({ kind: "expiring", key: `${pr.id}:${pr.issueNumber}`, on, paymentRequestId: pr.id, expiresAt: pr.expiresAt, issueNumber: pr.issueNumber });
+    if (on <= today)
+      due.push({ kind: "expiring", key: `${pr.id}:${pr.issueNumber}`, on, paymentRequestId: pr.id, expiresAt: pr.expiresAt, issueNumber: pr.issueNumber });
     else later(on);
   }
 

@@ -97,7 +97,12 @@ export async function sweepBatch(tx: Tx, batchSize: number, emitted: Record<Sche
       conditions,
       conditionsAtRegistration: conditions.map((c) => (satisfiedLater.has(`${o.id}:${c.id}`) ? { id: c.id, status: "waiting", satisfiedOn: null } : c)),
       paymentRequest: o.paymentRequest
-        ? { id: o.paymentRequest.id, issueNumber: o.paymentRequest.issueNumber, expiresAt: o.paymentRequest.expiresAt, revoked: o.paymentRequest.revokedAt !== null }
+        ? {
+            id: o.paymentRequest.id,
+            issueNumber: o.paymentRequest.issueNumber,
+            expiresAt: o.paymentRequest.expiresAt,
+            revoked: o.paymentRequest.revokedAt !== null,
+          }
         : null,
     });
     for (const item of plan.due) candidates.push({ o, item, eventId: newId() });

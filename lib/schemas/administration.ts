@@ -20,8 +20,8 @@ export const ZApiKey = z.strictObject({
   scopes: z.array(ZScope),
   prefix: z.string().meta({ description: "The first characters of the key, to recognise it" }),
   created_at: ZTimestamp,
-  last_used_at: z.string().meta({ description: "Last authenticated call (refreshed at most once a minute), or \"\" if never used" }),
-  revoked_at: z.string().meta({ description: "When the key was revoked, or \"\" while it is active" }),
+  last_used_at: z.string().meta({ description: 'Last authenticated call (refreshed at most once a minute), or "" if never used' }),
+  revoked_at: z.string().meta({ description: 'When the key was revoked, or "" while it is active' }),
 });
 export type TApiKey = z.infer<typeof ZApiKey>;
 
@@ -39,12 +39,14 @@ export const ZMemberInput = z
     name: z.string().trim().max(200).optional(),
     password: z.string().min(12, "must be at least 12 characters").max(1024).optional(),
     sign_in: z.enum(["password", "identity_provider"]).meta({
-      description: "`password`: the member signs in with the initial `password` (required then); `identity_provider`: single sign-on only (no password is set, `password` must be absent)",
+      description:
+        "`password`: the member signs in with the initial `password` (required then); `identity_provider`: single sign-on only (no password is set, `password` must be absent)",
     }),
   })
   .superRefine((v, ctx) => {
     if (v.sign_in === "password" && !v.password) ctx.addIssue({ code: "custom", path: ["password"], message: "is required when sign_in is password" });
-    if (v.sign_in === "identity_provider" && v.password) ctx.addIssue({ code: "custom", path: ["password"], message: "must be absent when sign_in is identity_provider" });
+    if (v.sign_in === "identity_provider" && v.password)
+      ctx.addIssue({ code: "custom", path: ["password"], message: "must be absent when sign_in is identity_provider" });
   });
 export type TMemberInput = z.infer<typeof ZMemberInput>;
 
@@ -67,7 +69,7 @@ export const ZMemberList = listEnvelope(ZMember);
 export const ZOwnSession = z.strictObject({
   id: ZUuid,
   created_at: ZTimestamp,
-  last_seen_at: z.string().meta({ description: "Last request (refreshed at most once a minute), or \"\"" }),
+  last_seen_at: z.string().meta({ description: 'Last request (refreshed at most once a minute), or ""' }),
   expires_at: ZTimestamp,
   user_agent: z.string(),
   method: z.enum(["password", "identity_provider"]),

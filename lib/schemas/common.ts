@@ -11,13 +11,16 @@ export const ZMinor = z
   .meta({ description: "Amount in minor units as a string", example: "125000" });
 
 // Computed amounts may be "0".
-export const ZMinorOut = z.string().regex(/^(0|[1-9][0-9]*)$/).meta({ description: "Non-negative amount in minor units", example: "0" });
+export const ZMinorOut = z
+  .string()
+  .regex(/^(0|[1-9][0-9]*)$/)
+  .meta({ description: "Non-negative amount in minor units", example: "0" });
 
 export const CURRENCIES = ["CAD", "USD", "EUR", "GBP", "JPY", "AUD", "CHF"] as const;
 export const ZCurrency = z.enum(CURRENCIES);
 
 export const ZDate = z.iso.date({ message: "must be a calendar date YYYY-MM-DD" }).meta({ example: "2026-12-31" });
-export const ZDateOrEmpty = z.union([ZDate, z.literal("")]).meta({ description: "Calendar date, or \"\" when not set" });
+export const ZDateOrEmpty = z.union([ZDate, z.literal("")]).meta({ description: 'Calendar date, or "" when not set' });
 export const ZTimestamp = z.string().meta({ format: "date-time", example: "2026-11-22T10:00:00.000Z" });
 
 export const ZUuid = z.uuid({ message: "must be a UUID" });
@@ -33,8 +36,7 @@ export const ZError = z
   .strictObject({ error: z.strictObject({ code: z.string(), message: z.string() }) })
   .meta({ description: "Every error response: a stable code and a human-readable message" });
 
-export const listEnvelope = <T extends z.ZodType>(item: T) =>
-  z.strictObject({ items: z.array(item), limit: z.number().int(), offset: z.number().int() });
+export const listEnvelope = <T extends z.ZodType>(item: T) => z.strictObject({ items: z.array(item), limit: z.number().int(), offset: z.number().int() });
 
 export const ZExternalReference = z.strictObject({ namespace: z.string().min(1).max(200), id: z.string().min(1).max(200) });
 

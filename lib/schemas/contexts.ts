@@ -47,13 +47,18 @@ export const ZCreateBusinessContext = z
       description: "Defaults from `type`: company -> `company`, project -> `group`, order/invoice/external_object -> `reference`",
     }),
     name: z.string().trim().min(1, "must not be empty").max(200).meta({ description: "Display name (1-200 characters)", example: "Acme Construction Ltd" }),
-    reference: z.string().trim().max(200).optional().meta({ description: "Your own reference (order number, project code...); `\"\"` when omitted", example: "PRJ-2026-014" }),
+    reference: z
+      .string()
+      .trim()
+      .max(200)
+      .optional()
+      .meta({ description: 'Your own reference (order number, project code...); `""` when omitted', example: "PRJ-2026-014" }),
     type_label: z
       .string()
       .trim()
       .max(100)
       .optional()
-      .meta({ description: "Human label of the type; defaults (also when `\"\"`) to the type's label, e.g. `Company`, `External object`", example: "Company" }),
+      .meta({ description: 'Human label of the type; defaults (also when `""`) to the type\'s label, e.g. `Company`, `External object`', example: "Company" }),
     external_reference: ZExternalReference.optional().meta({ description: "Identifier of the object in another system" }),
   })
   .meta({ description: "CreateBusinessContext" });
@@ -62,7 +67,8 @@ export type TCreateBusinessContext = z.output<typeof ZCreateBusinessContext>;
 export const ZCreateContextRelationship = z
   .strictObject({
     related_context_id: ZUuid.meta({
-      description: "Another business context of the same organization. An unknown or foreign id, or the context's own id, is 422 `validation_failed` naming `body.related_context_id`.",
+      description:
+        "Another business context of the same organization. An unknown or foreign id, or the context's own id, is 422 `validation_failed` naming `body.related_context_id`.",
     }),
     relationship_type: ZRelationshipType,
   })
@@ -89,18 +95,12 @@ export type TCreateObligationContextLink = z.output<typeof ZCreateObligationCont
 const emptyOr = <T extends readonly [string, ...string[]]>(values: T) => z.enum(["", ...values] as [string, ...string[]]);
 
 export const ZListBusinessContextsQuery = ZPageQuery.extend({
-  context_type: emptyOr(CONTEXT_TYPES)
-    .default("")
-    .meta({
-      deprecated: true,
-      description: "Deprecated compatibility filter on `type` (still honoured; prefer `context_kind`). Empty: no filter.",
-    }),
+  context_type: emptyOr(CONTEXT_TYPES).default("").meta({
+    deprecated: true,
+    description: "Deprecated compatibility filter on `type` (still honoured; prefer `context_kind`). Empty: no filter.",
+  }),
   context_kind: emptyOr(CONTEXT_KINDS).default("").meta({ description: "Filter on `kind`. Empty: no filter." }),
-  search: z
-    .string()
-    .max(200)
-    .default("")
-    .meta({ description: "Case-insensitive substring of `name` or `reference`. Empty: no filter." }),
+  search: z.string().max(200).default("").meta({ description: "Case-insensitive substring of `name` or `reference`. Empty: no filter." }),
 });
 export type TListBusinessContextsQuery = z.output<typeof ZListBusinessContextsQuery>;
 
@@ -113,7 +113,7 @@ const contextFields = {
   kind: ZContextKind,
   type_label: z.string(),
   name: z.string(),
-  reference: z.string().meta({ description: "`\"\"` when not set" }),
+  reference: z.string().meta({ description: '`""` when not set' }),
 };
 
 export const ZBusinessContextSummary = z.strictObject(contextFields).meta({ description: "Business context summary" });

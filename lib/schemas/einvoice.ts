@@ -26,7 +26,7 @@ export type TEinvoiceWarning = z.infer<typeof ZEinvoiceWarning>;
 
 export const ZImportRecord = z
   .strictObject({
-    id: z.string().meta({ description: "The import's id; \"\" for a dry run" }),
+    id: z.string().meta({ description: 'The import\'s id; "" for a dry run' }),
     format: z.enum(["ubl", "cii"]),
     document_type: z.enum(["invoice", "credit_note"]),
     profile: z.string().meta({ description: "BT-24 specification identifier (UBL CustomizationID, CII GuidelineSpecifiedDocumentContextParameter)" }),
@@ -38,7 +38,9 @@ export const ZImportRecord = z
 export const ZImportResult = z
   .strictObject({
     import: ZImportRecord,
-    result: ZMutationResult.optional().meta({ description: "The registration's mutation result, exactly as POST /obligations returns it (absent on a dry run)" }),
+    result: ZMutationResult.optional().meta({
+      description: "The registration's mutation result, exactly as POST /obligations returns it (absent on a dry run)",
+    }),
     request: ZRegisterObligation.optional().meta({ description: "Dry run only: the register-obligation body that would be sent" }),
     warnings: z.array(ZEinvoiceWarning),
   })

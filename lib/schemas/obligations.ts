@@ -89,7 +89,12 @@ export const ZPaymentTermInput = z.strictObject({
   trigger_type: z.enum(TRIGGER_TYPES),
   trigger_date: ZDate.optional().meta({ description: "Required for trigger `specific_date`" }),
   condition_id: ZUuid.optional().meta({ description: "For trigger `condition_satisfied`: the `id` of a condition given in the same request" }),
-  condition_key: z.string().min(1).max(120).optional().meta({ description: "For trigger `condition_satisfied`: the key of a condition given in the same request" }),
+  condition_key: z
+    .string()
+    .min(1)
+    .max(120)
+    .optional()
+    .meta({ description: "For trigger `condition_satisfied`: the key of a condition given in the same request" }),
   due_rule: z.enum(DUE_RULES),
   due_date: ZDate.optional().meta({ description: "Required for due rule `specific_date`" }),
   due_days: z.number().int().min(1).max(36500).optional().meta({ description: "Required for due rule `days_after_trigger`" }),
@@ -158,7 +163,11 @@ export const ZRegisterObligation = z
     condition: ZLegacyCondition.optional(),
     conditions: z.array(ZConditionInput).max(100).optional(),
     payment_terms: z.array(ZPaymentTermInput).max(100).optional(),
-    context_ids: z.array(ZUuid).max(100).optional().meta({ description: "Ids of business contexts of the organization; each is linked with relationship_type `related`" }),
+    context_ids: z
+      .array(ZUuid)
+      .max(100)
+      .optional()
+      .meta({ description: "Ids of business contexts of the organization; each is linked with relationship_type `related`" }),
   })
   .meta({ title: "RegisterObligation" });
 export type TRegisterObligation = z.infer<typeof ZRegisterObligation>;
@@ -185,7 +194,9 @@ export const ZInvoiceRecord = z
     invoice_number: z.string(),
     description: z.string(),
     condition_summary: z.string(),
-    condition_status: z.enum(SUMMARY_STATUSES).meta({ description: "`satisfied` when every condition is satisfied or waived (also when there are none), else `pending`" }),
+    condition_status: z
+      .enum(SUMMARY_STATUSES)
+      .meta({ description: "`satisfied` when every condition is satisfied or waived (also when there are none), else `pending`" }),
     condition_satisfied_on: ZDateOrEmpty,
     conditions: z.array(ZConditionItem),
     payment_terms: z.array(ZPaymentTermItem),
@@ -306,7 +317,7 @@ export const ZMessageItem = z.strictObject({
 });
 
 const detailExtras = {
-  outstanding_minor: ZMinorOut.meta({ description: "What is left to allocate: `amount_minor - allocated_minor` (\"0\" once RECONCILED)" }),
+  outstanding_minor: ZMinorOut.meta({ description: 'What is left to allocate: `amount_minor - allocated_minor` ("0" once RECONCILED)' }),
   payment_reference: ZPaymentReference,
   audit_trail: z.array(ZAuditEntry).meta({ description: "Every event of the obligation, oldest first: who, what, when" }),
   documents: z.array(ZDocumentItem),
@@ -326,12 +337,24 @@ const v = { expected_version: ZExpectedVersion };
 
 export const ZIssuerAction = z
   .discriminatedUnion("action", [
-    z.strictObject({ action: z.literal("mark_sent"), ...v }).meta({ description: "OBLIGATION_CAPTURED -> PAYMENT_REQUESTED. Event obligation.payment_requested" }),
-    z.strictObject({ action: z.literal("revoke_link"), ...v }).meta({ description: "Revokes the hosted link (409 invalid_state when already revoked). Event obligation.link_revoked" }),
-    z.strictObject({ action: z.literal("reissue_link"), ...v }).meta({ description: "New token and expires_at, old link dead, revocation cleared; the result carries payment_request (409 invalid_state when RECONCILED). Event obligation.link_reissued" }),
-    z.strictObject({ action: z.literal("set_expected_payment_date"), ...v, expected_payment_date: ZDate }).meta({ description: "Event obligation.expected_payment_date_set" }),
+    z
+      .strictObject({ action: z.literal("mark_sent"), ...v })
+      .meta({ description: "OBLIGATION_CAPTURED -> PAYMENT_REQUESTED. Event obligation.payment_requested" }),
+    z
+      .strictObject({ action: z.literal("revoke_link"), ...v })
+      .meta({ description: "Revokes the hosted link (409 invalid_state when already revoked). Event obligation.link_revoked" }),
+    z.strictObject({ action: z.literal("reissue_link"), ...v }).meta({
+      description:
+        "New token and expires_at, old link dead, revocation cleared; the result carries payment_request (409 invalid_state when RECONCILED). Event obligation.link_reissued",
+    }),
+    z
+      .strictObject({ action: z.literal("set_expected_payment_date"), ...v, expected_payment_date: ZDate })
+      .meta({ description: "Event obligation.expected_payment_date_set" }),
     z.strictObject({ action: z.literal("post_message"), ...v, message: z.string().min(1).max(4000) }).meta({ description: "Event obligation.message_posted" }),
-    z.strictObject({ action: z.literal("waive_condition"), ...v, condition_id: ZUuid }).meta({ description: "Waives a waiting condition and recalculates the terms (404 unknown condition, 409 invalid_state when not waiting). Event obligation.condition_waived" }),
+    z.strictObject({ action: z.literal("waive_condition"), ...v, condition_id: ZUuid }).meta({
+      description:
+        "Waives a waiting condition and recalculates the terms (404 unknown condition, 409 invalid_state when not waiting). Event obligation.condition_waived",
+    }),
   ])
   .meta({ title: "IssuerActionInput" });
 export type TIssuerAction = z.infer<typeof ZIssuerAction>;
@@ -356,14 +379,14 @@ export const ZCreateInvoice = z
     due_date: ZDate,
     recipient: ZParty,
     description: z.string().max(5000).optional(),
-    external_reference: ZExternalReference.optional().meta({ description: "Default `{ namespace: \"invoice\", id: invoice_number }`" }),
+    external_reference: ZExternalReference.optional().meta({ description: 'Default `{ namespace: "invoice", id: invoice_number }`' }),
   })
   .meta({ title: "CreateInvoice" });
 export type TCreateInvoice = z.infer<typeof ZCreateInvoice>;
 
 export const ZDeliveryDraft = z
   .strictObject({
-    to: z.string().meta({ description: "RFC 5322 address `\"Name\" <email>`, or \"\" when the recipient has no email" }),
+    to: z.string().meta({ description: 'RFC 5322 address `"Name" <email>`, or "" when the recipient has no email' }),
     subject: z.string(),
     text: z.string(),
     html: z.string(),
@@ -389,7 +412,12 @@ export const ZObligationDocumentParams = z.strictObject({ id: ZUuid, document: Z
 const csvOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z
     .string()
-    .transform((s) => s.split(",").map((v) => v.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(",")
+        .map((v) => v.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.enum(values, { message: `must be one or more of ${values.join(", ")} (comma-separated)` })));
 
 const emptyOr = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
@@ -398,14 +426,14 @@ const emptyOr = <T extends readonly [string, ...string[]]>(values: T, message: s
 export const OBLIGATION_SORTS = ["created_at", "updated_at", "deadline", "amount", "outstanding"] as const;
 
 export const ZObligationListQuery = ZPageQuery.extend({
-  status: csvOf(OBLIGATION_STATUSES)
-    .optional()
-    .meta({ description: "Only these statuses (comma-separated), e.g. `PAYMENT_REQUESTED,PARTIALLY_RECONCILED`." }),
+  status: csvOf(OBLIGATION_STATUSES).optional().meta({ description: "Only these statuses (comma-separated), e.g. `PAYMENT_REQUESTED,PARTIALLY_RECONCILED`." }),
   role: emptyOr(ORGANIZATION_ROLES, "must be creditor or debtor")
     .optional()
     .meta({ description: "Only obligations where the organization is the `creditor` (owed to it) or the `debtor` (it owes)." }),
   type: csvOf(OBLIGATION_TYPES).optional().meta({ description: "Only these obligation types (comma-separated)." }),
-  currency: emptyOr(CURRENCIES, `must be one of ${CURRENCIES.join(", ")}`).optional().meta({ description: "Only obligations in this currency." }),
+  currency: emptyOr(CURRENCIES, `must be one of ${CURRENCIES.join(", ")}`)
+    .optional()
+    .meta({ description: "Only obligations in this currency." }),
   overdue: z
     .enum(["", "true", "false"], { message: "must be true or false" })
     .transform((v) => (v === "" ? undefined : v === "true"))
@@ -415,15 +443,10 @@ export const ZObligationListQuery = ZPageQuery.extend({
     .union([z.literal(""), ZUuid], { message: "must be a UUID" })
     .optional()
     .meta({ description: "Only obligations linked to this business context (of your organization; any other id matches nothing)." }),
-  search: z
-    .string()
-    .trim()
-    .max(200)
-    .optional()
-    .meta({
-      description:
-        "Case-insensitive substring of the reference, invoice number, creditor or debtor name or email, external id, or payment reference (an RF reference may be written with spaces).",
-    }),
+  search: z.string().trim().max(200).optional().meta({
+    description:
+      "Case-insensitive substring of the reference, invoice number, creditor or debtor name or email, external id, or payment reference (an RF reference may be written with spaces).",
+  }),
   sort: z
     .enum(OBLIGATION_SORTS, { message: `must be one of ${OBLIGATION_SORTS.join(", ")}` })
     .default("created_at")

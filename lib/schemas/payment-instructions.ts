@@ -47,7 +47,11 @@ export const ZPaymentInstructionsInput = z
   .meta({ title: "PaymentInstructionsInput" });
 export type TPaymentInstructionsInput = z.infer<typeof ZPaymentInstructionsInput>;
 
-const nullable = (description: string) => z.string().nullable().meta({ description: `${description} (null when not given)` });
+const nullable = (description: string) =>
+  z
+    .string()
+    .nullable()
+    .meta({ description: `${description} (null when not given)` });
 
 export const ZPaymentInstructions = z
   .strictObject({

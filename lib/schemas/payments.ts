@@ -14,14 +14,17 @@ export const ZRecordPayment = z
     amount_minor: ZMinor,
     currency: ZCurrency,
     received_on: ZDate.meta({ description: "The date the payment was observed as received (UTC calendar date)" }),
-    payer_name: z.string().max(500).optional().meta({ description: "Who paid, as observed (default \"\")" }),
-    reference: z.string().max(500).optional().meta({ description: "The payment's own reference, e.g. the bank transfer remittance text (default \"\")" }),
+    payer_name: z.string().max(500).optional().meta({ description: 'Who paid, as observed (default "")' }),
+    reference: z.string().max(500).optional().meta({ description: 'The payment\'s own reference, e.g. the bank transfer remittance text (default "")' }),
     external_reference: ZExternalReference.optional().meta({
       description:
         "The payment's id in the system it was observed in (bank feed, PSP). Unique per organization: a second payment with the same namespace and id is 409 `duplicate` (retry with the same Idempotency-Key to get the stored response instead)",
     }),
-    note: z.string().max(4000).optional().meta({ description: "Free text (default \"\")" }),
-    direction: ZPaymentDirection.optional().meta({ description: "Default `incoming`. `incoming` (money received) is allocated to obligations where the organization is the creditor, `outgoing` (money paid) to those where it is the debtor" }),
+    note: z.string().max(4000).optional().meta({ description: 'Free text (default "")' }),
+    direction: ZPaymentDirection.optional().meta({
+      description:
+        "Default `incoming`. `incoming` (money received) is allocated to obligations where the organization is the creditor, `outgoing` (money paid) to those where it is the debtor",
+    }),
   })
   .meta({ title: "RecordPayment" });
 export type TRecordPayment = z.infer<typeof ZRecordPayment>;
@@ -30,9 +33,13 @@ export const ZAllocatePayment = z
   .strictObject({
     obligation_id: ZUuid.meta({ description: "The obligation (of the same organization) the amount is allocated to" }),
     amount_minor: ZMinor.meta({
-      description: "At most the payment's `unallocated_minor` and the obligation's outstanding amount (`amount_minor - allocated_minor`), else 422 `allocation_exceeds_remaining`",
+      description:
+        "At most the payment's `unallocated_minor` and the obligation's outstanding amount (`amount_minor - allocated_minor`), else 422 `allocation_exceeds_remaining`",
     }),
-    expected_version: ZExpectedVersion.meta({ description: "The obligation's `version` the caller last saw; a stale value is 409 `version_conflict`", example: 1 }),
+    expected_version: ZExpectedVersion.meta({
+      description: "The obligation's `version` the caller last saw; a stale value is 409 `version_conflict`",
+      example: 1,
+    }),
   })
   .meta({ title: "AllocatePayment" });
 export type TAllocatePayment = z.infer<typeof ZAllocatePayment>;

@@ -64,9 +64,13 @@ export const ZRecipientInvoice = ZInvoiceRecord.extend({
   request_id: ZUuid.meta({ description: "The hosted payment request this session belongs to" }),
   payment_reference: ZPaymentReference,
   payment_instructions: ZPaymentInstructions.nullable().meta({
-    description: "How to pay: the issuer's payment instructions for the invoice's currency (quote `payment_reference` with the transfer), or null when the issuer has none for it",
+    description:
+      "How to pay: the issuer's payment instructions for the invoice's currency (quote `payment_reference` with the transfer), or null when the issuer has none for it",
   }),
-  documents: z.array(ZDocumentItem).meta({ description: "Documents the recipient may see: its own uploads and the issuer's invoice, supporting and payment-evidence documents (issuer bank observations are issuer-only)" }),
+  documents: z.array(ZDocumentItem).meta({
+    description:
+      "Documents the recipient may see: its own uploads and the issuer's invoice, supporting and payment-evidence documents (issuer bank observations are issuer-only)",
+  }),
   messages: z.array(ZMessageItem).meta({ description: "The message thread between issuer and recipient, oldest first" }),
 }).meta({ title: "RecipientInvoiceDetail" });
 export type TRecipientInvoice = z.infer<typeof ZRecipientInvoice>;

@@ -67,7 +67,9 @@ export const ZBankStatement = z
   .strictObject({
     id: ZUuid,
     format: z.enum(STATEMENT_FORMATS),
-    account: z.strictObject({ iban: z.string(), identifier: z.string(), currency: z.string() }).meta({ description: "As the statement names it; \"\" when absent" }),
+    account: z
+      .strictObject({ iban: z.string(), identifier: z.string(), currency: z.string() })
+      .meta({ description: 'As the statement names it; "" when absent' }),
     period: z.strictObject({ from: ZDateOrEmpty, to: ZDateOrEmpty }),
     entries: z.number().int().min(0).meta({ description: "Booked transactions read (a batch booking counts each of its transactions)" }),
     credits: z.number().int().min(0),
@@ -85,7 +87,8 @@ export const ZBankStatementItem = z
   .strictObject({
     index: z.number().int().min(0),
     payment_id: ZUuid.nullable().meta({
-      description: "The payment this transaction became; null for a duplicate (see `duplicate_of`) and for a booking that becomes no payment (another currency than the seven, or a zero amount)",
+      description:
+        "The payment this transaction became; null for a duplicate (see `duplicate_of`) and for a booking that becomes no payment (another currency than the seven, or a zero amount)",
     }),
     duplicate_of: ZUuid.nullable().meta({ description: "The payment recorded earlier for the same bank transaction; null otherwise" }),
     direction: ZPaymentDirection,

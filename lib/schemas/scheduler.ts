@@ -6,7 +6,9 @@ import { ZPaymentTermItem } from "@/lib/schemas/obligations";
 // summary of GET /cron/scheduler.
 
 export const ZScheduledTerm = ZPaymentTermItem.extend({
-  id: ZUuid.optional().meta({ description: "Absent for the implicit term of an obligation without payment terms (triggered on registration, due on the deadline)" }),
+  id: ZUuid.optional().meta({
+    description: "Absent for the implicit term of an obligation without payment terms (triggered on registration, due on the deadline)",
+  }),
 }).meta({
   id: "ScheduledTerm",
   title: "ScheduledTerm",
@@ -20,7 +22,9 @@ export const ZExpiringPaymentRequest = z
     expires_at: ZTimestamp,
     revoked: z.literal(false),
   })
-  .meta({ description: "payment_request.expiring: the hosted link that expires within 7 days (its URL is not sent: GET /obligations/{id}/payment-request shows it)" });
+  .meta({
+    description: "payment_request.expiring: the hosted link that expires within 7 days (its URL is not sent: GET /obligations/{id}/payment-request shows it)",
+  });
 
 const ZEmittedCounts = z
   .strictObject({

@@ -18,7 +18,11 @@ export const ZWebhookEndpointInput = z.strictObject({
         return true; // reported by the url check
       }
     }, "must not contain credentials (user:password@); authenticate with the signature instead")
-    .meta({ description: "Destination (http or https). Every A/AAAA record of its host must be a public address unless the server runs with WEBHOOK_ALLOW_PRIVATE_NETWORKS=true.", example: "https://hooks.example.com/fos" }),
+    .meta({
+      description:
+        "Destination (http or https). Every A/AAAA record of its host must be a public address unless the server runs with WEBHOOK_ALLOW_PRIVATE_NETWORKS=true.",
+      example: "https://hooks.example.com/fos",
+    }),
   secret: z
     .string()
     .min(32, "must be 32 to 256 characters")
@@ -32,14 +36,14 @@ export const ZWebhookEndpointCreated = z.strictObject({
   url: z.string(),
 });
 
-const ZTimestampOrEmpty = z.string().meta({ description: "RFC 3339 UTC timestamp, or \"\" when not set", example: "2026-11-22T10:00:00.000Z" });
+const ZTimestampOrEmpty = z.string().meta({ description: 'RFC 3339 UTC timestamp, or "" when not set', example: "2026-11-22T10:00:00.000Z" });
 
 export const ZWebhookEndpoint = z
   .strictObject({
     id: z.string().meta({ format: "uuid" }),
     url: z.string(),
     enabled: z.boolean().meta({ description: "false once the receiver answered 410 Gone; a disabled endpoint gets no new deliveries" }),
-    disabled_reason: z.string().meta({ description: "Why the endpoint was disabled, or \"\"" }),
+    disabled_reason: z.string().meta({ description: 'Why the endpoint was disabled, or ""' }),
     created_at: ZTimestamp,
     last_success_at: ZTimestampOrEmpty,
     last_failure_at: ZTimestampOrEmpty,
@@ -60,16 +64,17 @@ export const ZWebhookDelivery = z
     endpoint_id: z.string().meta({ format: "uuid" }),
     event_id: z.string().meta({ format: "uuid", description: "The event id: also the payload `id` and the `webhook-id` header of every attempt" }),
     event_type: z.string(),
-    status: z.enum(DELIVERY_STATUSES).meta({ description: "`pending` (waiting for its next attempt) -> `succeeded`, or `failed` after the last scheduled attempt" }),
+    status: z
+      .enum(DELIVERY_STATUSES)
+      .meta({ description: "`pending` (waiting for its next attempt) -> `succeeded`, or `failed` after the last scheduled attempt" }),
     attempts: z.number().int().min(0).meta({ description: "Attempts made so far" }),
-    next_attempt_at: ZTimestampOrEmpty.meta({ description: "When the next attempt is due; \"\" once succeeded or failed" }),
+    next_attempt_at: ZTimestampOrEmpty.meta({ description: 'When the next attempt is due; "" once succeeded or failed' }),
     last_attempt_at: ZTimestampOrEmpty,
-    last_response_status: z
-      .number()
-      .int()
-      .nullable()
-      .meta({ description: "HTTP status of the last attempt; null when no attempt was made yet or no HTTP response was received (timeout, connection error, refused destination)" }),
-    last_error: z.string().meta({ description: "Why the last attempt failed, or \"\"" }),
+    last_response_status: z.number().int().nullable().meta({
+      description:
+        "HTTP status of the last attempt; null when no attempt was made yet or no HTTP response was received (timeout, connection error, refused destination)",
+    }),
+    last_error: z.string().meta({ description: 'Why the last attempt failed, or ""' }),
     created_at: ZTimestamp,
   })
   .meta({ description: "One event's delivery to one endpoint" });
@@ -101,7 +106,8 @@ export const ZWebhookPayload = z
     data: z
       .object({
         obligation: ZObligationProjection.optional().meta({
-          description: "The obligation projection after the change (every obligation.* event, and payment.allocated); its `version` lets a consumer drop a stale, out-of-order delivery",
+          description:
+            "The obligation projection after the change (every obligation.* event, and payment.allocated); its `version` lets a consumer drop a stale, out-of-order delivery",
         }),
         payment: z.record(z.string(), z.unknown()).optional().meta({ description: "payment.* events: the payment as GET /payments/{id} shows it" }),
         term: ZScheduledTerm.optional(),

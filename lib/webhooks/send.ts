@@ -7,9 +7,7 @@ import { DestinationRefused, ResolutionFailed, checkDestination, type ResolvedAd
 // bounded by `timeoutMs`; redirects are never followed; the connection goes to the
 // address the SSRF guard checked (custom `lookup`), while the Host header and TLS SNI /
 // certificate check use the URL's host name.
-export type SendOutcome =
-  | { ok: true; status: number }
-  | { ok: false; status: number | null; error: string; retryAfterSeconds?: number; gone?: boolean };
+export type SendOutcome = { ok: true; status: number } | { ok: false; status: number | null; error: string; retryAfterSeconds?: number; gone?: boolean };
 
 export async function sendWebhook(input: {
   url: string;

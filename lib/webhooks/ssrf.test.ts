@@ -7,17 +7,43 @@ import { Webhook } from "standardwebhooks";
 describe("SSRF address policy", () => {
   it("refuses every non-public range, IPv4-mapped forms included", () => {
     const refused = [
-      "127.0.0.1", "127.255.0.9", "10.1.2.3", "172.16.0.1", "192.168.0.1", "169.254.169.254", "0.0.0.0", "100.64.0.1",
-      "224.0.0.1", "255.255.255.255", "192.0.2.1", "198.18.0.1", "240.0.0.1",
-      "::1", "::", "fd00:ec2::254", "fc00::1", "fe80::1", "ff02::1", "2001:db8::1", "64:ff9b::7f00:1", "2002:7f00:1::",
-      "::ffff:127.0.0.1", "::ffff:169.254.169.254", "::ffff:10.0.0.1",
+      "127.0.0.1",
+      "127.255.0.9",
+      "10.1.2.3",
+      "172.16.0.1",
+      "192.168.0.1",
+      "169.254.169.254",
+      "0.0.0.0",
+      "100.64.0.1",
+      "224.0.0.1",
+      "255.255.255.255",
+      "192.0.2.1",
+      "198.18.0.1",
+      "240.0.0.1",
+      "::1",
+      "::",
+      "fd00:ec2::254",
+      "fc00::1",
+      "fe80::1",
+      "ff02::1",
+      "2001:db8::1",
+      "64:ff9b::7f00:1",
+      "2002:7f00:1::",
+      "::ffff:127.0.0.1",
+      "::ffff:169.254.169.254",
+      "::ffff:10.0.0.1",
     ];
     for (const a of refused) expect(refusedRange(a), a).toBeDefined();
     for (const a of ["93.184.215.14", "8.8.8.8", "2606:4700:4700::1111", "::ffff:8.8.8.8"]) expect(refusedRange(a), a).toBeUndefined();
   });
 
   it("refuses a host when any one of its addresses is not public", () => {
-    expect(() => assertPublic("mixed.example", [{ address: "8.8.8.8", family: 4 }, { address: "10.0.0.1", family: 4 }])).toThrow(/10\.0\.0\.1/);
+    expect(() =>
+      assertPublic("mixed.example", [
+        { address: "8.8.8.8", family: 4 },
+        { address: "10.0.0.1", family: 4 },
+      ]),
+    ).toThrow(/10\.0\.0\.1/);
     expect(() => assertPublic("ok.example", [{ address: "8.8.8.8", family: 4 }])).not.toThrow();
   });
 

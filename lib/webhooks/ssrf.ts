@@ -88,10 +88,7 @@ export function assertPublic(host: string, addresses: ResolvedAddress[]): void {
 }
 
 // Resolves and checks a destination; returns the checked addresses to connect to.
-export async function checkDestination(
-  url: URL,
-  opts: { allowPrivate: boolean; timeoutMs: number; signal?: AbortSignal },
-): Promise<ResolvedAddress[]> {
+export async function checkDestination(url: URL, opts: { allowPrivate: boolean; timeoutMs: number; signal?: AbortSignal }): Promise<ResolvedAddress[]> {
   const host = hostOf(url);
   if (!opts.allowPrivate && isLocalhostName(host)) throw new DestinationRefused(`${host} is a loopback name`);
   const addresses = await resolveHost(host, opts.timeoutMs, opts.signal);

@@ -80,7 +80,9 @@ async function main() {
           .filter((l) => /Scan|Bitmap/.test(l))
           .map((l) => l.trim().replace(/\s+\(cost.*$/, ""))
           .join(" | ");
-        console.log(`search=${JSON.stringify(search).padEnd(16)} items=${String(found).padStart(2)}  median=${times[7].toFixed(1)} ms  p95=${times[14].toFixed(1)} ms  plan: ${plan}`);
+        console.log(
+          `search=${JSON.stringify(search).padEnd(16)} items=${String(found).padStart(2)}  median=${times[7].toFixed(1)} ms  p95=${times[14].toFixed(1)} ms  plan: ${plan}`,
+        );
       }
     };
     await run("with trigram indexes (migration 0004)");

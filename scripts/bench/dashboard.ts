@@ -70,7 +70,13 @@ async function main() {
               ($3::text[])[1 + g % 4], current_date + (g % 120 - 60), 'INV-' || g,
               ($4::text[])[1 + g % 5], now() - make_interval(secs => g), now()
        FROM generate_series(1, $5::int) g`,
-      [big, orgs.slice(1), ["EUR", "USD", "GBP", "JPY"], ["RECONCILED", "PARTIALLY_RECONCILED", "OBLIGATION_CAPTURED", "PAYMENT_REQUESTED", "PAYMENT_CLAIMED"], total],
+      [
+        big,
+        orgs.slice(1),
+        ["EUR", "USD", "GBP", "JPY"],
+        ["RECONCILED", "PARTIALLY_RECONCILED", "OBLIGATION_CAPTURED", "PAYMENT_REQUESTED", "PAYMENT_CLAIMED"],
+        total,
+      ],
     );
     await client.query(
       `INSERT INTO payment_requests (id, organization_id, obligation_id, token_hash, expires_at)
@@ -89,7 +95,9 @@ async function main() {
     );
     await client.query("ANALYZE");
     const mine = (await client.query("SELECT count(*)::int AS n FROM obligations WHERE organization_id = $1", [big])).rows[0].n;
-    console.log(`inserted ${total} obligations (${mine} in the large organization), their payment requests and ${total * 3} events in ${Math.round(performance.now() - t0)} ms\n`);
+    console.log(
+      `inserted ${total} obligations (${mine} in the large organization), their payment requests and ${total * 3} events in ${Math.round(performance.now() - t0)} ms\n`,
+    );
     const someId = (await client.query("SELECT id FROM obligations WHERE organization_id = $1 ORDER BY created_at DESC LIMIT 1", [big])).rows[0].id;
 
     const runs = 30;
@@ -110,7 +118,9 @@ async function main() {
     await client.query("CREATE INDEX bench_events_org_created ON events (organization_id, created_at DESC, id DESC)");
     await client.query("CREATE INDEX bench_obligations_open_deadline ON obligations (organization_id, deadline) WHERE status <> 'RECONCILED'");
     await client.query("ANALYZE");
-    console.log("Overview with candidate indexes events(organization_id, created_at desc, id desc), obligations(organization_id, deadline) where not reconciled");
+    console.log(
+      "Overview with candidate indexes events(organization_id, created_at desc, id desc), obligations(organization_id, deadline) where not reconciled",
+    );
     await time("  summarizeObligations", runs, () => summarizeObligations(prisma, { organizationId: big, overdueLimit: 8 }));
     await time("  listRecentEvents (12)", runs, () => listRecentEvents(prisma, { organizationId: big, limit: 12 }));
   } finally {

@@ -41,7 +41,12 @@ async function run(name: string, n: number, make: (i: number) => Promise<Respons
 function rssMiB(pgid: number): number {
   try {
     const out = execSync(`ps -o rss= -g ${pgid}`, { encoding: "utf8" });
-    return Math.round(out.split("\n").filter(Boolean).reduce((a, l) => a + Number(l.trim()), 0) / 1024);
+    return Math.round(
+      out
+        .split("\n")
+        .filter(Boolean)
+        .reduce((a, l) => a + Number(l.trim()), 0) / 1024,
+    );
   } catch {
     return NaN;
   }
@@ -79,7 +84,15 @@ async function main() {
       conditions: [{ key: "acceptance", label: "Acceptance" }],
       payment_terms: [
         { sequence: 1, amount_type: "percentage", percentage_basis_points: 3000, trigger_type: "immediately", due_rule: "days_after_trigger", due_days: 14 },
-        { sequence: 2, amount_type: "percentage", percentage_basis_points: 7000, trigger_type: "condition_satisfied", condition_key: "acceptance", due_rule: "days_after_trigger", due_days: 30 },
+        {
+          sequence: 2,
+          amount_type: "percentage",
+          percentage_basis_points: 7000,
+          trigger_type: "condition_satisfied",
+          condition_key: "acceptance",
+          due_rule: "days_after_trigger",
+          due_days: 30,
+        },
       ],
     });
     await run(
@@ -94,7 +107,13 @@ async function main() {
     );
     await run("GET /obligations?limit=100", Math.ceil(N / 2), () => get("/obligations?limit=100"), 200);
     await run("GET /obligations/{id}", N, (i) => get(`/obligations/${ids[i % ids.length]}`), 200);
-    await run("POST /obligations/{id}/actions (msg)", N, (i) => post(`/obligations/${ids[i % ids.length]}/actions`, { action: "post_message", expected_version: 1 + Math.floor(i / ids.length), message: `m${i}` }), 200);
+    await run(
+      "POST /obligations/{id}/actions (msg)",
+      N,
+      (i) =>
+        post(`/obligations/${ids[i % ids.length]}/actions`, { action: "post_message", expected_version: 1 + Math.floor(i / ids.length), message: `m${i}` }),
+      200,
+    );
     await run("GET /invoices/{id}/delivery (404 type)", Math.ceil(N / 4), (i) => get(`/invoices/${ids[i % ids.length]}/delivery`), 404);
     console.log(`rss after: ${rssMiB(server.process.pid!)} MiB`);
   } finally {

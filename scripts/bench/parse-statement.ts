@@ -17,7 +17,9 @@ function camt(): string {
     if (i % 50 === 0 && i + 3 <= N) {
       const tx = (k: number) =>
         `<TxDtls><Refs><AcctSvcrRef>B${i}-${k}</AcctSvcrRef></Refs><Amt Ccy="EUR">1.00</Amt><RltdPties><Dbtr><Nm>Payer ${i + k}</Nm></Dbtr></RltdPties><RmtInf><Ustrd>INV-${i + k}</Ustrd></RmtInf></TxDtls>`;
-      out.push(`<Ntry><Amt Ccy="EUR">3.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>${day(i)}</Dt></BookgDt><NtryDtls>${tx(0)}${tx(1)}${tx(2)}</NtryDtls></Ntry>`);
+      out.push(
+        `<Ntry><Amt Ccy="EUR">3.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>${day(i)}</Dt></BookgDt><NtryDtls>${tx(0)}${tx(1)}${tx(2)}</NtryDtls></Ntry>`,
+      );
       i += 3;
       continue;
     }
@@ -41,16 +43,28 @@ function mt940(): string {
 }
 
 function csv(): string {
-  const out = ['"Konto:";"DE89370400440532013000"', '"Zeitraum:";"2024"', "", "", '"Buchungstag";"Valuta";"Auftraggeber/Empfänger";"Verwendungszweck";"Betrag (EUR)"'];
+  const out = [
+    '"Konto:";"DE89370400440532013000"',
+    '"Zeitraum:";"2024"',
+    "",
+    "",
+    '"Buchungstag";"Valuta";"Auftraggeber/Empfänger";"Verwendungszweck";"Betrag (EUR)"',
+  ];
   for (let i = 0; i < N; i++) {
     const [y, m, d] = day(i).split("-");
     const [int, frac] = amount(i).split(".");
-    out.push(`"${d}.${m}.${y}";"${d}.${m}.${y}";"Customer ${i % 997}";"Invoice INV-${i}; thank you";"${i % 3 ? "" : "-"}${int.replace(/\B(?=(\d{3})+(?!\d))/g, ".")},${frac}"`);
+    out.push(
+      `"${d}.${m}.${y}";"${d}.${m}.${y}";"Customer ${i % 997}";"Invoice INV-${i}; thank you";"${i % 3 ? "" : "-"}${int.replace(/\B(?=(\d{3})+(?!\d))/g, ".")},${frac}"`,
+    );
   }
   return out.join("\r\n");
 }
 
-for (const [name, make] of [["camt.053", camt], ["mt940", mt940], ["csv", csv]] as const) {
+for (const [name, make] of [
+  ["camt.053", camt],
+  ["mt940", mt940],
+  ["csv", csv],
+] as const) {
   const bytes = new TextEncoder().encode(make());
   let best = Number.POSITIVE_INFINITY;
   let count = 0;

@@ -25,12 +25,25 @@ async function setUp(baseUrl: string) {
   const { createOrganization } = await import("@/lib/organizations/create-organization");
   const email = `bench-${randomUUID()}@example.test`;
   const org = await createOrganization({ name: "Acme Consulting GmbH", ownerEmail: email, ownerPassword: "bench-password-123", ownerName: "Bench" });
-  const signIn = await fetch(`${baseUrl}/api/v1/session`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "bench-password-123" }) });
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const signIn = await fetch(`${baseUrl}/api/v1/session`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: "bench-password-123" }),
+  });
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const put = await fetch(`${baseUrl}/api/v1/payment-instructions/EUR`, {
     method: "PUT",
     headers: { cookie, "content-type": "application/json", "idempotency-key": `bench-${randomUUID()}` },
-    body: JSON.stringify({ account_holder: "Acme Consulting GmbH", iban: "DE89370400440532013000", bic: "COBADEFFXXX", bank_name: "Commerzbank", note: "Please quote the payment reference." }),
+    body: JSON.stringify({
+      account_holder: "Acme Consulting GmbH",
+      iban: "DE89370400440532013000",
+      bic: "COBADEFFXXX",
+      bank_name: "Commerzbank",
+      note: "Please quote the payment reference.",
+    }),
   });
   if (!put.ok) throw new Error(`PUT payment instructions: ${put.status} ${await put.text()}`);
   const reg = await fetch(`${baseUrl}/api/v1/obligations`, {
@@ -78,7 +91,9 @@ async function main() {
     for (let i = 0; i < runs; i++) {
       const r = await lighthouse(hostedUrl, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"] });
       const lhr = r!.lhr;
-      const requests = ((lhr.audits["network-requests"].details as { items?: { url: string; resourceType?: string }[] })?.items ?? []).filter((x) => x.resourceType === "Script");
+      const requests = ((lhr.audits["network-requests"].details as { items?: { url: string; resourceType?: string }[] })?.items ?? []).filter(
+        (x) => x.resourceType === "Script",
+      );
       const all = [...new Set(requests.map((x) => x.url))];
       let jsAll = 0;
       for (const u of all) jsAll += await gzipSize(u, sizes);
@@ -96,14 +111,18 @@ async function main() {
         scripts: all.length,
       });
       const x = rows.at(-1)!;
-      console.log(`run ${i + 1}: performance ${x.perf}, accessibility ${x.a11y}, FCP ${x.fcp.toFixed(0)} ms, LCP ${x.lcp.toFixed(0)} ms, TBT ${x.tbt.toFixed(0)} ms, CLS ${x.cls.toFixed(3)}, JS first load ${kb(x.jsFirst)} gzip (${inHtml.length} scripts), all JS ${kb(x.jsAll)} gzip (${x.scripts} scripts)`);
+      console.log(
+        `run ${i + 1}: performance ${x.perf}, accessibility ${x.a11y}, FCP ${x.fcp.toFixed(0)} ms, LCP ${x.lcp.toFixed(0)} ms, TBT ${x.tbt.toFixed(0)} ms, CLS ${x.cls.toFixed(3)}, JS first load ${kb(x.jsFirst)} gzip (${inHtml.length} scripts), all JS ${kb(x.jsAll)} gzip (${x.scripts} scripts)`,
+      );
     }
   } finally {
     await chrome.kill();
     await server.stop();
   }
   const m = <K extends keyof (typeof rows)[number]>(k: K) => median(rows.map((r) => r[k]));
-  console.log(`\nmedian of ${runs}: performance ${m("perf")}, accessibility ${m("a11y")}, FCP ${m("fcp").toFixed(0)} ms, LCP ${m("lcp").toFixed(0)} ms, TBT ${m("tbt").toFixed(0)} ms, CLS ${m("cls").toFixed(3)}`);
+  console.log(
+    `\nmedian of ${runs}: performance ${m("perf")}, accessibility ${m("a11y")}, FCP ${m("fcp").toFixed(0)} ms, LCP ${m("lcp").toFixed(0)} ms, TBT ${m("tbt").toFixed(0)} ms, CLS ${m("cls").toFixed(3)}`,
+  );
   console.log(`first-load JavaScript (scripts in the HTML): ${kb(m("jsFirst"))} gzip; every script loaded until the invoice is shown: ${kb(m("jsAll"))} gzip`);
   console.log(`load before: ${loadBefore}`);
   console.log(`load after:  ${execSync("uptime").toString().trim()}`);

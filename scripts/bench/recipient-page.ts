@@ -21,9 +21,17 @@ async function main() {
   process.env.DATABASE_URL = server.databaseUrl;
   process.env.APP_SECRET = TEST_APP_SECRET;
   const { createOrganization } = await import("@/lib/organizations/create-organization");
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
   try {
-    const org = await createOrganization({ name: "Bench Supplies", ownerEmail: `bench-${randomUUID()}@example.test`, ownerPassword: "bench-password-123", ownerName: "Bench" });
+    const org = await createOrganization({
+      name: "Bench Supplies",
+      ownerEmail: `bench-${randomUUID()}@example.test`,
+      ownerPassword: "bench-password-123",
+      ownerName: "Bench",
+    });
     const reg = await fetch(`${server.baseUrl}/api/v1/obligations`, {
       method: "POST",
       headers: { authorization: `Bearer ${org.api_key}`, "content-type": "application/json", "idempotency-key": `bench-${randomUUID()}` },
@@ -65,7 +73,9 @@ async function main() {
     }
     const col = <K extends keyof (typeof loads)[number]>(k: K) => loads.map((l) => l[k]);
     console.log(`page /r/{request}, ${runs} cold loads at 360 px (Chromium, loopback):`);
-    console.log(`  requests per load: ${pct(col("requests"), 50)}   bytes transferred: ${(pct(col("bytes"), 50) / 1024).toFixed(0)} KiB (JS ${(pct(col("jsBytes"), 50) / 1024).toFixed(0)} KiB, uncompressed)`);
+    console.log(
+      `  requests per load: ${pct(col("requests"), 50)}   bytes transferred: ${(pct(col("bytes"), 50) / 1024).toFixed(0)} KiB (JS ${(pct(col("jsBytes"), 50) / 1024).toFixed(0)} KiB, uncompressed)`,
+    );
     console.log(`  navigation -> amount shown: median ${ms(pct(col("shownMs"), 50))}, p95 ${ms(pct(col("shownMs"), 95))}`);
 
     const timeCalls = async (n: number, call: () => Promise<Response>) => {

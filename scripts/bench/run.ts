@@ -107,7 +107,12 @@ async function load(
       connections: 4,
       duration: WARMUP_SECONDS,
       timeout: 30,
-      requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, ...next() }), ...(onBody ? { onResponse: (st: number, b: string) => onBody(st, b) } : {}) }],
+      requests: [
+        {
+          setupRequest: (req: Record<string, unknown>) => ({ ...req, ...next() }),
+          ...(onBody ? { onResponse: (st: number, b: string) => onBody(st, b) } : {}),
+        },
+      ],
     } as never);
   }
   let rssMax = vmRssMiB(pid);
@@ -240,7 +245,15 @@ function registrationBody(i: string) {
     conditions: [{ key: "acceptance", label: "Acceptance" }],
     payment_terms: [
       { sequence: 1, amount_type: "percentage", percentage_basis_points: 3000, trigger_type: "immediately", due_rule: "days_after_trigger", due_days: 14 },
-      { sequence: 2, amount_type: "percentage", percentage_basis_points: 7000, trigger_type: "condition_satisfied", condition_key: "acceptance", due_rule: "days_after_trigger", due_days: 30 },
+      {
+        sequence: 2,
+        amount_type: "percentage",
+        percentage_basis_points: 7000,
+        trigger_type: "condition_satisfied",
+        condition_key: "acceptance",
+        due_rule: "days_after_trigger",
+        due_days: 30,
+      },
     ],
   };
 }
@@ -422,7 +435,18 @@ async function main() {
   for (const c of CONNECTIONS) {
     if (!want("register")) break;
     record(
-      await load(server, "register", c, () => ({ method: "POST", path: "/api/v1/obligations", headers: { ...json, "idempotency-key": randomUUID() }, body: JSON.stringify(registrationBody(randomUUID())) }), 201),
+      await load(
+        server,
+        "register",
+        c,
+        () => ({
+          method: "POST",
+          path: "/api/v1/obligations",
+          headers: { ...json, "idempotency-key": randomUUID() },
+          body: JSON.stringify(registrationBody(randomUUID())),
+        }),
+        201,
+      ),
     );
   }
   // Make sure there are obligations to read and act on.
@@ -496,9 +520,10 @@ async function main() {
     const c0 = new pg.Client({ connectionString: databaseUrl });
     await c0.connect();
     const fresh = (
-      await c0.query<{ id: string }>("SELECT id FROM obligations WHERE organization_id = $1 AND version = 1 AND currency = 'EUR' AND organization_role = 'creditor' ORDER BY created_at", [
-        f.organizationId,
-      ])
+      await c0.query<{ id: string }>(
+        "SELECT id FROM obligations WHERE organization_id = $1 AND version = 1 AND currency = 'EUR' AND organization_role = 'creditor' ORDER BY created_at",
+        [f.organizationId],
+      )
     ).rows.map((r) => r.id);
     await c0.end();
     let next = 0;

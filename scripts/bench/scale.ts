@@ -60,10 +60,23 @@ async function main() {
       { name: "list first page (50)", run: (org) => listObligations(prisma, { organizationId: org, query: { limit: 50, offset: 0 } }) },
       { name: `list deep page (offset ${deep})`, run: (org) => listObligations(prisma, { organizationId: org, query: { limit: 50, offset: deep } }) },
       { name: "list sort=deadline", run: (org) => listObligations(prisma, { organizationId: org, query: { limit: 50, offset: 0, sort: "deadline" } }) },
-      { name: "list sort=outstanding desc", run: (org) => listObligations(prisma, { organizationId: org, query: { limit: 50, offset: 0, sort: "outstanding" } }) },
-      { name: "list status+currency+overdue", run: (org) => listObligations(prisma, { organizationId: org, query: { limit: 50, offset: 0, status: ["PAYMENT_REQUESTED"], currency: "USD", overdue: true } }) },
-      { name: "search (one reference)", run: (org, _id, term) => listObligations(prisma, { organizationId: org, query: { limit: 50, offset: 0, search: term } }) },
-      { name: "search (debtor email)", run: (org) => listObligations(prisma, { organizationId: org, query: { limit: 50, offset: 0, search: "ap4242@customer" } }) },
+      {
+        name: "list sort=outstanding desc",
+        run: (org) => listObligations(prisma, { organizationId: org, query: { limit: 50, offset: 0, sort: "outstanding" } }),
+      },
+      {
+        name: "list status+currency+overdue",
+        run: (org) =>
+          listObligations(prisma, { organizationId: org, query: { limit: 50, offset: 0, status: ["PAYMENT_REQUESTED"], currency: "USD", overdue: true } }),
+      },
+      {
+        name: "search (one reference)",
+        run: (org, _id, term) => listObligations(prisma, { organizationId: org, query: { limit: 50, offset: 0, search: term } }),
+      },
+      {
+        name: "search (debtor email)",
+        run: (org) => listObligations(prisma, { organizationId: org, query: { limit: 50, offset: 0, search: "ap4242@customer" } }),
+      },
       { name: "detail", run: (org, id) => getObligationDetail(prisma, { organizationId: org, obligationId: id }) },
       { name: "overview (summarize)", run: (org) => summarizeObligations(prisma, { organizationId: org, overdueLimit: 8 }) },
     ];
@@ -81,7 +94,9 @@ async function main() {
       const b = await time(() => sc.run(s.large, large.id, large.reference.slice(4)));
       const ratio = Math.round((b.median / a.median) * 100) / 100;
       results.push({ scenario: sc.name, small: a, large: b, ratio });
-      console.log(`${sc.name.padEnd(36)} ${String(sizes.small).padStart(8)}: ${String(a.median).padStart(8)} ms (p95 ${a.p95})   ${String(sizes.large).padStart(8)}: ${String(b.median).padStart(8)} ms (p95 ${b.p95})   x${ratio}`);
+      console.log(
+        `${sc.name.padEnd(36)} ${String(sizes.small).padStart(8)}: ${String(a.median).padStart(8)} ms (p95 ${a.p95})   ${String(sizes.large).padStart(8)}: ${String(b.median).padStart(8)} ms (p95 ${b.p95})   x${ratio}`,
+      );
     }
     // Plans of the statements behind the list, search and overview for the large organization.
     const explain = async (label: string, sql: Prisma.Sql) => {

@@ -110,7 +110,12 @@ async function main() {
     }
     idle.sort((a, b) => a - b);
     console.log(`sweep with nothing due (of ${rows}): median ${idle[10]} ms, max ${idle[19]} ms`);
-    console.log(`load: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} (${os.cpus().length} cores)`);
+    console.log(
+      `load: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")} (${os.cpus().length} cores)`,
+    );
   } finally {
     await disconnect();
     await client.end().catch(() => {});

@@ -81,8 +81,17 @@ async function main() {
     cleanups.push(() => new Promise<void>((r) => receiver.close(() => r())));
     const port = (receiver.address() as AddressInfo).port;
 
-    const org = await createOrganization({ name: "Bench", ownerEmail: `bench-${randomBytes(4).toString("hex")}@example.test`, ownerPassword: "bench-password-123" });
-    await transaction((tx) => createWebhookEndpoint(tx, { organizationId: org.organization_id, body: { url: `http://127.0.0.1:${port}/hooks`, secret: randomBytes(24).toString("base64url") } }));
+    const org = await createOrganization({
+      name: "Bench",
+      ownerEmail: `bench-${randomBytes(4).toString("hex")}@example.test`,
+      ownerPassword: "bench-password-123",
+    });
+    await transaction((tx) =>
+      createWebhookEndpoint(tx, {
+        organizationId: org.organization_id,
+        body: { url: `http://127.0.0.1:${port}/hooks`, secret: randomBytes(24).toString("base64url") },
+      }),
+    );
     for (let done = 0; done < COUNT; ) {
       const n = Math.min(100, COUNT - done);
       await transaction(async (tx) => {
@@ -108,7 +117,14 @@ async function main() {
     }
     const seconds = (performance.now() - started) / 1000;
     console.log(
-      JSON.stringify({ backend, flushers: FLUSHERS, deliveries: COUNT, received, seconds: Number(seconds.toFixed(2)), deliveries_per_second: Math.round(COUNT / seconds) }),
+      JSON.stringify({
+        backend,
+        flushers: FLUSHERS,
+        deliveries: COUNT,
+        received,
+        seconds: Number(seconds.toFixed(2)),
+        deliveries_per_second: Math.round(COUNT / seconds),
+      }),
     );
   } finally {
     await cleanup();

@@ -155,7 +155,10 @@ describe("faults", () => {
       const downAt = Date.now();
       await sleep(3000);
       // While the database is down: a prompt 503 with Retry-After, never a hang or a 500.
-      const probe = await fetch(`${server.baseUrl}/api/v1/obligations`, { headers: { authorization: `Bearer ${apiKey}` }, signal: AbortSignal.timeout(20_000) });
+      const probe = await fetch(`${server.baseUrl}/api/v1/obligations`, {
+        headers: { authorization: `Bearer ${apiKey}` },
+        signal: AbortSignal.timeout(20_000),
+      });
       const probeBody = await probe.json();
       expect(probe.status).toBe(503);
       expect(probe.headers.get("retry-after")).toMatch(/^\d+$/);

@@ -37,7 +37,10 @@ async function load(baseUrl: string): Promise<Contract> {
   const resolve = (r: any) => {
     const ref = r?.$ref as string | undefined;
     if (!ref) return r;
-    return ref.replace(/^openapi#\//, "").split("/").reduce((o: any, k) => o?.[k], relinked);
+    return ref
+      .replace(/^openapi#\//, "")
+      .split("/")
+      .reduce((o: any, k) => o?.[k], relinked);
   };
   const validator = (schema: unknown) => {
     let v = cache.get(schema);
@@ -79,7 +82,7 @@ export async function checkAgainstDocument(
     return;
   }
   if (type !== "application/json") {
-    if (!type || !(type in content) && !Object.keys(content).some((k) => k !== "application/json")) {
+    if (!type || (!(type in content) && !Object.keys(content).some((k) => k !== "application/json"))) {
       throw new Error(`response drift: ${where}: content type ${type} not declared (${Object.keys(content).join(", ")})`);
     }
     return;

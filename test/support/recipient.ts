@@ -32,7 +32,14 @@ export class CookieJar {
   }
 }
 
-export type RecipientCall = { body?: unknown; form?: FormData; headers?: Record<string, string>; marker?: boolean; idempotencyKey?: string | null; cookie?: string };
+export type RecipientCall = {
+  body?: unknown;
+  form?: FormData;
+  headers?: Record<string, string>;
+  marker?: boolean;
+  idempotencyKey?: string | null;
+  cookie?: string;
+};
 
 export class RecipientClient {
   jar = new CookieJar();

@@ -46,9 +46,7 @@ export async function createTestDatabase(adminUrl: string): Promise<string> {
   return u.toString();
 }
 
-export async function startServer(
-  opts: { databaseUrl?: string; env?: Record<string, string>; label?: string } = {},
-): Promise<TestServer> {
+export async function startServer(opts: { databaseUrl?: string; env?: Record<string, string>; label?: string } = {}): Promise<TestServer> {
   const port = await freePort();
   const workDir = mkdtempSync(path.join(os.tmpdir(), `fos-${opts.label ?? "server"}-`));
   const logFile = path.join(workDir, "server.log");

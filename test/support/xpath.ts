@@ -17,7 +17,14 @@ export const NS: Record<string, string> = {
   udt: "urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100",
 };
 
-const parser = new XMLParser({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: "", parseTagValue: false, processEntities: false, trimValues: false });
+const parser = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: "",
+  parseTagValue: false,
+  processEntities: false,
+  trimValues: false,
+});
 
 type Raw = Record<string, unknown>;
 

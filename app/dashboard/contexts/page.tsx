@@ -47,35 +47,35 @@ export default async function ContextsPage({ searchParams }: { searchParams: Pro
 
       <div>
         <search aria-label="Find contexts">
-        <form className="mb-4 flex flex-wrap items-end gap-3" action="/dashboard/contexts">
-          <div className="min-w-0 flex-1">
-            <label htmlFor="ctx-search" className={field.label}>
-              Search name or reference
-            </label>
-            <input id="ctx-search" name="search" type="search" defaultValue={q.search} className={field.input} />
-          </div>
-          <div>
-            <label htmlFor="ctx-kind" className={field.label}>
-              Kind
-            </label>
-            <select id="ctx-kind" name="kind" defaultValue={q.context_kind} className={field.input}>
-              <option value="">All kinds</option>
-              {CONTEXT_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {KIND_LABELS[k]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className={btn.secondary}>
-            Search
-          </button>
-          {(q.search || q.context_kind) && (
-            <Link href="/dashboard/contexts" className="py-2 text-sm text-brand-700 underline">
-              Clear
-            </Link>
-          )}
-        </form>
+          <form className="mb-4 flex flex-wrap items-end gap-3" action="/dashboard/contexts">
+            <div className="min-w-0 flex-1">
+              <label htmlFor="ctx-search" className={field.label}>
+                Search name or reference
+              </label>
+              <input id="ctx-search" name="search" type="search" defaultValue={q.search} className={field.input} />
+            </div>
+            <div>
+              <label htmlFor="ctx-kind" className={field.label}>
+                Kind
+              </label>
+              <select id="ctx-kind" name="kind" defaultValue={q.context_kind} className={field.input}>
+                <option value="">All kinds</option>
+                {CONTEXT_KINDS.map((k) => (
+                  <option key={k} value={k}>
+                    {KIND_LABELS[k]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className={btn.secondary}>
+              Search
+            </button>
+            {(q.search || q.context_kind) && (
+              <Link href="/dashboard/contexts" className="py-2 text-sm text-brand-700 underline">
+                Clear
+              </Link>
+            )}
+          </form>
         </search>
 
         {list.items.length === 0 ? (

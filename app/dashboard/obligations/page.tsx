@@ -49,7 +49,10 @@ export default async function ObligationsPage({ searchParams }: { searchParams: 
         <Empty>
           {page.offset > 0 ? (
             <>
-              Nothing on this page. <Link href="/dashboard/obligations" className="text-brand-700 underline">Back to the first page</Link>
+              Nothing on this page.{" "}
+              <Link href="/dashboard/obligations" className="text-brand-700 underline">
+                Back to the first page
+              </Link>
             </>
           ) : (
             "No obligations yet."
@@ -95,13 +98,27 @@ export default async function ObligationsPage({ searchParams }: { searchParams: 
               <caption className="sr-only">Obligations, newest first</caption>
               <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-700">
                 <tr>
-                  <th scope="col" className="px-4 py-2.5 font-medium">Reference</th>
-                  <th scope="col" className="px-4 py-2.5 font-medium">Counterparty</th>
-                  <th scope="col" className="px-4 py-2.5 text-right font-medium">Amount</th>
-                  <th scope="col" className="px-4 py-2.5 text-right font-medium">Allocated</th>
-                  <th scope="col" className="px-4 py-2.5 font-medium">Status</th>
-                  <th scope="col" className="px-4 py-2.5 font-medium">Deadline</th>
-                  <th scope="col" className="px-4 py-2.5 font-medium">Acknowledged</th>
+                  <th scope="col" className="px-4 py-2.5 font-medium">
+                    Reference
+                  </th>
+                  <th scope="col" className="px-4 py-2.5 font-medium">
+                    Counterparty
+                  </th>
+                  <th scope="col" className="px-4 py-2.5 text-right font-medium">
+                    Amount
+                  </th>
+                  <th scope="col" className="px-4 py-2.5 text-right font-medium">
+                    Allocated
+                  </th>
+                  <th scope="col" className="px-4 py-2.5 font-medium">
+                    Status
+                  </th>
+                  <th scope="col" className="px-4 py-2.5 font-medium">
+                    Deadline
+                  </th>
+                  <th scope="col" className="px-4 py-2.5 font-medium">
+                    Acknowledged
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">

@@ -63,7 +63,9 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
                 </div>
                 <div className="text-right">
                   <AllocationState allocated={p.allocated_minor} amount={p.amount_minor} />
-                  {p.unallocated_minor !== "0" && <p className="mt-1 text-sm tabular-nums text-slate-700">{money(p.unallocated_minor, p.currency, locale)} left</p>}
+                  {p.unallocated_minor !== "0" && (
+                    <p className="mt-1 text-sm tabular-nums text-slate-700">{money(p.unallocated_minor, p.currency, locale)} left</p>
+                  )}
                 </div>
               </li>
             ))}

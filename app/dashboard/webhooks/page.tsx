@@ -89,7 +89,8 @@ export default async function WebhooksPage() {
               <li key={d.id} className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 py-2.5">
                 <div className="min-w-0">
                   <p className="text-sm">
-                    <span className="font-medium">{d.event_type || "event"}</span> <span className="break-all text-slate-600">→ {urlOf.get(d.endpoint_id) ?? d.endpoint_id}</span>
+                    <span className="font-medium">{d.event_type || "event"}</span>{" "}
+                    <span className="break-all text-slate-600">→ {urlOf.get(d.endpoint_id) ?? d.endpoint_id}</span>
                   </p>
                   <p className="text-xs text-slate-600">
                     {d.attempts} {d.attempts === 1 ? "attempt" : "attempts"}

@@ -52,7 +52,13 @@ export default async function RecipientPage({ params, searchParams }: Props) {
         </div>
       </header>
       <main className="mx-auto max-w-2xl px-4 py-6 sm:py-8 print:max-w-none print:p-0">
-        <RecipientPortal requestId={isUuid(request) ? request.toLowerCase() : null} messages={t} lang={choice.lang} locale={choice.formatLocale} explicit={choice.explicit} />
+        <RecipientPortal
+          requestId={isUuid(request) ? request.toLowerCase() : null}
+          messages={t}
+          lang={choice.lang}
+          locale={choice.formatLocale}
+          explicit={choice.explicit}
+        />
       </main>
       <footer className="mx-auto max-w-2xl px-4 pb-10 text-sm text-slate-700 print:hidden">
         <p>{t["shell.footer"]}</p>

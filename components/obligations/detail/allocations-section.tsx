@@ -8,7 +8,17 @@ import { link } from "@/components/ui/styles";
 type Allocation = Awaited<ReturnType<typeof listObligationAllocations>>[number];
 
 // The recorded payments accepted as evidence for this obligation.
-export function AllocationsSection({ o, locale, allocations, canRecord }: { o: ObligationDetail; locale: string; allocations: Allocation[]; canRecord: boolean }) {
+export function AllocationsSection({
+  o,
+  locale,
+  allocations,
+  canRecord,
+}: {
+  o: ObligationDetail;
+  locale: string;
+  allocations: Allocation[];
+  canRecord: boolean;
+}) {
   return (
     <Section title="Payments allocated" id="allocations" description="Recorded payments accepted as evidence for this obligation">
       {allocations.length === 0 ? (

@@ -22,7 +22,9 @@ export function ConditionsSection({ o, locale, canWrite, today }: SectionProps &
                     {c.source ? ` · ${c.source}` : ""}
                   </p>
                 </div>
-                <Pill tone={c.status === "waiting" ? "amber" : "emerald"}>{c.status === "waiting" ? "Waiting" : c.status === "waived" ? "Waived" : "Satisfied"}</Pill>
+                <Pill tone={c.status === "waiting" ? "amber" : "emerald"}>
+                  {c.status === "waiting" ? "Waiting" : c.status === "waived" ? "Waived" : "Satisfied"}
+                </Pill>
               </div>
               {canWrite && <ConditionActions conditionId={c.id} label={c.label} today={today} waiting={c.status === "waiting"} />}
             </li>

@@ -4,7 +4,17 @@ import { Pill, StatusBadge } from "@/components/ui/status-badge";
 import type { ObligationDetail } from "@/components/obligations/detail/types";
 
 // Who, what and where it stands: the title line, the badges and the five amounts.
-export function ObligationHeader({ o, locale, counterpartyName, overdueDays }: { o: ObligationDetail; locale: string; counterpartyName: string; overdueDays: number }) {
+export function ObligationHeader({
+  o,
+  locale,
+  counterpartyName,
+  overdueDays,
+}: {
+  o: ObligationDetail;
+  locale: string;
+  counterpartyName: string;
+  overdueDays: number;
+}) {
   const m = (minor: string) => money(minor, o.currency, locale);
   const outstanding = (BigInt(o.amount_minor) - BigInt(o.allocated_minor)).toString();
   return (

@@ -10,7 +10,13 @@ export function LinkSections({ o, locale, counterpartyEmail, expired }: { o: Obl
   return (
     <>
       <Section title="Hosted link" id="link" description="The secure page where the counterparty sees this and responds">
-        <LinkPanel status={o.status} revoked={pr.revoked} expired={expired} expiresLabel={formatTimestamp(pr.expires_at, locale)} counterpartyEmail={counterpartyEmail} />
+        <LinkPanel
+          status={o.status}
+          revoked={pr.revoked}
+          expired={expired}
+          expiresLabel={formatTimestamp(pr.expires_at, locale)}
+          counterpartyEmail={counterpartyEmail}
+        />
       </Section>
 
       {o.obligation_type === "invoice" && (

@@ -12,7 +12,10 @@ export function MessagesSection({ o, locale, canWrite }: SectionProps) {
       ) : (
         <ol className="space-y-3">
           {o.messages.map((msg) => (
-            <li key={msg.id} className={`rounded-lg p-3 text-sm ${msg.author_type === "issuer" ? "ml-6 bg-brand-50" : "mr-6 border border-slate-200 bg-white"}`}>
+            <li
+              key={msg.id}
+              className={`rounded-lg p-3 text-sm ${msg.author_type === "issuer" ? "ml-6 bg-brand-50" : "mr-6 border border-slate-200 bg-white"}`}
+            >
               <p className="text-xs text-slate-700">
                 <span className="font-medium">{msg.author_type === "issuer" ? `${msg.author_name || "You"} (you)` : msg.author_name || "Recipient"}</span> ·{" "}
                 <time dateTime={msg.created_at}>{formatTimestamp(msg.created_at, locale)}</time>

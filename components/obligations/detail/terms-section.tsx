@@ -9,7 +9,11 @@ export function TermsSection({ o, locale, today }: { o: ObligationDetail; locale
   const conditionLabel = new Map(o.conditions.map((c) => [c.id, c.label]));
   const n = o.payment_terms.length;
   return (
-    <Section title="Payment terms" id="terms" description={n ? `${n} ${n === 1 ? "term" : "terms"}` : `No terms: the whole amount is due on ${formatDay(o.deadline, locale)}.`}>
+    <Section
+      title="Payment terms"
+      id="terms"
+      description={n ? `${n} ${n === 1 ? "term" : "terms"}` : `No terms: the whole amount is due on ${formatDay(o.deadline, locale)}.`}
+    >
       {n > 0 && (
         <ul className="divide-y divide-slate-100">
           {o.payment_terms.map((t) => {

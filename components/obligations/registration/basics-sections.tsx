@@ -86,7 +86,9 @@ export function ReferenceSection({ form }: { form: RegistrationForm }) {
       </div>
       <details className="rounded-md border border-slate-200 p-3">
         <summary className="cursor-pointer text-sm font-medium text-slate-800">Reference in another system (optional)</summary>
-        <p className="mt-2 text-sm text-slate-600">Where this obligation lives elsewhere, e.g. your accounting system. Defaults to “dashboard” and the invoice number.</p>
+        <p className="mt-2 text-sm text-slate-600">
+          Where this obligation lives elsewhere, e.g. your accounting system. Defaults to “dashboard” and the invoice number.
+        </p>
         <div className="mt-3 grid gap-4 sm:grid-cols-2">
           <TextField form={form} label="System (namespace)" name="external_namespace" placeholder="dashboard" />
           <TextField form={form} label="Id in that system" name="external_id" />

@@ -8,7 +8,13 @@ export type ContextOption = { id: string; name: string; type_label: string; refe
 export function ContextsSection({ form, contexts }: { form: RegistrationForm; contexts: ContextOption[] }) {
   if (contexts.length === 0) return null;
   return (
-    <FormSection id="sec-business-contexts" title="Business contexts" optional className="space-y-3" description="The company, project or order this belongs to.">
+    <FormSection
+      id="sec-business-contexts"
+      title="Business contexts"
+      optional
+      className="space-y-3"
+      description="The company, project or order this belongs to."
+    >
       <div className="grid max-h-64 gap-2 overflow-y-auto sm:grid-cols-2">
         {contexts.map((c) => (
           <label key={c.id} className="flex items-start gap-2 text-sm">

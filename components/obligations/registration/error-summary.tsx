@@ -43,7 +43,15 @@ export function flattenErrors(errors: FieldErrors<TObligationFormValues>): { nam
 
 // The server's answer, or the fields to correct with links to them. Focused after a failed
 // submission so keyboard and screen-reader users land on it.
-export function ErrorSummary({ summaryRef, serverError, errors }: { summaryRef: React.Ref<HTMLDivElement>; serverError: string | null; errors: FieldErrors<TObligationFormValues> }) {
+export function ErrorSummary({
+  summaryRef,
+  serverError,
+  errors,
+}: {
+  summaryRef: React.Ref<HTMLDivElement>;
+  serverError: string | null;
+  errors: FieldErrors<TObligationFormValues>;
+}) {
   const list = flattenErrors(errors);
   return (
     <div ref={summaryRef} tabIndex={-1} role="alert" className="rounded-md border border-rose-200 bg-rose-50 p-3 text-sm text-rose-900">

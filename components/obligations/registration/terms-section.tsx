@@ -84,7 +84,11 @@ export function TermsSection(props: { form: RegistrationForm; values: TObligatio
         </p>
       )}
       <FieldError id="f-payment_terms-error" message={errors.payment_terms?.root?.message ?? errors.payment_terms?.message} />
-      <button type="button" className={btn.secondary} onClick={() => terms.append(terms.fields.length === 0 ? { ...emptyTerm(), percent: "100" } : emptyTerm())}>
+      <button
+        type="button"
+        className={btn.secondary}
+        onClick={() => terms.append(terms.fields.length === 0 ? { ...emptyTerm(), percent: "100" } : emptyTerm())}
+      >
         Add payment term
       </button>
     </FormSection>

@@ -4,18 +4,21 @@ export const de: RecipientMessages = {
   "meta.title": "Zahlungsaufforderung",
   "meta.description": "Eine private Zahlungsseite.",
   "shell.secure": "Sichere Zahlungsseite",
-  "shell.footer": "Diese Seite ist nur für Sie bestimmt: Leiten Sie den Link nicht weiter. Über diese Seite wird nichts bezahlt; zahlen Sie so, wie der Absender es wünscht, und melden Sie die Zahlung hier.",
+  "shell.footer":
+    "Diese Seite ist nur für Sie bestimmt: Leiten Sie den Link nicht weiter. Über diese Seite wird nichts bezahlt; zahlen Sie so, wie der Absender es wünscht, und melden Sie die Zahlung hier.",
   "lang.label": "Sprache",
 
   "loading.title": "Ihre Zahlungsseite wird geöffnet …",
   "loading.body": "Ihr sicherer Link wird geprüft.",
   "loading.noscript": "Diese Seite benötigt JavaScript, um Ihre Zahlungsaufforderung anzuzeigen.",
   "state.invalid.title": "Dieser Link funktioniert nicht",
-  "state.invalid.body": "Der Link ist vielleicht unvollständig oder wurde durch einen neueren ersetzt. Öffnen Sie den zuletzt erhaltenen Link mit der vollständigen Adresse, oder bitten Sie den Absender um einen neuen Link.",
+  "state.invalid.body":
+    "Der Link ist vielleicht unvollständig oder wurde durch einen neueren ersetzt. Öffnen Sie den zuletzt erhaltenen Link mit der vollständigen Adresse, oder bitten Sie den Absender um einen neuen Link.",
   "state.expired.title": "Dieser Zahlungslink ist abgelaufen",
   "state.expired.body": "Zu Ihrer Sicherheit sind Zahlungslinks nur begrenzt gültig. Bitten Sie den Absender um einen neuen Link.",
   "state.revoked.title": "Dieser Zahlungslink wurde zurückgezogen",
-  "state.revoked.body": "Der Absender hat diesen Link widerrufen. Wenn Sie noch zahlen müssen oder eine Frage haben, wenden Sie sich direkt an den Absender und bitten Sie um einen neuen Link.",
+  "state.revoked.body":
+    "Der Absender hat diesen Link widerrufen. Wenn Sie noch zahlen müssen oder eine Frage haben, wenden Sie sich direkt an den Absender und bitten Sie um einen neuen Link.",
   "state.network.title": "Die Zahlungsseite ist nicht erreichbar",
   "state.network.body": "Prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut. Es ist nichts verloren gegangen.",
   "state.error.title": "Etwas ist schiefgelaufen",
@@ -83,7 +86,8 @@ export const de: RecipientMessages = {
   "pay.qrHint": "Dieser QR-Code (EPC-„GiroCode“) füllt Konto, Betrag und Zahlungsreferenz einer SEPA-Überweisung für Sie aus.",
   "pay.qrLabel": "QR-Code für eine SEPA-Überweisung von {amount} an {holder} mit der Zahlungsreferenz {reference}",
   "pay.noneTitle": "Keine Bankverbindung angegeben",
-  "pay.none": "{issuer} hat hier keine Bankverbindung für Zahlungen in {currency} angegeben. Bitte wenden Sie sich an den Rechnungssteller, um zu erfahren, wie Sie zahlen können, und geben Sie die Zahlungsreferenz an.",
+  "pay.none":
+    "{issuer} hat hier keine Bankverbindung für Zahlungen in {currency} angegeben. Bitte wenden Sie sich an den Rechnungssteller, um zu erfahren, wie Sie zahlen können, und geben Sie die Zahlungsreferenz an.",
 
   "terms.title": "Zahlungsbedingungen",
   "terms.description": "Der Betrag wird in Teilen gezahlt. Jeder Teil wird zu seinem Datum oder nach Erfüllung seiner Bedingung fällig.",
@@ -119,7 +123,8 @@ export const de: RecipientMessages = {
   "date.success": "Vielen Dank. {issuer} weiß jetzt, dass Sie am {date} zahlen wollen.",
 
   "report.title": "Zahlung melden",
-  "report.description": "So weiß der Absender, dass eine Zahlung unterwegs ist. Es wird dabei kein Geld bewegt: Der Absender bestätigt die Zahlung, sobald sie eingegangen ist.",
+  "report.description":
+    "So weiß der Absender, dass eine Zahlung unterwegs ist. Es wird dabei kein Geld bewegt: Der Absender bestätigt die Zahlung, sobald sie eingegangen ist.",
   "report.date": "Datum Ihrer Zahlung",
   "report.dateFuture": "Das Datum darf nicht in der Zukunft liegen.",
   "report.dateMissing": "Geben Sie das Datum Ihrer Zahlung ein.",

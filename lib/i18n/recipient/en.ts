@@ -11,7 +11,8 @@ export const en = {
   "loading.body": "Checking your secure link.",
   "loading.noscript": "This page needs JavaScript to show your payment request.",
   "state.invalid.title": "This link does not work",
-  "state.invalid.body": "The link may be incomplete, or it has been replaced by a newer one. Open the most recent link you received, copying the whole address, or ask the sender for a new link.",
+  "state.invalid.body":
+    "The link may be incomplete, or it has been replaced by a newer one. Open the most recent link you received, copying the whole address, or ask the sender for a new link.",
   "state.expired.title": "This payment link has expired",
   "state.expired.body": "For your security, payment links work for a limited time. Ask the sender for a new link.",
   "state.revoked.title": "This payment link was withdrawn",
@@ -83,7 +84,8 @@ export const en = {
   "pay.qrHint": "This QR code (EPC “GiroCode”) fills in the account, amount and payment reference of a SEPA transfer for you.",
   "pay.qrLabel": "QR code for a SEPA transfer of {amount} to {holder} with the payment reference {reference}",
   "pay.noneTitle": "Bank details not shown",
-  "pay.none": "{issuer} has not given bank details for payments in {currency} here. Please contact the issuer to ask how to pay, and quote the payment reference.",
+  "pay.none":
+    "{issuer} has not given bank details for payments in {currency} here. Please contact the issuer to ask how to pay, and quote the payment reference.",
 
   "terms.title": "Payment terms",
   "terms.description": "The amount is paid in parts. Each part becomes payable on its date or when its condition is met.",

@@ -11,11 +11,13 @@ export const es: RecipientMessages = {
   "loading.body": "Comprobando su enlace seguro.",
   "loading.noscript": "Esta página necesita JavaScript para mostrar su solicitud de pago.",
   "state.invalid.title": "Este enlace no funciona",
-  "state.invalid.body": "Puede que el enlace esté incompleto o que se haya sustituido por otro más reciente. Abra el último enlace que recibió, copiando la dirección completa, o pida un enlace nuevo al remitente.",
+  "state.invalid.body":
+    "Puede que el enlace esté incompleto o que se haya sustituido por otro más reciente. Abra el último enlace que recibió, copiando la dirección completa, o pida un enlace nuevo al remitente.",
   "state.expired.title": "Este enlace de pago ha caducado",
   "state.expired.body": "Por su seguridad, los enlaces de pago son válidos durante un tiempo limitado. Pida un enlace nuevo al remitente.",
   "state.revoked.title": "Este enlace de pago ha sido retirado",
-  "state.revoked.body": "El remitente ha anulado este enlace. Si todavía tiene que pagar o tiene alguna pregunta, póngase en contacto directamente con el remitente para obtener un enlace nuevo.",
+  "state.revoked.body":
+    "El remitente ha anulado este enlace. Si todavía tiene que pagar o tiene alguna pregunta, póngase en contacto directamente con el remitente para obtener un enlace nuevo.",
   "state.network.title": "No hemos podido acceder a la página de pago",
   "state.network.body": "Compruebe su conexión a Internet e inténtelo de nuevo. No se ha perdido nada.",
   "state.error.title": "Algo ha salido mal",
@@ -83,7 +85,8 @@ export const es: RecipientMessages = {
   "pay.qrHint": "Este código QR (el «GiroCode» del EPC) rellena por usted la cuenta, el importe y la referencia de pago de una transferencia SEPA.",
   "pay.qrLabel": "Código QR para una transferencia SEPA de {amount} a {holder} con la referencia de pago {reference}",
   "pay.noneTitle": "No se indican datos bancarios",
-  "pay.none": "{issuer} no ha indicado aquí datos bancarios para pagos en {currency}. Póngase en contacto con el emisor para saber cómo pagar e indique la referencia de pago.",
+  "pay.none":
+    "{issuer} no ha indicado aquí datos bancarios para pagos en {currency}. Póngase en contacto con el emisor para saber cómo pagar e indique la referencia de pago.",
 
   "terms.title": "Condiciones de pago",
   "terms.description": "El importe se paga en partes. Cada parte vence en su fecha o cuando se cumple su condición.",

@@ -4,18 +4,21 @@ export const fr: RecipientMessages = {
   "meta.title": "Demande de paiement",
   "meta.description": "Une page de paiement privée.",
   "shell.secure": "Page de paiement sécurisée",
-  "shell.footer": "Cette page vous est personnelle : ne transférez pas son lien. Elle n’encaisse aucun paiement ; payez comme l’expéditeur l’a demandé et signalez-le ici.",
+  "shell.footer":
+    "Cette page vous est personnelle : ne transférez pas son lien. Elle n’encaisse aucun paiement ; payez comme l’expéditeur l’a demandé et signalez-le ici.",
   "lang.label": "Langue",
 
   "loading.title": "Ouverture de votre page de paiement…",
   "loading.body": "Vérification de votre lien sécurisé.",
   "loading.noscript": "Cette page a besoin de JavaScript pour afficher votre demande de paiement.",
   "state.invalid.title": "Ce lien ne fonctionne pas",
-  "state.invalid.body": "Le lien est peut-être incomplet ou a été remplacé par un lien plus récent. Ouvrez le dernier lien reçu en copiant l’adresse complète, ou demandez un nouveau lien à l’expéditeur.",
+  "state.invalid.body":
+    "Le lien est peut-être incomplet ou a été remplacé par un lien plus récent. Ouvrez le dernier lien reçu en copiant l’adresse complète, ou demandez un nouveau lien à l’expéditeur.",
   "state.expired.title": "Ce lien de paiement a expiré",
   "state.expired.body": "Pour votre sécurité, les liens de paiement ont une durée de validité limitée. Demandez un nouveau lien à l’expéditeur.",
   "state.revoked.title": "Ce lien de paiement a été retiré",
-  "state.revoked.body": "L’expéditeur a annulé ce lien. Si vous devez encore payer ou avez une question, contactez directement l’expéditeur pour obtenir un nouveau lien.",
+  "state.revoked.body":
+    "L’expéditeur a annulé ce lien. Si vous devez encore payer ou avez une question, contactez directement l’expéditeur pour obtenir un nouveau lien.",
   "state.network.title": "Impossible d’accéder à la page de paiement",
   "state.network.body": "Vérifiez votre connexion Internet et réessayez. Rien n’a été perdu.",
   "state.error.title": "Une erreur s’est produite",
@@ -83,7 +86,8 @@ export const fr: RecipientMessages = {
   "pay.qrHint": "Ce code QR (« GiroCode » EPC) remplit pour vous le compte, le montant et la référence de paiement d’un virement SEPA.",
   "pay.qrLabel": "Code QR pour un virement SEPA de {amount} à {holder} avec la référence de paiement {reference}",
   "pay.noneTitle": "Coordonnées bancaires non indiquées",
-  "pay.none": "{issuer} n’a pas indiqué ici de coordonnées bancaires pour les paiements en {currency}. Veuillez contacter l’émetteur pour savoir comment payer, en indiquant la référence de paiement.",
+  "pay.none":
+    "{issuer} n’a pas indiqué ici de coordonnées bancaires pour les paiements en {currency}. Veuillez contacter l’émetteur pour savoir comment payer, en indiquant la référence de paiement.",
 
   "terms.title": "Conditions de paiement",
   "terms.description": "Le montant est payé en plusieurs parties. Chaque partie devient exigible à sa date ou lorsque sa condition est remplie.",

@@ -11,7 +11,8 @@ export const it: RecipientMessages = {
   "loading.body": "Verifica del link sicuro in corso.",
   "loading.noscript": "Questa pagina richiede JavaScript per mostrare la richiesta di pagamento.",
   "state.invalid.title": "Questo link non funziona",
-  "state.invalid.body": "Il link potrebbe essere incompleto o essere stato sostituito da uno più recente. Apra l’ultimo link ricevuto copiando l’indirizzo completo, oppure chieda un nuovo link al mittente.",
+  "state.invalid.body":
+    "Il link potrebbe essere incompleto o essere stato sostituito da uno più recente. Apra l’ultimo link ricevuto copiando l’indirizzo completo, oppure chieda un nuovo link al mittente.",
   "state.expired.title": "Questo link di pagamento è scaduto",
   "state.expired.body": "Per la sua sicurezza, i link di pagamento sono validi per un tempo limitato. Chieda un nuovo link al mittente.",
   "state.revoked.title": "Questo link di pagamento è stato ritirato",
@@ -83,7 +84,8 @@ export const it: RecipientMessages = {
   "pay.qrHint": "Questo codice QR («GiroCode» EPC) compila per lei conto, importo e riferimento di pagamento di un bonifico SEPA.",
   "pay.qrLabel": "Codice QR per un bonifico SEPA di {amount} a {holder} con il riferimento di pagamento {reference}",
   "pay.noneTitle": "Coordinate bancarie non indicate",
-  "pay.none": "{issuer} non ha indicato qui coordinate bancarie per i pagamenti in {currency}. Contatti l’emittente per sapere come pagare e indichi il riferimento di pagamento.",
+  "pay.none":
+    "{issuer} non ha indicato qui coordinate bancarie per i pagamenti in {currency}. Contatti l’emittente per sapere come pagare e indichi il riferimento di pagamento.",
 
   "terms.title": "Termini di pagamento",
   "terms.description": "L’importo si paga in più parti. Ogni parte diventa pagabile alla sua data o quando si verifica la sua condizione.",

@@ -4,18 +4,21 @@ export const nl: RecipientMessages = {
   "meta.title": "Betaalverzoek",
   "meta.description": "Een persoonlijke betaalpagina.",
   "shell.secure": "Beveiligde betaalpagina",
-  "shell.footer": "Deze pagina is alleen voor u bestemd: stuur de link niet door. Via deze pagina wordt niet betaald; betaal zoals de afzender heeft gevraagd en meld het hier.",
+  "shell.footer":
+    "Deze pagina is alleen voor u bestemd: stuur de link niet door. Via deze pagina wordt niet betaald; betaal zoals de afzender heeft gevraagd en meld het hier.",
   "lang.label": "Taal",
 
   "loading.title": "Uw betaalpagina wordt geopend…",
   "loading.body": "Uw beveiligde link wordt gecontroleerd.",
   "loading.noscript": "Deze pagina heeft JavaScript nodig om uw betaalverzoek te tonen.",
   "state.invalid.title": "Deze link werkt niet",
-  "state.invalid.body": "De link is misschien onvolledig of vervangen door een nieuwere. Open de laatste link die u hebt ontvangen en kopieer het volledige adres, of vraag de afzender om een nieuwe link.",
+  "state.invalid.body":
+    "De link is misschien onvolledig of vervangen door een nieuwere. Open de laatste link die u hebt ontvangen en kopieer het volledige adres, of vraag de afzender om een nieuwe link.",
   "state.expired.title": "Deze betaallink is verlopen",
   "state.expired.body": "Voor uw veiligheid zijn betaallinks beperkt geldig. Vraag de afzender om een nieuwe link.",
   "state.revoked.title": "Deze betaallink is ingetrokken",
-  "state.revoked.body": "De afzender heeft deze link ingetrokken. Moet u nog betalen of hebt u een vraag, neem dan rechtstreeks contact op met de afzender voor een nieuwe link.",
+  "state.revoked.body":
+    "De afzender heeft deze link ingetrokken. Moet u nog betalen of hebt u een vraag, neem dan rechtstreeks contact op met de afzender voor een nieuwe link.",
   "state.network.title": "De betaalpagina is niet bereikbaar",
   "state.network.body": "Controleer uw internetverbinding en probeer het opnieuw. Er is niets verloren gegaan.",
   "state.error.title": "Er is iets misgegaan",
@@ -83,7 +86,8 @@ export const nl: RecipientMessages = {
   "pay.qrHint": "Deze QR-code (EPC-‘GiroCode’) vult de rekening, het bedrag en het betalingskenmerk van een SEPA-overboeking voor u in.",
   "pay.qrLabel": "QR-code voor een SEPA-overboeking van {amount} aan {holder} met betalingskenmerk {reference}",
   "pay.noneTitle": "Geen bankgegevens vermeld",
-  "pay.none": "{issuer} heeft hier geen bankgegevens gegeven voor betalingen in {currency}. Neem contact op met de uitgever om te vragen hoe u kunt betalen, en vermeld het betalingskenmerk.",
+  "pay.none":
+    "{issuer} heeft hier geen bankgegevens gegeven voor betalingen in {currency}. Neem contact op met de uitgever om te vragen hoe u kunt betalen, en vermeld het betalingskenmerk.",
 
   "terms.title": "Betalingsvoorwaarden",
   "terms.description": "Het bedrag wordt in delen betaald. Elk deel wordt betaalbaar op zijn datum of wanneer aan zijn voorwaarde is voldaan.",
@@ -119,7 +123,8 @@ export const nl: RecipientMessages = {
   "date.success": "Dank u. {issuer} weet nu dat u verwacht op {date} te betalen.",
 
   "report.title": "Meld dat u hebt betaald",
-  "report.description": "Zo weet de afzender dat er een betaling onderweg is. Er wordt geen geld overgemaakt: de afzender bevestigt de betaling zodra die binnen is.",
+  "report.description":
+    "Zo weet de afzender dat er een betaling onderweg is. Er wordt geen geld overgemaakt: de afzender bevestigt de betaling zodra die binnen is.",
   "report.date": "Datum van betaling",
   "report.dateFuture": "De datum mag niet in de toekomst liggen.",
   "report.dateMissing": "Vul de datum van uw betaling in.",

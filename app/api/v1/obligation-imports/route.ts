@@ -5,5 +5,11 @@ import { importEinvoice } from "@/lib/einvoice/import-einvoice";
 // POST /obligation-imports – an e-invoice file (UBL, CII, Factur-X PDF) becomes an obligation
 export const POST = handle(importObligationOp, async ({ tx, principal, body, files }) => ({
   status: body.dry_run ? 200 : 201,
-  body: await importEinvoice(tx, { organizationId: principal.organizationId, principal, files, organization_role: body.organization_role, dry_run: body.dry_run }),
+  body: await importEinvoice(tx, {
+    organizationId: principal.organizationId,
+    principal,
+    files,
+    organization_role: body.organization_role,
+    dry_run: body.dry_run,
+  }),
 }));

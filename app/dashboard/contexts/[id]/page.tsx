@@ -31,7 +31,12 @@ export default async function ContextPage({ params }: { params: Promise<{ id: st
   }
   const canWrite = user.can("contexts:write");
   const others = canWrite
-    ? (await listBusinessContexts(db(), { organizationId: user.organizationId, query: { limit: 100, offset: 0, context_type: "", context_kind: "", search: "" } })).items.filter((x) => x.id !== c.id)
+    ? (
+        await listBusinessContexts(db(), {
+          organizationId: user.organizationId,
+          query: { limit: 100, offset: 0, context_type: "", context_kind: "", search: "" },
+        })
+      ).items.filter((x) => x.id !== c.id)
     : [];
 
   // outstanding per currency over every linked obligation
@@ -83,11 +88,21 @@ export default async function ContextPage({ params }: { params: Promise<{ id: st
                 <caption className="sr-only">Totals by currency and status</caption>
                 <thead className="text-xs uppercase tracking-wide text-slate-700">
                   <tr>
-                    <th scope="col" className="py-1.5 pr-3 font-medium">Currency</th>
-                    <th scope="col" className="py-1.5 pr-3 font-medium">Status</th>
-                    <th scope="col" className="py-1.5 pr-3 text-right font-medium">Count</th>
-                    <th scope="col" className="py-1.5 pr-3 text-right font-medium">Amount</th>
-                    <th scope="col" className="py-1.5 text-right font-medium">Allocated</th>
+                    <th scope="col" className="py-1.5 pr-3 font-medium">
+                      Currency
+                    </th>
+                    <th scope="col" className="py-1.5 pr-3 font-medium">
+                      Status
+                    </th>
+                    <th scope="col" className="py-1.5 pr-3 text-right font-medium">
+                      Count
+                    </th>
+                    <th scope="col" className="py-1.5 pr-3 text-right font-medium">
+                      Amount
+                    </th>
+                    <th scope="col" className="py-1.5 text-right font-medium">
+                      Allocated
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
@@ -108,7 +123,11 @@ export default async function ContextPage({ params }: { params: Promise<{ id: st
       </Section>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <Section title="Obligations" id="obligations" description={c.obligation_count > c.obligations.length ? `The ${c.obligations.length} most recently linked` : undefined}>
+        <Section
+          title="Obligations"
+          id="obligations"
+          description={c.obligation_count > c.obligations.length ? `The ${c.obligations.length} most recently linked` : undefined}
+        >
           {c.obligations.length === 0 ? (
             <Empty>None linked.</Empty>
           ) : (
@@ -163,7 +182,10 @@ export default async function ContextPage({ params }: { params: Promise<{ id: st
           )}
           {canWrite && (
             <div className="mt-4 border-t border-slate-100 pt-4">
-              <NewRelationshipForm contextId={c.id} options={others.map((x) => ({ id: x.id, label: `${x.name} (${x.type_label}${x.reference ? ` ${x.reference}` : ""})` }))} />
+              <NewRelationshipForm
+                contextId={c.id}
+                options={others.map((x) => ({ id: x.id, label: `${x.name} (${x.type_label}${x.reference ? ` ${x.reference}` : ""})` }))}
+              />
             </div>
           )}
         </Section>

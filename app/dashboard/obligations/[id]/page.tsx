@@ -51,7 +51,12 @@ export default async function ObligationPage({ params }: { params: Promise<{ id:
   const linked = new Set(o.contexts.map((c) => c.id));
   const contextOptions =
     canWrite && user.can("contexts:read")
-      ? (await listBusinessContexts(db(), { organizationId: user.organizationId, query: { limit: 100, offset: 0, context_type: "", context_kind: "", search: "" } })).items
+      ? (
+          await listBusinessContexts(db(), {
+            organizationId: user.organizationId,
+            query: { limit: 100, offset: 0, context_type: "", context_kind: "", search: "" },
+          })
+        ).items
           .filter((c) => !linked.has(c.id))
           .map((c) => ({ id: c.id, label: `${c.name} (${c.type_label}${c.reference ? ` ${c.reference}` : ""})` }))
       : [];

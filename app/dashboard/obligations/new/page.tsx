@@ -17,7 +17,12 @@ export default async function NewObligationPage() {
   // the currency of the latest obligation is the likeliest one for the next
   const latest = await listObligations(db(), { organizationId: user.organizationId, query: { limit: 1, offset: 0 } });
   const contexts = user.can("contexts:read")
-    ? (await listBusinessContexts(db(), { organizationId: user.organizationId, query: { limit: 100, offset: 0, context_type: "", context_kind: "", search: "" } })).items
+    ? (
+        await listBusinessContexts(db(), {
+          organizationId: user.organizationId,
+          query: { limit: 100, offset: 0, context_type: "", context_kind: "", search: "" },
+        })
+      ).items
     : [];
   return (
     <div className="max-w-3xl">

@@ -17,7 +17,17 @@ export const metadata: Metadata = { title: "Your account" };
 function browserOf(ua: string): string {
   if (!ua) return "Unknown browser";
   const name = /Edg\//.test(ua) ? "Edge" : /Firefox\//.test(ua) ? "Firefox" : /Chrom(e|ium)\//.test(ua) ? "Chrome" : /Safari\//.test(ua) ? "Safari" : "Browser";
-  const os = /Windows/.test(ua) ? "Windows" : /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Mac OS X/.test(ua) ? "macOS" : /Linux/.test(ua) ? "Linux" : "";
+  const os = /Windows/.test(ua)
+    ? "Windows"
+    : /Android/.test(ua)
+      ? "Android"
+      : /iPhone|iPad/.test(ua)
+        ? "iOS"
+        : /Mac OS X/.test(ua)
+          ? "macOS"
+          : /Linux/.test(ua)
+            ? "Linux"
+            : "";
   return os ? `${name} on ${os}` : name;
 }
 
@@ -47,7 +57,8 @@ export default async function AccountPage() {
                 {s.current && <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900">This browser</span>}
               </p>
               <p className="text-xs text-slate-600">
-                {s.method === "identity_provider" ? "Single sign-on" : "Password"} · signed in <time dateTime={s.created_at}>{formatTimestamp(s.created_at, locale)}</time>
+                {s.method === "identity_provider" ? "Single sign-on" : "Password"} · signed in{" "}
+                <time dateTime={s.created_at}>{formatTimestamp(s.created_at, locale)}</time>
                 {s.last_seen_at && (
                   <>
                     {" · last seen "}

@@ -3,10 +3,7 @@ import { recipientUploadDocumentOp } from "@/lib/operations/recipient";
 import { uploadRecipientDocument } from "@/lib/recipients/recipient-documents";
 
 // POST /recipient/documents – upload evidence (multipart)
-export const POST = handle(
-  recipientUploadDocumentOp,
-  async ({ tx, principal, body, files }) => ({
-    status: 201,
-    body: await uploadRecipientDocument(tx, { principal, expectedVersion: body.expected_version, kind: body.kind, files }),
-  }),
-);
+export const POST = handle(recipientUploadDocumentOp, async ({ tx, principal, body, files }) => ({
+  status: 201,
+  body: await uploadRecipientDocument(tx, { principal, expectedVersion: body.expected_version, kind: body.kind, files }),
+}));

@@ -6,7 +6,10 @@ import { endOtherSessions } from "@/lib/administration/end-other-sessions";
 // GET /session/sessions – the caller's active sessions
 export const GET = handle(listOwnSessionsOp, async ({ tx, principal }) => {
   if (principal.kind !== "user") throw new Error("unreachable");
-  return { status: 200, body: await listOwnSessions(tx, { organizationId: principal.organizationId, userId: principal.userId, sessionId: principal.sessionId }) };
+  return {
+    status: 200,
+    body: await listOwnSessions(tx, { organizationId: principal.organizationId, userId: principal.userId, sessionId: principal.sessionId }),
+  };
 });
 
 // DELETE /session/sessions – sign out everywhere else

@@ -4,7 +4,6 @@ import { attachmentResponse } from "@/lib/documents/download-document";
 import { getRecipientDocument } from "@/lib/recipients/recipient-documents";
 
 // GET /recipient/documents/{document} – download a document of the obligation as an attachment
-export const GET = handle(
-  recipientDownloadDocumentOp,
-  async ({ tx, principal, params }) => attachmentResponse(await getRecipientDocument(tx, { principal, documentId: params.document })),
+export const GET = handle(recipientDownloadDocumentOp, async ({ tx, principal, params }) =>
+  attachmentResponse(await getRecipientDocument(tx, { principal, documentId: params.document })),
 );

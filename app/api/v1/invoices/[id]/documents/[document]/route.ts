@@ -5,6 +5,11 @@ import { attachmentResponse, getDocumentDownload } from "@/lib/documents/downloa
 // GET /invoices/{id}/documents/{document} – download a document of an invoice
 export const GET = handle(downloadInvoiceDocumentOp, async ({ tx, principal, params }) =>
   attachmentResponse(
-    await getDocumentDownload(tx, { organizationId: principal.organizationId, obligationId: params.id, documentId: params.document, obligationType: "invoice" }),
+    await getDocumentDownload(tx, {
+      organizationId: principal.organizationId,
+      obligationId: params.id,
+      documentId: params.document,
+      obligationType: "invoice",
+    }),
   ),
 );
