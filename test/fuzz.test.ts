@@ -116,12 +116,15 @@ const file = (name: string, content: string, type = "application/pdf") =>
   `Content-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n${content}`;
 const PDF = "%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF";
 
-// Org rows as one fingerprint per table: any change by a refused request shows up.
+// Org rows as one fingerprint per table: any change by a refused request shows up. Usage
+// bookkeeping that any authenticated request may refresh (an API key's last_used_at, a
+// session's last_seen_at, at most once a minute) is not stored data of the request.
+const ROW = `(to_jsonb(x) - 'last_used_at' - 'last_seen_at')::text`;
 async function snapshot(client: pg.Client, tables: string[], orgId: string): Promise<string> {
   const sql = tables
     .map(
       (t) =>
-        `SELECT '${t}' AS t, count(*)::text AS n, coalesce(md5(string_agg(x::text, ',' ORDER BY x::text)), '') AS h FROM "${t}" x WHERE organization_id = $1`,
+        `SELECT '${t}' AS t, count(*)::text AS n, coalesce(md5(string_agg(${ROW}, ',' ORDER BY ${ROW})), '') AS h FROM "${t}" x WHERE organization_id = $1`,
     )
     .join(" UNION ALL ");
   const r = await client.query(sql, [orgId]);
