@@ -111,7 +111,7 @@ test("an owner manages API keys, members, their password and their sessions", as
 
   const pw = page.getByRole("form", { name: "Change your password" });
   await pw.getByLabel("Current password").fill(org.password);
-  await pw.getByLabel("New password").fill("a-new-owner-password");
+  await pw.getByLabel("New password", { exact: true }).fill("a-new-owner-password");
   await pw.getByLabel("Repeat the new password").fill("a-new-owner-password");
   await pw.getByRole("button", { name: "Change password" }).click();
   await expect(pw.getByRole("status")).toContainText("Password changed");
