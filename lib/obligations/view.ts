@@ -228,9 +228,10 @@ function conditionStates(o: LoadedObligation): ConditionState[] {
   return o.conditions.map((c) => ({ id: c.id, status: c.status as ConditionState["status"], satisfiedOn: c.satisfiedOn ? fromDate(c.satisfiedOn) : null }));
 }
 
-function termSpec(t: LoadedObligation["paymentTerms"][number]): TermSpec & { row: typeof t } {
+// A stored payment term as the terms engine reads it (also used by the scheduler and the
+// reconciliation candidates).
+export function termSpecOf(t: LoadedObligation["paymentTerms"][number]): TermSpec {
   return {
-    row: t,
     sequence: t.sequence,
     amountType: t.amountType as TermSpec["amountType"],
     fixedAmountMinor: t.fixedAmountMinor,
@@ -242,6 +243,10 @@ function termSpec(t: LoadedObligation["paymentTerms"][number]): TermSpec & { row
     dueDate: t.dueDate ? fromDate(t.dueDate) : null,
     dueDays: t.dueDays,
   };
+}
+
+function termSpec(t: LoadedObligation["paymentTerms"][number]): TermSpec & { row: typeof t } {
+  return { ...termSpecOf(t), row: t };
 }
 
 type Computed = {

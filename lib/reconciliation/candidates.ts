@@ -1,5 +1,6 @@
 import type { Tx } from "@/lib/db";
-import { evaluateTerms, type TermSpec } from "@/lib/obligations/terms";
+import { evaluateTerms } from "@/lib/obligations/terms";
+import { termSpecOf } from "@/lib/obligations/view";
 import { fromDate, todayUtc } from "@/lib/schemas/common";
 import { SUBSET_MAX_CANDIDATES, rfReferencesIn, type Candidate, type PaymentFacts } from "@/lib/reconciliation/engine";
 import { MIN_IDENTIFIER_LENGTH, compact, nameKey, tokenize } from "@/lib/reconciliation/text";
@@ -238,20 +239,7 @@ async function toCandidates(tx: Tx, organizationId: string, rows: Row[]): Promis
           registeredOn: fromDate(r.created_at),
           deadline: fromDate(r.deadline),
           today,
-          terms: ts.map(
-            (t): TermSpec => ({
-              sequence: t.sequence,
-              amountType: t.amountType as TermSpec["amountType"],
-              fixedAmountMinor: t.fixedAmountMinor,
-              percentageBasisPoints: t.percentageBasisPoints,
-              triggerType: t.triggerType as TermSpec["triggerType"],
-              triggerDate: t.triggerDate ? fromDate(t.triggerDate) : null,
-              conditionId: t.conditionId,
-              dueRule: t.dueRule as TermSpec["dueRule"],
-              dueDate: t.dueDate ? fromDate(t.dueDate) : null,
-              dueDays: t.dueDays,
-            }),
-          ),
+          terms: ts.map(termSpecOf),
           conditions: conditions
             .filter((c) => c.obligationId === r.id)
             .map((c) => ({ id: c.id, status: c.status as "waiting" | "satisfied" | "waived", satisfiedOn: c.satisfiedOn ? fromDate(c.satisfiedOn) : null })),

@@ -4,8 +4,8 @@ import { env } from "@/lib/env";
 import { recordEvents } from "@/lib/events/record-events";
 import type { CronPrincipal } from "@/lib/auth/principal";
 import { fromDate, todayUtc } from "@/lib/schemas/common";
-import { OBLIGATION_INCLUDE, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
-import { implicitTerm, type ConditionState, type EvaluatedTerm, type TermSpec } from "@/lib/obligations/terms";
+import { OBLIGATION_INCLUDE, termSpecOf, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
+import { implicitTerm, type ConditionState, type EvaluatedTerm } from "@/lib/obligations/terms";
 import { KIND_EVENT, planScheduled, type DueItem, type ScheduledEventType } from "@/lib/scheduler/plan";
 
 // The scheduler sweep. Any number of sweepers (the in-process interval of every instance,
@@ -93,7 +93,7 @@ export async function sweepBatch(tx: Tx, batchSize: number, emitted: Record<Sche
       deadline: fromDate(o.deadline),
       amountMinor: o.amountMinor,
       reconciled: o.status === "RECONCILED",
-      terms: o.paymentTerms.map(termSpec),
+      terms: o.paymentTerms.map(termSpecOf),
       conditions,
       conditionsAtRegistration: conditions.map((c) => (satisfiedLater.has(`${o.id}:${c.id}`) ? { id: c.id, status: "waiting", satisfiedOn: null } : c)),
       paymentRequest: o.paymentRequest
@@ -149,21 +149,6 @@ export async function sweepBatch(tx: Tx, batchSize: number, emitted: Record<Sche
 }
 
 type Projection = ReturnType<typeof toObligationProjection>;
-
-function termSpec(t: LoadedObligation["paymentTerms"][number]): TermSpec {
-  return {
-    sequence: t.sequence,
-    amountType: t.amountType as TermSpec["amountType"],
-    fixedAmountMinor: t.fixedAmountMinor,
-    percentageBasisPoints: t.percentageBasisPoints,
-    triggerType: t.triggerType as TermSpec["triggerType"],
-    triggerDate: t.triggerDate ? fromDate(t.triggerDate) : null,
-    conditionId: t.conditionId,
-    dueRule: t.dueRule as TermSpec["dueRule"],
-    dueDate: t.dueDate ? fromDate(t.dueDate) : null,
-    dueDays: t.dueDays,
-  };
-}
 
 // data.term: the term as the projection shows it; the implicit term of an obligation
 // without payment terms has no id (and is shown like a declared one otherwise).
