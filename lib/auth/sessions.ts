@@ -132,7 +132,9 @@ export async function signOut(tx: Tx, sessionId: string): Promise<void> {
 }
 
 // Changing a password revokes every session of the user, this one included.
-export async function changePassword(tx: Tx, p: UserPrincipal, input: { current_password: string; new_password: string }): Promise<void> {
+export type ChangePasswordInput = { principal: UserPrincipal; current_password: string; new_password: string };
+
+export async function changePassword(tx: Tx, { principal: p, ...input }: ChangePasswordInput): Promise<void> {
   const user = await tx.user.findUniqueOrThrow({ where: { id: p.userId } });
   if (!(await verifyPassword(user.passwordHash, input.current_password))) {
     throw new AppError("validation_failed", "current_password: is incorrect");

@@ -28,7 +28,9 @@ const CHUNK = 1000;
 // whose version or outstanding amount is no longer what the plan was computed against (a
 // concurrent change since the candidates were read) gets none of its planned allocations.
 // Returns the payment ids that were allocated.
-export async function allocateBatch(tx: Tx, organizationId: string, principal: Principal, plan: PlannedAllocation[]): Promise<Set<string>> {
+export type AllocateBatchInput = { organizationId: string; principal: Principal; plan: PlannedAllocation[] };
+
+export async function allocateBatch(tx: Tx, { organizationId, principal, plan }: AllocateBatchInput): Promise<Set<string>> {
   if (plan.length === 0) return new Set();
   const byObligation = new Map<string, PlannedAllocation[]>();
   for (const a of plan) byObligation.set(a.obligationId, [...(byObligation.get(a.obligationId) ?? []), a]);

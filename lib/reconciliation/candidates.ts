@@ -69,7 +69,9 @@ function obligationReferenceKeys(tokens: string[]): string[] {
 }
 
 // Candidates per payment id, for every payment given (all of one organization).
-export async function findCandidates(tx: Tx, organizationId: string, payments: readonly PaymentFacts[]): Promise<Map<string, Candidate[]>> {
+export type FindCandidatesInput = { organizationId: string; payments: readonly PaymentFacts[] };
+
+export async function findCandidates(tx: Tx, { organizationId, payments }: FindCandidatesInput): Promise<Map<string, Candidate[]>> {
   const result = new Map<string, Candidate[]>(payments.map((p) => [p.id, []]));
   if (payments.length === 0) return result;
 

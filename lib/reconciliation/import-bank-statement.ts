@@ -225,7 +225,7 @@ export async function importBankStatement(tx: Tx, input: ImportBankStatementInpu
     remittance: r.remittance,
     receivedOn: r.t.bookedOn,
   }));
-  const candidates = await findCandidates(tx, organizationId, facts);
+  const candidates = await findCandidates(tx, { organizationId, payments: facts });
   const changed = new Map<string, Pick<Candidate, "allocatedMinor" | "version" | "status">>();
   const plan: PlannedAllocation[] = [];
   const hasSuggestion = new Set<string>();
@@ -256,7 +256,7 @@ export async function importBankStatement(tx: Tx, input: ImportBankStatementInpu
       status: allocated === c.amountMinor ? "RECONCILED" : "PARTIALLY_RECONCILED",
     });
   }
-  const allocatedPayments = await allocateBatch(tx, organizationId, input.principal, plan);
+  const allocatedPayments = await allocateBatch(tx, { organizationId, principal: input.principal, plan });
   let autoAllocated = 0;
   let suggested = 0;
   for (const r of createdRows) {

@@ -34,7 +34,9 @@ export function toFacts(p: PaymentRow, statementRemittance = ""): PaymentFacts {
   };
 }
 
-export async function statementRemittance(tx: Tx, organizationId: string, paymentId: string): Promise<string> {
+export type StatementRemittanceInput = { organizationId: string; paymentId: string };
+
+export async function statementRemittance(tx: Tx, { organizationId, paymentId }: StatementRemittanceInput): Promise<string> {
   const item = await tx.bankStatementItem.findFirst({ where: { organizationId, paymentId }, select: { remittance: true } });
   return item?.remittance ?? "";
 }

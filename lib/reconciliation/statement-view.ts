@@ -45,7 +45,9 @@ export function toItemView(i: ItemRow): TBankStatementDetail["items"][number] {
   };
 }
 
-export async function loadStatement(tx: Tx, organizationId: string, id: string): Promise<StatementRow> {
+export type LoadStatementInput = { organizationId: string; id: string };
+
+export async function loadStatement(tx: Tx, { organizationId, id }: LoadStatementInput): Promise<StatementRow> {
   if (!isUuid(id)) throw notFoundStatement();
   const row = await tx.bankStatement.findFirst({ where: { id, organizationId } });
   if (!row) throw notFoundStatement();

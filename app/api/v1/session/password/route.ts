@@ -5,6 +5,6 @@ import { isHttps, serializeCookie } from "@/lib/http/cookies";
 
 // POST /session/password – change password, revoking every session of the user
 export const POST = handle(changePasswordOp, async ({ req, principal, body, tx }) => {
-  await changePassword(tx, principal, body);
+  await changePassword(tx, { principal, ...body });
   return { status: 204, cookies: [serializeCookie(SESSION_COOKIE, "", { path: "/", sameSite: "Strict", secure: isHttps(req), maxAgeSeconds: 0 })] };
 });
