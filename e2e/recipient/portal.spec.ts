@@ -10,6 +10,8 @@ import { newOrgWithOwner } from "../support/fixtures";
 // effects read back through the issuer API; axe on every state; screenshots of each state.
 
 test.use({ viewport: { width: 360, height: 780 } });
+// The machine running these is shared and loaded: give each flow time (no timed assertion here).
+test.describe.configure({ timeout: 180_000 });
 
 const BASE = () => process.env.E2E_BASE_URL!;
 const secrets = new Set<string>();
