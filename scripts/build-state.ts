@@ -14,6 +14,7 @@ const INPUTS = [
   "prisma/schema.prisma",
   "next.config.mjs",
   "postcss.config.mjs",
+  "scripts/build-recipient.mjs",
   "tsconfig.json",
   "package-lock.json",
 ];
@@ -55,8 +56,11 @@ export function ensureBuilt(): void {
   ensureGenerated();
   const marker = ".next/fos-source-hash";
   const hash = sourceHash();
-  if (existsSync(".next/BUILD_ID") && existsSync(marker) && readFileSync(marker, "utf8") === hash) return;
+  const built = existsSync(".next/BUILD_ID") && existsSync(".next/recipient/manifest.json");
+  if (built && existsSync(marker) && readFileSync(marker, "utf8") === hash) return;
   console.log("Building the app (sources changed since the last build)...");
   run(process.execPath, ["node_modules/next/dist/bin/next", "build"]);
+  // the payer page's own bundle and stylesheet (into .next/recipient, which next build empties)
+  run(process.execPath, ["scripts/build-recipient.mjs"]);
   writeFileSync(marker, hash);
 }

@@ -10,6 +10,8 @@ import { newOrgWithOwner } from "../support/fixtures";
 // effects read back through the issuer API; axe on every state; screenshots of each state.
 
 test.use({ viewport: { width: 360, height: 780 } });
+// The machine running these is shared and loaded: give each flow time (no timed assertion here).
+test.describe.configure({ timeout: 180_000 });
 
 const BASE = () => process.env.E2E_BASE_URL!;
 const secrets = new Set<string>();
@@ -108,6 +110,11 @@ test("a recipient opens a hosted link and acts on it; the issuer sees every effe
   });
 
   const problems = guard(page);
+  // every script the page runs: its own bundle, no Next.js runtime, cached immutably
+  const scriptResponses: { url: string; cacheControl: string | undefined }[] = [];
+  page.on("response", (r) => {
+    if (r.request().resourceType() === "script") scriptResponses.push({ url: r.url(), cacheControl: r.headers()["cache-control"] });
+  });
   const response = await page.goto(link.hostedUrl);
   expect(response!.status()).toBe(200);
   const h = response!.headers();
@@ -122,6 +129,13 @@ test("a recipient opens a hosted link and acts on it; the issuer sees every effe
   expect(csp).not.toContain("unsafe-inline");
   expect(csp).not.toMatch(/https?:\/\//);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  // one module script, carrying this response's nonce; no Next.js runtime in the HTML
+  const nonce = /'nonce-([^']+)'/.exec(csp)![1];
+  const html = await response!.text();
+  expect(html).not.toContain("/_next/");
+  expect([...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]).filter((a) => !a.includes("application/json"))).toEqual([
+    expect.stringMatching(new RegExp(`type="module" nonce="${nonce.replace(/[+/=]/g, "\\$&")}" src="/payer-assets/portal-\\w+\\.js"`)),
+  ]);
 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Acme Fit-outs GmbH");
   // the token left the address bar at once
@@ -147,6 +161,11 @@ test("a recipient opens a hosted link and acts on it; the issuer sees every effe
   await expect(page.getByRole("region", { name: "Conditions" })).toContainText("Waiting");
   await expect(page.getByRole("region", { name: "Messages" })).toContainText("Bank details are on the invoice.");
   await checkState(page, testInfo, "01-ready");
+  expect(scriptResponses.length).toBeGreaterThan(0);
+  for (const r of scriptResponses) {
+    expect(new URL(r.url).pathname, r.url).toMatch(/^\/payer-assets\/[\w-]+\.js$/);
+    expect(r.cacheControl, r.url).toBe("public, max-age=31536000, immutable");
+  }
 
   // download the issuer's invoice document
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download INV-2026-0042.pdf" }).click()]);

@@ -7,7 +7,8 @@
 //
 // Prints per run and as the median: performance and accessibility scores, largest
 // contentful paint, total blocking time, cumulative layout shift; then the page's
-// JavaScript: the scripts in the HTML (first load) and every script the page loaded until
+// JavaScript: the scripts in the HTML (first load: the module script and the chunks it
+// modulepreloads) and every script the page loaded until
 // the invoice was shown, each as the sum of gzip sizes (zlib level 6 of the served bytes),
 // and the machine's load (`uptime`) before and after.
 import { execSync } from "node:child_process";
@@ -82,12 +83,15 @@ async function main() {
   try {
     const hostedUrl = await setUp(server.baseUrl);
     const html = await (await fetch(hostedUrl.split("#")[0])).text();
-    // module browsers skip the nomodule polyfill script: it is not part of their first load
-    const inHtml = [...html.matchAll(/<script([^>]*)>/g)]
+    // The first load: every script the HTML names (module scripts and the chunks it
+    // modulepreloads, i.e. the entry's static imports); module browsers skip a nomodule script.
+    const scriptSrcs = [...html.matchAll(/<script([^>]*)>/g)]
       .filter((m) => !/\bnoModule\b|\bnomodule\b/.test(m[1]))
-      .map((m) => /\ssrc="([^"]+)"/.exec(m[1])?.[1])
-      .filter((src): src is string => !!src)
-      .map((src) => new URL(src.replace(/&amp;/g, "&"), server.baseUrl).href);
+      .map((m) => /\ssrc="([^"]+)"/.exec(m[1])?.[1]);
+    const preloads = [...html.matchAll(/<link([^>]*)>/g)].filter((m) => /\brel="modulepreload"/.test(m[1])).map((m) => /\shref="([^"]+)"/.exec(m[1])?.[1]);
+    const inHtml = [...new Set([...scriptSrcs, ...preloads].filter((src): src is string => !!src))].map(
+      (src) => new URL(src.replace(/&amp;/g, "&"), server.baseUrl).href,
+    );
     for (let i = 0; i < runs; i++) {
       const r = await lighthouse(hostedUrl, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"] });
       const lhr = r!.lhr;

@@ -1,0 +1,63 @@
+// Builds the hosted payer page's own assets (/r/{request} is served by a route handler, not
+// an App Router page, so it ships no Next.js client runtime):
+//  - the client island (components/recipient/client-entry.tsx) bundled by esbuild with code
+//    splitting: one entry, its shared chunks, and the lazily loaded chunks (forms, documents,
+//    messages; the QR encoder), every file named by its content hash;
+//  - the page's stylesheet (components/recipient/page.css) compiled by Tailwind from the
+//    page's own sources and minified, inlined into the HTML by the server.
+// Output: .next/recipient/ (gitignored; written after `next build`, which empties .next/):
+// assets/*.js and manifest.json { entry, preload, css } read by app/r/[request]/route.ts.
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import * as esbuild from "esbuild";
+import postcss from "postcss";
+import tailwind from "@tailwindcss/postcss";
+
+const OUT = path.resolve(".next/recipient");
+const ASSETS = path.join(OUT, "assets");
+rmSync(OUT, { recursive: true, force: true });
+mkdirSync(ASSETS, { recursive: true });
+
+const result = await esbuild.build({
+  entryPoints: { portal: "components/recipient/client-entry.tsx" },
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "browser",
+  target: ["es2020"],
+  minify: true,
+  jsx: "automatic",
+  define: { "process.env.NODE_ENV": '"production"' },
+  entryNames: "[name]-[hash]",
+  chunkNames: "chunk-[hash]",
+  outdir: ASSETS,
+  metafile: true,
+  logLevel: "warning",
+});
+
+const outputs = result.metafile.outputs;
+const rel = (p) => path.basename(p);
+const entry = Object.keys(outputs).find((p) => outputs[p].entryPoint);
+// the entry's static imports, transitively: preloaded with the entry so they do not wait for it
+const preload = [];
+const visit = (p) => {
+  for (const i of outputs[p].imports) {
+    if (i.kind === "import-statement" && !preload.includes(rel(i.path))) {
+      preload.push(rel(i.path));
+      visit(i.path);
+    }
+  }
+};
+visit(entry);
+
+const source = "components/recipient/page.css";
+const css = await postcss([tailwind({ base: path.resolve("."), optimize: { minify: true } })]).process(readFileSync(source, "utf8"), { from: source });
+
+const manifest = { entry: rel(entry), preload, css: css.css, cssHash: createHash("sha256").update(css.css).digest("hex").slice(0, 16) };
+writeFileSync(path.join(OUT, "manifest.json"), JSON.stringify(manifest));
+const size = (f) => readFileSync(path.join(ASSETS, f)).length;
+console.log(
+  `payer page: ${manifest.entry} ${size(manifest.entry)} B + ${preload.length} preloaded chunk(s) ${preload.reduce((n, f) => n + size(f), 0)} B, ` +
+    `${Object.keys(outputs).length} file(s), CSS ${css.css.length} B`,
+);
