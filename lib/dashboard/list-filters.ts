@@ -18,7 +18,10 @@ const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v.filter(B
 
 export function parseListFilters(sp: SearchParams): ListFilters {
   const values = Object.fromEntries(FILTER_KEYS.map((k) => [k, one(sp[k]).trim()])) as ListFilters["values"];
-  const raw: Record<string, string> = { ...values, limit: one(sp.limit) || "50", offset: one(sp.offset) || "0" };
+  // an empty field means no filter: left out, as the API's defaults apply to absent ones
+  const raw: Record<string, string> = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ""));
+  raw.limit = one(sp.limit) || "50";
+  raw.offset = one(sp.offset) || "0";
   const errors: ListFilters["errors"] = [];
   let parsed = ZObligationListQuery.safeParse(raw);
   // Drop each invalid field and say so, rather than refusing the whole page.
@@ -27,8 +30,8 @@ export function parseListFilters(sp: SearchParams): ListFilters {
       const field = String(issue.path[0] ?? "");
       errors.push({ field, message: issue.message });
       if (field === "limit" || field === "offset") raw[field] = field === "limit" ? "50" : "0";
-      else if (field in raw) {
-        raw[field] = "";
+      else {
+        delete raw[field];
         if (field in values) values[field as keyof typeof values] = "";
       }
     }

@@ -323,7 +323,12 @@ function Filters({ filters, contexts, limit }: { filters: ListFilters; contexts:
           ]}
         />
         {contexts.length > 0 && <Select name="context_id" label="Business context" value={v.context_id} options={contextOptions} />}
-        <Select name="sort" label="Sort by" value={v.sort} options={[{ value: "", label: "Registration time" }, ...SORTS.slice(1)]} />
+        <Select
+          name="sort"
+          label="Sort by"
+          value={v.sort === "created_at" ? "" : v.sort}
+          options={[{ value: "", label: "Registration time" }, ...SORTS.slice(1)]}
+        />
         <Select
           name="direction"
           label="Order"
