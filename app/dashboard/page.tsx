@@ -114,12 +114,12 @@ export default async function Overview() {
         ) : (
           <div className="grid gap-6 md:grid-cols-2">
             {aging.map((s) => (
-              <section key={`${s.organization_role}-${s.currency}`} aria-labelledby={`aging-h-${s.organization_role}-${s.currency}`}>
+              <div key={`${s.organization_role}-${s.currency}`}>
                 <h3 id={`aging-h-${s.organization_role}-${s.currency}`} className="mb-2 text-sm font-semibold text-slate-800">
                   {s.organization_role === "creditor" ? "Owed to you" : "You owe"} · {s.currency}
                 </h3>
                 <AgingChart series={s} locale={locale} />
-              </section>
+              </div>
             ))}
           </div>
         )}
@@ -135,12 +135,12 @@ export default async function Overview() {
         ) : (
           <div className="grid gap-6 md:grid-cols-2">
             {cash.map((s) => (
-              <section key={`${s.organization_role}-${s.currency}`} aria-labelledby={`cash-h-${s.organization_role}-${s.currency}`}>
+              <div key={`${s.organization_role}-${s.currency}`}>
                 <h3 id={`cash-h-${s.organization_role}-${s.currency}`} className="mb-2 text-sm font-semibold text-slate-800">
                   {s.organization_role === "creditor" ? "Owed to you" : "You owe"} · {s.currency}
                 </h3>
                 <CashChart series={s} locale={locale} />
-              </section>
+              </div>
             ))}
           </div>
         )}

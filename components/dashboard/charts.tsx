@@ -28,7 +28,7 @@ function BarChart(props: { id: string; title: string; desc: string; bars: Bar[] 
       viewBox={`0 0 ${W} ${H}`}
       role="img"
       aria-labelledby={`${props.id}-title ${props.id}-desc`}
-      className="h-auto w-full max-w-xl"
+      className="h-auto w-full max-w-md"
       preserveAspectRatio="xMidYMid meet"
     >
       <title id={`${props.id}-title`}>{props.title}</title>
