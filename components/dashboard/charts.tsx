@@ -74,7 +74,7 @@ export function AgingChart({ series, locale }: { series: AgingSeries; locale: st
               Past due
             </th>
             <th scope="col" className="py-1.5 pr-2 text-right font-medium">
-              Obligations
+              Count
             </th>
             <th scope="col" className="py-1.5 text-right font-medium">
               Outstanding
@@ -84,12 +84,12 @@ export function AgingChart({ series, locale }: { series: AgingSeries; locale: st
         <tbody className="divide-y divide-slate-100">
           {series.buckets.map((b, i) => (
             <tr key={b.key}>
-              <th scope="row" className="py-1.5 pr-2 text-left font-normal">
+              <th scope="row" className="py-1.5 pr-2 text-left font-normal [overflow-wrap:anywhere]">
                 <span aria-hidden="true" className="mr-1.5 inline-block size-2.5 rounded-sm" style={{ background: AGING_TONES[i] }} />
                 {b.label}
               </th>
               <td className="py-1.5 pr-2 text-right tabular-nums">{b.count}</td>
-              <td className="py-1.5 text-right tabular-nums">{fmt(b.outstanding_minor)}</td>
+              <td className="whitespace-nowrap py-1.5 text-right tabular-nums">{fmt(b.outstanding_minor)}</td>
             </tr>
           ))}
         </tbody>
@@ -99,7 +99,7 @@ export function AgingChart({ series, locale }: { series: AgingSeries; locale: st
               Total
             </th>
             <td className="py-1.5 pr-2 text-right tabular-nums">{series.buckets.reduce((n, b) => n + b.count, 0)}</td>
-            <td className="py-1.5 text-right tabular-nums">{fmt(series.total_minor)}</td>
+            <td className="whitespace-nowrap py-1.5 text-right tabular-nums">{fmt(series.total_minor)}</td>
           </tr>
         </tfoot>
       </table>
@@ -138,7 +138,7 @@ export function CashChart({ series, locale }: { series: CashSeries; locale: stri
               When
             </th>
             <th scope="col" className="py-1.5 pr-2 text-right font-medium">
-              Obligations
+              Count
             </th>
             <th scope="col" className="py-1.5 text-right font-medium">
               Expected
@@ -148,11 +148,11 @@ export function CashChart({ series, locale }: { series: CashSeries; locale: stri
         <tbody className="divide-y divide-slate-100">
           {series.periods.map((p) => (
             <tr key={p.key} className={p.in_chart ? "" : "text-slate-600"}>
-              <th scope="row" className="py-1.5 pr-2 text-left font-normal">
+              <th scope="row" className="py-1.5 pr-2 text-left font-normal [overflow-wrap:anywhere]">
                 {label(p)}
               </th>
               <td className="py-1.5 pr-2 text-right tabular-nums">{p.count}</td>
-              <td className="py-1.5 text-right tabular-nums">{fmt(p.expected_minor)}</td>
+              <td className="whitespace-nowrap py-1.5 text-right tabular-nums">{fmt(p.expected_minor)}</td>
             </tr>
           ))}
         </tbody>
@@ -162,7 +162,7 @@ export function CashChart({ series, locale }: { series: CashSeries; locale: stri
               Total outstanding
             </th>
             <td className="py-1.5 pr-2" />
-            <td className="py-1.5 text-right tabular-nums">{fmt(series.total_minor)}</td>
+            <td className="whitespace-nowrap py-1.5 text-right tabular-nums">{fmt(series.total_minor)}</td>
           </tr>
         </tfoot>
       </table>
