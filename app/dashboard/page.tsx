@@ -11,6 +11,9 @@ import { OBLIGATION_STATUSES } from "@/lib/schemas/obligations";
 import { Empty, Section } from "@/components/ui/section";
 import { btn, card, link } from "@/components/ui/styles";
 import { PageHeader } from "@/components/ui/page-header";
+import { ageReceivables } from "@/lib/dashboard/aging";
+import { expectCash } from "@/lib/dashboard/cash-expected";
+import { AgingChart, CashChart } from "@/components/dashboard/charts";
 
 export const metadata: Metadata = { title: "Overview" };
 
@@ -35,6 +38,8 @@ export default async function Overview() {
   const locale = await requestLocale();
   const summary = await summarizeObligations(db(), { organizationId: user.organizationId, overdueLimit: 8 });
   const events = await listRecentEvents(db(), { organizationId: user.organizationId, limit: 12 });
+  const aging = await ageReceivables(db(), { organizationId: user.organizationId, today: summary.today });
+  const cash = await expectCash(db(), { organizationId: user.organizationId, today: summary.today });
   const unallocated = user.can("payments:read") ? await summarizeUnallocatedPayments(db(), { organizationId: user.organizationId }) : [];
   const owedToUs = summary.outstanding.filter((r) => r.organization_role === "creditor");
   const weOwe = summary.outstanding.filter((r) => r.organization_role === "debtor");
@@ -101,6 +106,44 @@ export default async function Overview() {
             </li>
           ))}
         </ul>
+      </Section>
+
+      <Section title="Aging" id="aging" description="What is outstanding, by how many days past the deadline (UTC days; due today is not yet due)">
+        {aging.length === 0 ? (
+          <Empty>Nothing is outstanding.</Empty>
+        ) : (
+          <div className="grid gap-6 md:grid-cols-2">
+            {aging.map((s) => (
+              <div key={`${s.organization_role}-${s.currency}`}>
+                <h3 id={`aging-h-${s.organization_role}-${s.currency}`} className="mb-2 text-sm font-semibold text-slate-800">
+                  {s.organization_role === "creditor" ? "Owed to you" : "You owe"} · {s.currency}
+                </h3>
+                <AgingChart series={s} locale={locale} />
+              </div>
+            ))}
+          </div>
+        )}
+      </Section>
+
+      <Section
+        title="Cash expected"
+        id="cash"
+        description="When outstanding amounts fall due over the next eight weeks: payment terms' due dates, or the date a payer reported or you expect payment on"
+      >
+        {cash.length === 0 ? (
+          <Empty>Nothing is outstanding.</Empty>
+        ) : (
+          <div className="grid gap-6 md:grid-cols-2">
+            {cash.map((s) => (
+              <div key={`${s.organization_role}-${s.currency}`}>
+                <h3 id={`cash-h-${s.organization_role}-${s.currency}`} className="mb-2 text-sm font-semibold text-slate-800">
+                  {s.organization_role === "creditor" ? "Owed to you" : "You owe"} · {s.currency}
+                </h3>
+                <CashChart series={s} locale={locale} />
+              </div>
+            ))}
+          </div>
+        )}
       </Section>
 
       <div className="grid items-start gap-6 lg:grid-cols-2">

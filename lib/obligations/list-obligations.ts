@@ -25,7 +25,7 @@ const searchTerm = (s: string) => {
 };
 
 // Sort keys: each is an indexed column (migration 0011), ties broken by id.
-const SORT_SQL: Record<TObligationListQuery["sort"], string> = {
+export const SORT_SQL: Record<TObligationListQuery["sort"], string> = {
   created_at: "created_at",
   updated_at: "updated_at",
   deadline: "deadline",

@@ -4,54 +4,94 @@ import { requireUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db";
 import { listObligations } from "@/lib/obligations/list-obligations";
 import { countObligations } from "@/lib/obligations/count-obligations";
-import { ZPageQuery, todayUtc } from "@/lib/schemas/common";
-import type { TObligationProjection } from "@/lib/schemas/obligations";
+import { listBusinessContexts } from "@/lib/contexts/list-business-contexts";
+import { CURRENCIES, todayUtc } from "@/lib/schemas/common";
+import { OBLIGATION_STATUSES, OBLIGATION_TYPES, type TObligationProjection } from "@/lib/schemas/obligations";
 import { requestLocale } from "@/lib/dashboard/locale";
-import { formatDay, money, TYPE_LABELS } from "@/lib/dashboard/format";
+import { formatDay, money, STATUS_LABELS, TYPE_LABELS } from "@/lib/dashboard/format";
+import { parseListFilters, type ListFilters } from "@/lib/dashboard/list-filters";
+import { countListedObligations } from "@/lib/dashboard/count-listed-obligations";
 import { StatusBadge, Pill } from "@/components/ui/status-badge";
 import { Pagination } from "@/components/ui/pagination";
 import { Empty } from "@/components/ui/section";
-import { btn, card, link } from "@/components/ui/styles";
+import { btn, card, field, link } from "@/components/ui/styles";
 import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Obligations" };
 
 const counterparty = (o: TObligationProjection) => (o.organization_role === "creditor" ? o.debtor : o.creditor);
+const outstanding = (o: TObligationProjection) => (BigInt(o.amount_minor) - BigInt(o.allocated_minor)).toString();
+const listHref = (params: Record<string, string>) => `/dashboard/obligations${Object.keys(params).length ? `?${new URLSearchParams(params)}` : ""}`;
 const isOverdue = (o: TObligationProjection, today: string) => o.status !== "RECONCILED" && o.deadline < today;
 
 export default async function ObligationsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requireUser({ permission: "obligations:read" });
   const locale = await requestLocale();
-  const sp = await searchParams;
-  // the API's own page schema; anything invalid falls back to the first page
-  const parsed = ZPageQuery.safeParse({ limit: sp.limit ?? undefined, offset: sp.offset ?? undefined });
-  const page = parsed.success ? parsed.data : { limit: 50, offset: 0 };
-  const list = await listObligations(db(), { organizationId: user.organizationId, query: page });
-  const total = await countObligations(db(), { organizationId: user.organizationId });
+  // the API's own query schema (GET /obligations); an invalid field is dropped and named
+  const filters = parseListFilters(await searchParams);
+  const { limit, offset, ...query } = filters.query;
+  const page = { limit, offset };
   const today = todayUtc();
+  const list = await listObligations(db(), { organizationId: user.organizationId, query: filters.query });
+  const total = filters.active
+    ? await countListedObligations(db(), { organizationId: user.organizationId, query, today })
+    : await countObligations(db(), { organizationId: user.organizationId });
+  const contexts = user.can("contexts:read")
+    ? (
+        await listBusinessContexts(db(), {
+          organizationId: user.organizationId,
+          query: { limit: 100, offset: 0, search: "", context_type: "", context_kind: "" },
+        })
+      ).items
+    : [];
+  const exportHref = `/dashboard/obligations/export${Object.keys(filters.params).length ? `?${new URLSearchParams(filters.params)}` : ""}`;
+  const nothingYet = list.items.length === 0 && !filters.active && offset === 0;
 
   return (
     <div>
       <PageHeader
         className="mb-4"
         title="Obligations"
-        description="Newest first. Amounts are in each obligation’s currency."
+        description="Filter, search and sort; the address of the page keeps them, so it can be bookmarked or shared. Amounts are in each obligation’s currency."
         actions={
-          user.can("obligations:write") && (
-            <Link href="/dashboard/obligations/new" className={btn.primary}>
-              New obligation
-            </Link>
-          )
+          <div className="flex flex-wrap gap-2">
+            {!nothingYet && (
+              <a href={exportHref} className={btn.secondary} download>
+                Export CSV<span className="sr-only"> of {filters.active ? "the filtered list" : "all obligations"}</span>
+              </a>
+            )}
+            {user.can("obligations:write") && (
+              <Link href="/dashboard/obligations/new" className={btn.primary}>
+                New obligation
+              </Link>
+            )}
+          </div>
         }
       />
 
+      {!nothingYet && <Filters filters={filters} contexts={contexts} limit={limit} />}
+
+      <p className="mb-3 text-sm text-slate-700" aria-live="polite">
+        {filters.active
+          ? `${total} ${total === 1 ? "obligation matches" : "obligations match"} the filters.`
+          : `${total} ${total === 1 ? "obligation" : "obligations"}.`}{" "}
+        {sortDescription(filters)}
+      </p>
+
       {list.items.length === 0 ? (
         <Empty>
-          {page.offset > 0 ? (
+          {offset > 0 ? (
             <>
               Nothing on this page.{" "}
-              <Link href="/dashboard/obligations" className="text-brand-700 underline">
+              <Link href={listHref(filters.params)} className="text-brand-700 underline">
                 Back to the first page
+              </Link>
+            </>
+          ) : filters.active ? (
+            <>
+              No obligations match these filters.{" "}
+              <Link href="/dashboard/obligations" className="text-brand-700 underline">
+                Clear the filters
               </Link>
             </>
           ) : (
@@ -80,6 +120,8 @@ export default async function ObligationsPage({ searchParams }: { searchParams: 
                   <dd className="text-right font-medium tabular-nums">{money(o.amount_minor, o.currency, locale)}</dd>
                   <dt className="text-slate-600">Allocated</dt>
                   <dd className="text-right tabular-nums">{money(o.allocated_minor, o.currency, locale)}</dd>
+                  <dt className="text-slate-600">Outstanding</dt>
+                  <dd className="text-right tabular-nums">{money(outstanding(o), o.currency, locale)}</dd>
                   <dt className="text-slate-600">Deadline</dt>
                   <dd className={`text-right ${isOverdue(o, today) ? "font-medium text-rose-700" : ""}`}>
                     {formatDay(o.deadline, locale)}
@@ -95,7 +137,7 @@ export default async function ObligationsPage({ searchParams }: { searchParams: 
           {/* Wider screens: a table */}
           <div className={`${card} hidden overflow-x-auto md:block`}>
             <table className="w-full text-left text-sm">
-              <caption className="sr-only">Obligations, newest first</caption>
+              <caption className="sr-only">Obligations, {sortDescription(filters).toLowerCase()}</caption>
               <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-700">
                 <tr>
                   <th scope="col" className="px-4 py-2.5 font-medium">
@@ -109,6 +151,9 @@ export default async function ObligationsPage({ searchParams }: { searchParams: 
                   </th>
                   <th scope="col" className="px-4 py-2.5 text-right font-medium">
                     Allocated
+                  </th>
+                  <th scope="col" className="px-4 py-2.5 text-right font-medium">
+                    Outstanding
                   </th>
                   <th scope="col" className="px-4 py-2.5 font-medium">
                     Status
@@ -138,6 +183,7 @@ export default async function ObligationsPage({ searchParams }: { searchParams: 
                     </td>
                     <td className="px-4 py-2.5 text-right font-medium tabular-nums">{money(o.amount_minor, o.currency, locale)}</td>
                     <td className="px-4 py-2.5 text-right tabular-nums">{money(o.allocated_minor, o.currency, locale)}</td>
+                    <td className="px-4 py-2.5 text-right tabular-nums">{money(outstanding(o), o.currency, locale)}</td>
                     <td className="px-4 py-2.5">
                       <StatusBadge status={o.status} />
                     </td>
@@ -157,7 +203,154 @@ export default async function ObligationsPage({ searchParams }: { searchParams: 
           </div>
         </>
       )}
-      <Pagination basePath="/dashboard/obligations" limit={page.limit} offset={page.offset} shown={list.items.length} total={total} />
+      <Pagination basePath="/dashboard/obligations" limit={page.limit} offset={page.offset} shown={list.items.length} total={total} params={filters.params} />
     </div>
+  );
+}
+
+const SORTS: { value: string; label: string }[] = [
+  { value: "created_at", label: "Registration time" },
+  { value: "updated_at", label: "Last update" },
+  { value: "deadline", label: "Deadline" },
+  { value: "amount", label: "Amount" },
+  { value: "outstanding", label: "Outstanding" },
+];
+const OPEN_STATUSES = OBLIGATION_STATUSES.filter((s) => s !== "RECONCILED").join(",");
+
+function sortDescription(f: ListFilters): string {
+  const sort = f.query.sort ?? "created_at";
+  const asc = (f.query.direction ?? (sort === "deadline" ? "asc" : "desc")) === "asc";
+  const what: Record<string, [string, string]> = {
+    created_at: ["Oldest first", "Newest first"],
+    updated_at: ["Least recently updated first", "Most recently updated first"],
+    deadline: ["Earliest deadline first", "Latest deadline first"],
+    amount: ["Smallest amount first", "Largest amount first"],
+    outstanding: ["Smallest outstanding amount first", "Largest outstanding amount first"],
+  };
+  return `${what[sort][asc ? 0 : 1]}.`;
+}
+
+function Select(props: { name: string; label: string; value: string; options: { value: string; label: string }[] }) {
+  const id = `filter-${props.name}`;
+  const known = props.options.some((o) => o.value === props.value);
+  return (
+    <div>
+      <label htmlFor={id} className={field.label}>
+        {props.label}
+      </label>
+      <select id={id} name={props.name} defaultValue={props.value} className={field.input}>
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+        {!known && <option value={props.value}>{props.value}</option>}
+      </select>
+    </div>
+  );
+}
+
+// A plain GET form: it works without JavaScript, and every filter lands in the address,
+// so back/forward, bookmarks and the CSV export link all carry the same list.
+function Filters({ filters, contexts, limit }: { filters: ListFilters; contexts: { id: string; name: string; reference: string }[]; limit: number }) {
+  const v = filters.values;
+  const contextOptions = [{ value: "", label: "Any" }, ...contexts.map((c) => ({ value: c.id, label: c.reference ? `${c.name} (${c.reference})` : c.name }))];
+  return (
+    <form method="get" action="/dashboard/obligations" aria-label="Filter obligations" className={`${card} mb-4 p-4`}>
+      {filters.errors.length > 0 && (
+        <div role="alert" className="mb-3 rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800">
+          Some filters were not understood and are ignored: {filters.errors.map((e) => `${e.field}: ${e.message}`).join("; ")}
+        </div>
+      )}
+      <div>
+        <label htmlFor="filter-search" className={field.label}>
+          Search
+        </label>
+        <input
+          id="filter-search"
+          type="search"
+          name="search"
+          defaultValue={v.search}
+          maxLength={200}
+          aria-describedby="filter-search-hint"
+          className={field.input}
+        />
+        <p id="filter-search-hint" className={field.hint}>
+          Reference, invoice number, counterparty name or email, external id or payment reference (RF…).
+        </p>
+      </div>
+      <div className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <Select
+          name="status"
+          label="Status"
+          value={v.status}
+          options={[
+            { value: "", label: "Any" },
+            { value: OPEN_STATUSES, label: "Open (not reconciled)" },
+            ...OBLIGATION_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
+          ]}
+        />
+        <Select
+          name="role"
+          label="Direction"
+          value={v.role}
+          options={[
+            { value: "", label: "Both" },
+            { value: "creditor", label: "Owed to you" },
+            { value: "debtor", label: "You owe" },
+          ]}
+        />
+        <Select
+          name="type"
+          label="Type"
+          value={v.type}
+          options={[{ value: "", label: "Any" }, ...OBLIGATION_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))]}
+        />
+        <Select
+          name="currency"
+          label="Currency"
+          value={v.currency}
+          options={[{ value: "", label: "Any" }, ...CURRENCIES.map((c) => ({ value: c, label: c }))]}
+        />
+        <Select
+          name="overdue"
+          label="Deadline"
+          value={v.overdue}
+          options={[
+            { value: "", label: "Any" },
+            { value: "true", label: "Overdue" },
+            { value: "false", label: "Not overdue" },
+          ]}
+        />
+        {contexts.length > 0 && <Select name="context_id" label="Business context" value={v.context_id} options={contextOptions} />}
+        <Select
+          name="sort"
+          label="Sort by"
+          value={v.sort === "created_at" ? "" : v.sort}
+          options={[{ value: "", label: "Registration time" }, ...SORTS.slice(1)]}
+        />
+        <Select
+          name="direction"
+          label="Order"
+          value={v.direction}
+          options={[
+            { value: "", label: "Default" },
+            { value: "asc", label: "Ascending" },
+            { value: "desc", label: "Descending" },
+          ]}
+        />
+      </div>
+      {limit !== 50 && <input type="hidden" name="limit" value={limit} />}
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <button type="submit" className={btn.primary}>
+          Apply
+        </button>
+        {(filters.active || Object.keys(filters.params).length > 0) && (
+          <Link href="/dashboard/obligations" className={btn.secondary}>
+            Clear filters
+          </Link>
+        )}
+      </div>
+    </form>
   );
 }
