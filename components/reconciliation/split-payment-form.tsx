@@ -58,7 +58,7 @@ export function SplitPaymentForm({
       onSubmit={async (e) => {
         e.preventDefault();
         setFormError(null);
-        const chosen = obligations.filter((o) => (parsedOf(o.id).minor) > 0n);
+        const chosen = obligations.filter((o) => parsedOf(o.id).minor > 0n);
         if ([...parsed.values()].some((p) => p.error)) return setFormError("Correct the amounts marked below.");
         if (chosen.length === 0) return setFormError("Enter an amount for at least one obligation.");
         if (remaining < 0n) return setFormError(`That is ${m(-remaining)} more than is left of the payment.`);
