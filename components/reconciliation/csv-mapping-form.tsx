@@ -45,6 +45,7 @@ export function CsvMappingForm({ disabled, onSubmit }: { disabled?: boolean; onS
         if (v.decimal_separator) m.decimal_separator = v.decimal_separator;
         if (v.date_format) m.date_format = v.date_format;
         if (v.header_row?.trim()) m.header_row = Number(v.header_row.trim());
+        if (m.date === undefined) return setErrors({ date: "Name the booking date column." });
         const r = ZCsvMapping.safeParse(m);
         if (!r.success) {
           const errs: Record<string, string> = {};

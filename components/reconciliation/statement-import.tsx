@@ -196,7 +196,7 @@ function Summary({ statement: st, fileName, nf }: { statement: TBankStatement; f
         {st.account.iban || st.account.identifier ? ` · account ${st.account.iban || st.account.identifier}` : ""}
         {st.period.from ? ` · ${st.period.from} to ${st.period.to}` : ""}
       </p>
-      <dl className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label="Import summary">
+      <dl className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4">
         {rows.map(([k, v]) => (
           <div key={k} className="rounded-md bg-slate-50 px-3 py-2">
             <dt className="text-xs text-slate-600">{k}</dt>

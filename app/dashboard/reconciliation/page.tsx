@@ -116,8 +116,8 @@ export default async function ReconciliationPage({ searchParams }: { searchParam
                   {canWrite && (
                     <div className="mt-3 flex flex-wrap items-start gap-3">
                       {best && (
+                        // No key of its own: a refused acceptance keeps its message when the row is re-read.
                         <AcceptSuggestionButton
-                          key={best.id}
                           paymentId={p.id}
                           suggestionId={best.id}
                           description={`${allocationWords(best, p.currency, locale)} from ${who}`}
