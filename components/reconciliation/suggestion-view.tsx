@@ -30,7 +30,7 @@ export function SuggestionView({ s, currency, locale }: { s: Suggestion; currenc
             <span key={a.obligation_id}>
               {i > 0 ? ", " : ""}
               {money(a.amount_minor, currency, locale)} to{" "}
-              <Link href={`/dashboard/obligations/${a.obligation_id}`} className={`${link} font-medium`}>
+              <Link href={`/dashboard/obligations/${a.obligation_id}`} className={`${link} font-medium underline`}>
                 {a.invoice_number || a.obligation_reference}
               </Link>
               {a.amount_minor !== a.outstanding_minor ? ` (of ${money(a.outstanding_minor, currency, locale)} outstanding)` : ""}

@@ -55,7 +55,7 @@ export default async function ReconcilePaymentPage({ params }: { params: Promise
           <>
             {p.direction === "incoming" ? "Money in, received" : "Money out, paid"} {formatDay(p.received_on, locale)}
             {p.reference ? ` · ${p.reference}` : ""} ·{" "}
-            <Link href={`/dashboard/payments/${p.id}`} className={link}>
+            <Link href={`/dashboard/payments/${p.id}`} className={`${link} underline`}>
               payment details
             </Link>
           </>
