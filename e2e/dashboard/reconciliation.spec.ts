@@ -204,8 +204,10 @@ test("a clerk imports statements, accepts a suggestion with the keyboard and spl
   await expect(refusal).toContainText("csv_mapping");
   const mapping = page.getByRole("form", { name: "CSV column mapping" });
   await mapping.getByRole("button", { name: "Import with this mapping" }).click();
-  await expect(mapping.getByText(/Set `amount`/)).toBeVisible();
+  await expect(mapping.getByText("Name the booking date column.")).toBeVisible();
   await mapping.getByLabel("Booking date column").fill("Col1");
+  await mapping.getByRole("button", { name: "Import with this mapping" }).click();
+  await expect(mapping.getByText(/Set `amount`/)).toBeVisible();
   await mapping.getByLabel("Amount column").fill("Col2");
   await mapping.getByLabel("Currency column").fill("Col3");
   await mapping.getByLabel("Counterparty name column").fill("Col4");
