@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { FeedbackMessage } from "@/components/ui/feedback";
 import { btn } from "@/components/ui/styles";
 import { useMutation } from "@/components/ui/use-mutation";
+import { useAnnounce } from "@/components/reconciliation/announcer";
 
 // POST /payments/{id}/suggestions/{suggestion}/accept: all allocations of the suggestion at
 // once. A 409 (an obligation moved, or the suggestion is no longer among the current ones)
@@ -11,6 +12,7 @@ import { useMutation } from "@/components/ui/use-mutation";
 export function AcceptSuggestionButton({ paymentId, suggestionId, description }: { paymentId: string; suggestionId: string; description: string }) {
   const router = useRouter();
   const { submit, pending, feedback } = useMutation();
+  const announce = useAnnounce();
   return (
     <div className="space-y-2">
       <button
@@ -22,7 +24,8 @@ export function AcceptSuggestionButton({ paymentId, suggestionId, description }:
           const r = await submit({
             path: `/payments/${paymentId}/suggestions/${encodeURIComponent(suggestionId)}/accept`,
             body: {},
-            success: "Accepted: the allocation is recorded.",
+            // Inside an Announcer the confirmation is said above the list, where it survives the row.
+            success: announce ? undefined : "Accepted: the allocation is recorded.",
             describe: (e) =>
               e.code === "suggestion_stale"
                 ? "This suggestion is no longer current: the payment or an obligation changed. The row now shows the latest state; nothing was allocated."
@@ -30,6 +33,8 @@ export function AcceptSuggestionButton({ paymentId, suggestionId, description }:
                   ? "An obligation changed since the suggestion was made. The row now shows the latest state; nothing was allocated."
                   : undefined,
           });
+          if (r.ok) announce?.(`Accepted: ${description}.`);
+          else announce?.("");
           if (!r.ok && r.error.code === "suggestion_stale") router.refresh();
         }}
       >

@@ -119,6 +119,7 @@ test("a clerk imports statements, accepts a suggestion with the keyboard and spl
   await accept.focus();
   await page.keyboard.press("Enter");
   await expect(row(/^From Contoso GmbH/)).toHaveCount(0);
+  await expect(page.getByRole("status").filter({ hasText: `Accepted: €400.00 to INV-${tag}-102 from Contoso GmbH.` })).toBeVisible();
   expect((await obligation(key, b.id)).allocated_minor).toBe("40000");
 
   // A suggestion that moved on: part of the Globex payment is allocated behind the page's back.

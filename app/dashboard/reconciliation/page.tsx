@@ -16,6 +16,7 @@ import { StatementImport } from "@/components/reconciliation/statement-import";
 import { AcceptSuggestionButton } from "@/components/reconciliation/accept-suggestion-button";
 import { SuggestionView, allocationWords } from "@/components/reconciliation/suggestion-view";
 import { StatementList } from "@/components/reconciliation/statement-list";
+import { Announcer } from "@/components/reconciliation/announcer";
 
 export const metadata: Metadata = { title: "Reconciliation" };
 
@@ -76,67 +77,69 @@ export default async function ReconciliationPage({ searchParams }: { searchParam
             : "Every payment with something left to allocate, exact matches included."}
           {list.window_full ? ` Only the ${UNALLOCATED_WINDOW} most recent unallocated payments are looked at.` : ""}
         </p>
-        {list.items.length === 0 ? (
-          <Empty>
-            {page.offset > 0 ? "Nothing on this page." : filter.value === "needs_person" ? "Nothing needs a person." : "Every payment is allocated."}
-          </Empty>
-        ) : (
-          <ul className="space-y-3" aria-label="Unallocated payments">
-            {list.items.map(({ payment: p, best, suggestions }) => {
-              const who = p.payer_name || p.reference || "Payment";
-              return (
-                <li key={p.id} className={`${card} p-4`} aria-labelledby={`pay-${p.id}`}>
-                  <div className="flex flex-wrap items-start justify-between gap-2">
-                    <div className="min-w-0">
-                      <h3 id={`pay-${p.id}`} className="break-words font-medium">
-                        <Link href={`/dashboard/reconciliation/payments/${p.id}`} className={link}>
-                          {p.direction === "incoming" ? "From" : "To"} {who} · {money(p.amount_minor, p.currency, locale)}
-                        </Link>
-                      </h3>
-                      <p className="break-words text-sm text-slate-600">
-                        {p.direction === "incoming" ? "Received" : "Paid"} {formatDay(p.received_on, locale)}
-                        {p.reference ? ` · ${p.reference}` : ""}
-                        {p.allocated_minor !== "0" ? ` · ${money(p.unallocated_minor, p.currency, locale)} left` : ""}
-                      </p>
-                    </div>
-                    <Pill tone={p.direction === "incoming" ? "sky" : "slate"}>{p.direction === "incoming" ? "Money in" : "Money out"}</Pill>
-                  </div>
-                  <div className="mt-3">
-                    {best ? (
-                      <>
-                        <p className="mb-1 text-xs font-medium uppercase tracking-wide text-slate-600">
-                          Best suggestion{suggestions > 1 ? ` of ${suggestions}` : ""}
+        <Announcer>
+          {list.items.length === 0 ? (
+            <Empty>
+              {page.offset > 0 ? "Nothing on this page." : filter.value === "needs_person" ? "Nothing needs a person." : "Every payment is allocated."}
+            </Empty>
+          ) : (
+            <ul className="space-y-3" aria-label="Unallocated payments">
+              {list.items.map(({ payment: p, best, suggestions }) => {
+                const who = p.payer_name || p.reference || "Payment";
+                return (
+                  <li key={p.id} className={`${card} p-4`} aria-labelledby={`pay-${p.id}`}>
+                    <div className="flex flex-wrap items-start justify-between gap-2">
+                      <div className="min-w-0">
+                        <h3 id={`pay-${p.id}`} className="break-words font-medium">
+                          <Link href={`/dashboard/reconciliation/payments/${p.id}`} className={link}>
+                            {p.direction === "incoming" ? "From" : "To"} {who} · {money(p.amount_minor, p.currency, locale)}
+                          </Link>
+                        </h3>
+                        <p className="break-words text-sm text-slate-600">
+                          {p.direction === "incoming" ? "Received" : "Paid"} {formatDay(p.received_on, locale)}
+                          {p.reference ? ` · ${p.reference}` : ""}
+                          {p.allocated_minor !== "0" ? ` · ${money(p.unallocated_minor, p.currency, locale)} left` : ""}
                         </p>
-                        <SuggestionView s={best} currency={p.currency} locale={locale} />
-                      </>
-                    ) : (
-                      <p className="text-sm text-slate-600">No suggestion: no open obligation matches this payment&apos;s references, amount or payer.</p>
-                    )}
-                  </div>
-                  {canWrite && (
-                    <div className="mt-3 flex flex-wrap items-start gap-3">
-                      {best && (
-                        // No key of its own: a refused acceptance keeps its message when the row is re-read.
-                        <AcceptSuggestionButton
-                          paymentId={p.id}
-                          suggestionId={best.id}
-                          description={`${allocationWords(best, p.currency, locale)} from ${who}`}
-                        />
-                      )}
-                      <Link
-                        href={`/dashboard/reconciliation/payments/${p.id}`}
-                        className="inline-flex items-center rounded-md px-2 py-2 text-sm font-medium text-brand-700 underline"
-                      >
-                        {best ? "Other suggestions or split by hand" : "Allocate by hand"}
-                        <span className="sr-only"> for {who}</span>
-                      </Link>
+                      </div>
+                      <Pill tone={p.direction === "incoming" ? "sky" : "slate"}>{p.direction === "incoming" ? "Money in" : "Money out"}</Pill>
                     </div>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        )}
+                    <div className="mt-3">
+                      {best ? (
+                        <>
+                          <p className="mb-1 text-xs font-medium uppercase tracking-wide text-slate-600">
+                            Best suggestion{suggestions > 1 ? ` of ${suggestions}` : ""}
+                          </p>
+                          <SuggestionView s={best} currency={p.currency} locale={locale} />
+                        </>
+                      ) : (
+                        <p className="text-sm text-slate-600">No suggestion: no open obligation matches this payment&apos;s references, amount or payer.</p>
+                      )}
+                    </div>
+                    {canWrite && (
+                      <div className="mt-3 flex flex-wrap items-start gap-3">
+                        {best && (
+                          // No key of its own: a refused acceptance keeps its message when the row is re-read.
+                          <AcceptSuggestionButton
+                            paymentId={p.id}
+                            suggestionId={best.id}
+                            description={`${allocationWords(best, p.currency, locale)} from ${who}`}
+                          />
+                        )}
+                        <Link
+                          href={`/dashboard/reconciliation/payments/${p.id}`}
+                          className="inline-flex items-center rounded-md px-2 py-2 text-sm font-medium text-brand-700 underline"
+                        >
+                          {best ? "Other suggestions or split by hand" : "Allocate by hand"}
+                          <span className="sr-only"> for {who}</span>
+                        </Link>
+                      </div>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </Announcer>
         <Pagination
           basePath="/dashboard/reconciliation"
           limit={page.limit}

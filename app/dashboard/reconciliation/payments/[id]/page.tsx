@@ -15,6 +15,7 @@ import { card, link } from "@/components/ui/styles";
 import { AcceptSuggestionButton } from "@/components/reconciliation/accept-suggestion-button";
 import { SuggestionView, allocationWords } from "@/components/reconciliation/suggestion-view";
 import { SplitPaymentForm } from "@/components/reconciliation/split-payment-form";
+import { Announcer } from "@/components/reconciliation/announcer";
 
 export const metadata: Metadata = { title: "Reconcile a payment" };
 
@@ -78,18 +79,22 @@ export default async function ReconcilePaymentPage({ params }: { params: Promise
 
       {open && (
         <Section title="Suggestions" id="suggestions" description="Best first. Accepting one records all of its allocations at once, or none.">
-          {suggestions.length === 0 ? (
-            <Empty>No suggestion: no open obligation matches this payment&apos;s references, amount or payer.</Empty>
-          ) : (
-            <ol className="space-y-3" aria-label="Suggestions">
-              {suggestions.map((s) => (
-                <li key={s.id} className={`${card} space-y-3 p-3`}>
-                  <SuggestionView s={s} currency={p.currency} locale={locale} />
-                  {canWrite && <AcceptSuggestionButton key={s.id} paymentId={p.id} suggestionId={s.id} description={allocationWords(s, p.currency, locale)} />}
-                </li>
-              ))}
-            </ol>
-          )}
+          <Announcer>
+            {suggestions.length === 0 ? (
+              <Empty>No suggestion: no open obligation matches this payment&apos;s references, amount or payer.</Empty>
+            ) : (
+              <ol className="space-y-3" aria-label="Suggestions">
+                {suggestions.map((s) => (
+                  <li key={s.id} className={`${card} space-y-3 p-3`}>
+                    <SuggestionView s={s} currency={p.currency} locale={locale} />
+                    {canWrite && (
+                      <AcceptSuggestionButton key={s.id} paymentId={p.id} suggestionId={s.id} description={allocationWords(s, p.currency, locale)} />
+                    )}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </Announcer>
         </Section>
       )}
 
