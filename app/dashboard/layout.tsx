@@ -13,6 +13,7 @@ const NAV: (NavItem & { permission: Permission })[] = [
   { href: "/dashboard/obligations", label: "Obligations", permission: "obligations:read" },
   { href: "/dashboard/imports", label: "Import", permission: "obligations:write" },
   { href: "/dashboard/payments", label: "Payments", permission: "payments:read" },
+  { href: "/dashboard/reconciliation", label: "Reconciliation", permission: "payments:read" },
   { href: "/dashboard/contexts", label: "Contexts", permission: "contexts:read" },
   { href: "/dashboard/webhooks", label: "Webhooks", permission: "webhooks:read" },
   // Every role has its own account settings; administration lives there for owners and admins.

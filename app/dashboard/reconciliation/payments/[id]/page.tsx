@@ -1,0 +1,129 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { requireUser } from "@/lib/auth/current-user";
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { getPayment } from "@/lib/payments/get-payment";
+import { listPaymentSuggestions } from "@/lib/reconciliation/list-payment-suggestions";
+import { listAllocatableObligations } from "@/lib/reconciliation/list-allocatable-obligations";
+import { requestLocale } from "@/lib/dashboard/locale";
+import { formatDay, money } from "@/lib/dashboard/format";
+import { Empty, ReadOnlyNotice, Section } from "@/components/ui/section";
+import { PageHeader } from "@/components/ui/page-header";
+import { card, link } from "@/components/ui/styles";
+import { AcceptSuggestionButton } from "@/components/reconciliation/accept-suggestion-button";
+import { SuggestionView, allocationWords } from "@/components/reconciliation/suggestion-view";
+import { SplitPaymentForm } from "@/components/reconciliation/split-payment-form";
+import { Announcer } from "@/components/reconciliation/announcer";
+
+export const metadata: Metadata = { title: "Reconcile a payment" };
+
+// One payment: every current suggestion with its evidence (accept any of them), and the
+// split by hand over the open obligations on the payment's side and in its currency.
+export default async function ReconcilePaymentPage({ params }: { params: Promise<{ id: string }> }) {
+  const user = await requireUser({ permission: "payments:read" });
+  const { id } = await params;
+  const locale = await requestLocale();
+  let p: Awaited<ReturnType<typeof getPayment>>;
+  try {
+    p = await getPayment(db(), { organizationId: user.organizationId, paymentId: id });
+  } catch (e) {
+    if (e instanceof AppError && e.code === "not_found") notFound();
+    throw e;
+  }
+  const canWrite = user.can("payments:write");
+  const open = p.unallocated_minor !== "0";
+  const suggestions = open ? (await listPaymentSuggestions(db(), { organizationId: user.organizationId, paymentId: p.id })).items : [];
+  const obligations =
+    canWrite && open
+      ? await listAllocatableObligations(db(), {
+          organizationId: user.organizationId,
+          currency: p.currency,
+          direction: p.direction,
+          preferIds: [...new Set(suggestions.flatMap((s) => s.allocations.map((a) => a.obligation_id)))],
+        })
+      : [];
+  const m = (minor: string) => money(minor, p.currency, locale);
+  const who = p.payer_name || p.reference || "Payment";
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        back={{ href: "/dashboard/reconciliation", label: "Reconciliation" }}
+        title={`${m(p.amount_minor)} ${p.direction === "incoming" ? "from" : "to"} ${who}`}
+        description={
+          <>
+            {p.direction === "incoming" ? "Money in, received" : "Money out, paid"} {formatDay(p.received_on, locale)}
+            {p.reference ? ` · ${p.reference}` : ""} ·{" "}
+            <Link href={`/dashboard/payments/${p.id}`} className={`${link} underline`}>
+              payment details
+            </Link>
+          </>
+        }
+      />
+      {!canWrite && <ReadOnlyNotice />}
+
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        {[
+          ["Amount", m(p.amount_minor)],
+          ["Allocated", m(p.allocated_minor)],
+          ["Left to allocate", m(p.unallocated_minor)],
+        ].map(([k, v]) => (
+          <div key={k} className="rounded-xl border border-slate-200 bg-white p-3">
+            <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{k}</dt>
+            <dd className="mt-1 text-lg font-semibold tabular-nums">{v}</dd>
+          </div>
+        ))}
+      </dl>
+
+      {open && (
+        <Section title="Suggestions" id="suggestions" description="Best first. Accepting one records all of its allocations at once, or none.">
+          <Announcer>
+            {suggestions.length === 0 ? (
+              <Empty>No suggestion: no open obligation matches this payment&apos;s references, amount or payer.</Empty>
+            ) : (
+              <ol className="space-y-3" aria-label="Suggestions">
+                {suggestions.map((s) => (
+                  <li key={s.id} className={`${card} space-y-3 p-3`}>
+                    <SuggestionView s={s} currency={p.currency} locale={locale} />
+                    {canWrite && (
+                      <AcceptSuggestionButton key={s.id} paymentId={p.id} suggestionId={s.id} description={allocationWords(s, p.currency, locale)} />
+                    )}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </Announcer>
+        </Section>
+      )}
+
+      {open && canWrite && (
+        <Section
+          title="Split by hand"
+          id="split"
+          description={`Enter what goes to each obligation (exact amounts in ${p.currency}). What is left of the payment and each obligation's outstanding amount follow as you type.`}
+        >
+          <SplitPaymentForm paymentId={p.id} currency={p.currency} unallocatedMinor={p.unallocated_minor} obligations={obligations} locale={locale} />
+        </Section>
+      )}
+
+      <Section title="Allocations" id="allocations">
+        {p.allocations.length === 0 ? (
+          <Empty>Not allocated yet.</Empty>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {p.allocations.map((a) => (
+              <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
+                <Link href={`/dashboard/obligations/${a.obligation_id}`} className={`${link} font-medium`}>
+                  {a.obligation_reference}
+                </Link>
+                <span className="font-medium tabular-nums">{m(a.amount_minor)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+    </div>
+  );
+}
