@@ -2,7 +2,7 @@ import type { Tx } from "@/lib/db";
 import type { Principal } from "@/lib/auth/principal";
 import { newId } from "@/lib/ids";
 import { recordEvents } from "@/lib/events/record-events";
-import { OBLIGATION_INCLUDE, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
+import { loadObligationsByIds, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
 import { todayUtc } from "@/lib/schemas/common";
 import type { TPayment } from "@/lib/schemas/payments";
 
@@ -96,10 +96,11 @@ export async function allocateBatch(tx: Tx, { organizationId, principal, plan }:
 
   // Events: the projection after each allocation (intermediate states of an obligation paid
   // twice in one file), from the obligations as they are now.
+  // One statement per chunk with every part of the obligations (Prisma's include would send
+  // one query per relation and parent chunk, the slowest part of a large import).
   const loaded = new Map<string, LoadedObligation>();
   for (let i = 0; i < obligationIds.length; i += CHUNK) {
-    const rows = await tx.obligation.findMany({ where: { organizationId, id: { in: obligationIds.slice(i, i + CHUNK) } }, include: OBLIGATION_INCLUDE });
-    for (const r of rows) loaded.set(r.id, { ...r, paymentRequest: r.paymentRequests[0] ?? null });
+    for (const r of await loadObligationsByIds(tx, organizationId, obligationIds.slice(i, i + CHUNK))) loaded.set(r.id, r);
   }
   const today = todayUtc();
   const running = new Map<string, { allocated: bigint; version: number }>();
