@@ -23,9 +23,11 @@ export function db(): PrismaClient {
 }
 
 // Interactive transaction with limits generous enough for the embedded database, where
-// the socket multiplexer runs one transaction at a time.
-export function transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db().$transaction(fn, { maxWait: 15_000, timeout: 30_000 });
+// the socket multiplexer runs one transaction at a time. `timeoutMs` raises the 30 s limit
+// for the few operations that do bulk work in one transaction (an operation's
+// transactionTimeoutMs, lib/http/operation.ts).
+export function transaction<T>(fn: (tx: Tx) => Promise<T>, timeoutMs = 30_000): Promise<T> {
+  return db().$transaction(fn, { maxWait: 15_000, timeout: timeoutMs });
 }
 
 export async function disconnectDb(): Promise<void> {

@@ -137,7 +137,7 @@ export function handle<O extends Operation>(op: O, fn: (ctx: HandlerContext<O>) 
         const reply =
           op.method === "GET" || options.withoutTransaction
             ? await fn({ ...baseCtx, body, tx: db() } as never)
-            : await transaction((tx) => fn({ ...baseCtx, body, tx } as never));
+            : await transaction((tx) => fn({ ...baseCtx, body, tx } as never), op.transactionTimeoutMs);
         response = toResponse(reply, requestId);
       } else {
         const scope = options.idempotencyScope ? await options.idempotencyScope(req, rawBody, rawParams) : scopeOf(principal);
@@ -217,7 +217,7 @@ async function executeIdempotent<O extends Operation>(
         };
         await idem.storeInTx(tx, c, kept ?? stored);
         return { stored };
-      });
+      }, op.transactionTimeoutMs);
     } catch (err) {
       if (err instanceof idem.KeyTakenMeanwhile) {
         const prior = await idem.lookup(db(), c);

@@ -234,6 +234,9 @@ export const importBankStatementOp = defineOperation({
   idempotent: "required",
   multipart: ZImportStatementForm,
   success: { status: 201, description: "Imported", schema: ZBankStatement, example: EXAMPLE_STATEMENT },
+  // Parsing, matching and writing up to 20,000 transactions is one transaction: well over
+  // the default 30 s on a busy 2-core machine (docs/reconciliation.md, quality and speed).
+  transactionTimeoutMs: 300_000,
 });
 
 export const listBankStatementsOp = defineOperation({

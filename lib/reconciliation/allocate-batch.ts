@@ -96,6 +96,8 @@ export async function allocateBatch(tx: Tx, { organizationId, principal, plan }:
 
   // Events: the projection after each allocation (intermediate states of an obligation paid
   // twice in one file), from the obligations as they are now.
+  // One statement per chunk with every part of the obligations (Prisma's include would send
+  // one query per relation and parent chunk, the slowest part of a large import).
   const loaded = new Map<string, LoadedObligation>();
   for (let i = 0; i < obligationIds.length; i += CHUNK) {
     for (const r of await loadObligationsByIds(tx, organizationId, obligationIds.slice(i, i + CHUNK))) loaded.set(r.id, r);

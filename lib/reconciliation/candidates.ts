@@ -101,6 +101,7 @@ export async function findCandidates(tx: Tx, { organizationId, payments }: FindC
   const add = (rs: Row[]) => {
     for (const r of rs) rows.set(r.id, r);
   };
+  const foundByName = new Set<string>();
   const org = organizationId;
   if (rfs.size) {
     add(
@@ -148,20 +149,20 @@ export async function findCandidates(tx: Tx, { organizationId, payments }: FindC
     const ks = [...nameKeys.values()].filter((k) => k.direction === direction);
     if (!ks.length) continue;
     const col = direction === "incoming" ? "debtor_name" : "creditor_name";
-    add(
-      await tx.$queryRawUnsafe<Row[]>(
-        `SELECT c.* FROM unnest($2::text[], $3::text[], $4::bigint[]) AS k(currency, key, max)
+    const found = await tx.$queryRawUnsafe<Row[]>(
+      `SELECT c.* FROM unnest($2::text[], $3::text[], $4::bigint[]) AS k(currency, key, max)
        CROSS JOIN LATERAL (
          SELECT ${COLUMNS} FROM obligations o
          WHERE o.organization_id = $1::uuid AND o.currency = k.currency AND lower(left(o.${col}, 4)) = k.key AND o.status <> 'RECONCILED'
            AND (o.amount_minor - o.allocated_minor) <= k.max
          ORDER BY o.deadline, o.id LIMIT ${SUBSET_MAX_CANDIDATES}) c`,
-        org,
-        ks.map((k) => k.currency),
-        ks.map((k) => k.key),
-        ks.map((k) => k.max.toString()),
-      ),
+      org,
+      ks.map((k) => k.currency),
+      ks.map((k) => k.key),
+      ks.map((k) => k.max.toString()),
     );
+    add(found);
+    for (const r of found) foundByName.add(`${direction}:${r.id}`);
   }
 
   const candidates = await toCandidates(tx, organizationId, [...rows.values()]);
@@ -173,15 +174,20 @@ export async function findCandidates(tx: Tx, { organizationId, payments }: FindC
     list.push(c);
     byCurrency.set(c.currency, list);
   }
-  const index = indexPool(candidates);
+  const index = indexPool(candidates, foundByName);
   for (const p of payments) result.set(p.id, relevant(p, index, tokensOf.get(p.id)!));
   return result;
 }
 
 // Look-up maps over the batch's candidates, so that picking one payment's candidates costs
-// its own keys, not the size of the batch.
+// its own keys, not the size of the batch. A candidate is filed under a counterparty key
+// only when the counterparty look-up found it (`foundByName`: "incoming:<id>" /
+// "outgoing:<id>"): filed under the key of every candidate, a payer whose first four letters
+// many obligations share was handed every such obligation the whole file's other look-ups
+// had found (250 per payment instead of at most SUBSET_MAX_CANDIDATES in a 10,000-row
+// import, and more than GET /payments/{id}/suggestions sees for the same payment).
 type PoolIndex = Map<string, Candidate[]>;
-function indexPool(candidates: Candidate[]): PoolIndex {
+export function indexPool(candidates: readonly Candidate[], foundByName: ReadonlySet<string>): PoolIndex {
   const index: PoolIndex = new Map();
   const put = (k: string, c: Candidate) => {
     const list = index.get(k);
@@ -194,14 +200,14 @@ function indexPool(candidates: Candidate[]): PoolIndex {
     put(`ref:${c.reference}`, c);
     if (c.invoiceNumber) put(`inv:${c.invoiceNumber.toUpperCase()}`, c);
     put(`amt:${cur}:${c.amountMinor - c.allocatedMinor}`, c);
-    put(`name:incoming:${cur}:${nameKey(c.debtorName)}`, c);
-    put(`name:outgoing:${cur}:${nameKey(c.creditorName)}`, c);
+    if (foundByName.has(`incoming:${c.id}`)) put(`name:incoming:${cur}:${nameKey(c.debtorName)}`, c);
+    if (foundByName.has(`outgoing:${c.id}`)) put(`name:outgoing:${cur}:${nameKey(c.creditorName)}`, c);
   }
   return index;
 }
 
 // The candidates of the batch that this payment's own keys find.
-function relevant(p: PaymentFacts, index: PoolIndex, tokens: string[]): Candidate[] {
+export function relevant(p: PaymentFacts, index: PoolIndex, tokens: string[]): Candidate[] {
   const out = new Map<string, Candidate>();
   const take = (k: string) => {
     for (const c of index.get(k) ?? []) out.set(c.id, c);

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { findRfReferences, formatRf, isValidRf } from "@/lib/payment-references/rf";
 import { minorToDecimal } from "@/lib/money/format";
-import { compareNames, containsIdentifier, tokenize } from "@/lib/reconciliation/text";
+import { compareNames, identifierIndex, tokenize } from "@/lib/reconciliation/text";
 
 // The matching engine: pure functions from a payment and the candidate obligations the
 // database narrowed down (lib/reconciliation/candidates.ts) to at most five suggestions,
@@ -118,15 +118,28 @@ type Match = {
   reported: string; // "" when not
 };
 
+const dayCache = new Map<string, number>();
+function dayNumber(d: string): number {
+  let v = dayCache.get(d);
+  if (v === undefined) {
+    if (dayCache.size > 10_000) dayCache.clear();
+    v = Date.parse(`${d}T00:00:00Z`) / 86_400_000;
+    dayCache.set(d, v);
+  }
+  return v;
+}
+
 function daysBetween(a: string, b: string): number {
-  return Math.abs(Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / 86_400_000;
+  return Math.abs(dayNumber(a) - dayNumber(b));
 }
 
 function money(minor: bigint, currency: string): string {
   return `${currency} ${minorToDecimal(minor, currency)}`;
 }
 
-function analyse(p: PaymentFacts, c: Candidate, tokens: string[], rfs: Set<string>): Match {
+type Ids = ReturnType<typeof identifierIndex>;
+
+function analyse(p: PaymentFacts, c: Candidate, ids: Ids, rfs: Set<string>): Match {
   const unallocated = p.amountMinor - p.allocatedMinor;
   const outstanding = outstandingOf(c);
   let amount = "";
@@ -142,13 +155,12 @@ function analyse(p: PaymentFacts, c: Candidate, tokens: string[], rfs: Set<strin
   let reported = "";
   if (c.reportedAmountMinor !== null && c.reportedAmountMinor === unallocated)
     reported = `the recipient reported paying ${money(c.reportedAmountMinor, c.currency)}`;
-  else if (c.reportedReference && containsIdentifier(tokens, c.reportedReference))
-    reported = `the recipient reported paying with reference "${c.reportedReference}"`;
+  else if (c.reportedReference && ids.has(c.reportedReference)) reported = `the recipient reported paying with reference "${c.reportedReference}"`;
   return {
     c,
     rf: c.paymentReference !== "" && rfs.has(c.paymentReference),
-    obligationRef: containsIdentifier(tokens, c.reference),
-    invoice: c.invoiceNumber !== "" && containsIdentifier(tokens, c.invoiceNumber),
+    obligationRef: ids.has(c.reference),
+    invoice: c.invoiceNumber !== "" && ids.has(c.invoiceNumber),
     amount,
     payer: compareNames(p.payerName, counterpartyOf(p, c)),
     date,
@@ -337,12 +349,30 @@ export function subsetsSummingTo(items: readonly bigint[], target: bigint, maxRe
   return results;
 }
 
+const ALNUM = /[A-Za-z0-9]/;
+
 // Checksum-valid RF references in the remittance: those findRfReferences sees (spaces in
-// groups of four allowed), and every token that is one by itself (findRfReferences may
-// join a reference with the next word and keep the longer valid form).
+// groups of four allowed), every token that is one by itself, and, from every `RF` + two
+// digits that starts a word, each run of its following groups (single spaces between them)
+// that ends at a word boundary and is valid. The last rule finds the second of two spaced
+// references: findRfReferences' match of the first swallows the start of the second
+// (`rf18 5390 0754 7034 rf47 ...`), which left it unseen, and the first alone was taken
+// for an `exact` match of a payment meant for both. A run that is valid by chance only
+// adds a reference no obligation has (or makes an `exact` impossible), never removes one.
 export function rfReferencesIn(text: string, tokens = tokenize(text)): Set<string> {
   const out = new Set(findRfReferences(text));
   for (const t of tokens) if (t.startsWith("RF") && isValidRf(t)) out.add(t);
+  for (const m of text.matchAll(/RF ?\d{2}/gi)) {
+    if (m.index > 0 && ALNUM.test(text[m.index - 1])) continue; // inside a longer word
+    let compact = "";
+    for (let i = m.index; i < text.length && compact.length < 25; i++) {
+      const ch = text[i];
+      if (ALNUM.test(ch)) {
+        compact += ch.toUpperCase();
+        if (compact.length >= 5 && !ALNUM.test(text[i + 1] ?? "") && isValidRf(compact)) out.add(compact);
+      } else if (!(ch === " " && ALNUM.test(text[i + 1] ?? ""))) break;
+    }
+  }
   return out;
 }
 
@@ -362,7 +392,8 @@ export function suggest(p: PaymentFacts, candidates: readonly Candidate[]): Sugg
   if (pool.length === 0) return [];
   const tokens = tokenize(p.remittance);
   const rfs = rfReferencesIn(p.remittance, tokens);
-  const matches = pool.map((c) => analyse(p, c, tokens, rfs));
+  const ids = identifierIndex(tokens);
+  const matches = pool.map((c) => analyse(p, c, ids, rfs));
   const rfTotal = matches.filter((m) => m.rf).length;
   const out: Suggestion[] = [];
 

@@ -28,22 +28,53 @@ export const MIN_IDENTIFIER_LENGTH = 3;
 // the same letters and digits (`INV12` for `INV-12`: banks drop hyphens). Never a part of
 // a longer token.
 export function containsIdentifier(textTokens: readonly string[], identifier: string): boolean {
-  if (compact(identifier).length < MIN_IDENTIFIER_LENGTH) return false;
-  const idTokens = tokenize(identifier);
-  if (idTokens.length === 0) return false;
-  const n = idTokens.length;
-  for (let i = 0; i + n <= textTokens.length; i++) {
-    let ok = true;
-    for (let j = 0; j < n; j++) {
-      if (textTokens[i + j] !== idTokens[j]) {
-        ok = false;
-        break;
-      }
+  return identifierIndex(textTokens).has(identifier);
+}
+
+// Bounded memo for pure string functions the engine calls for every candidate of every
+// payment (a 10,000-transaction import meets the same names and identifiers again and again).
+function memo<T>(fn: (s: string) => T, max = 50_000): (s: string) => T {
+  const cache = new Map<string, T>();
+  return (s) => {
+    let v = cache.get(s);
+    if (v === undefined) {
+      if (cache.size >= max) cache.clear();
+      v = fn(s);
+      cache.set(s, v);
     }
-    if (ok) return true;
-  }
-  const c = compact(identifier);
-  return textTokens.some((t) => compact(t) === c);
+    return v;
+  };
+}
+const identifierTokens = memo((id: string) => ({ tokens: tokenize(id), compact: compact(id) }));
+
+// The tokens of one text prepared for many identifier look-ups (containsIdentifier's rules):
+// a one-token identifier is a set look-up instead of a pass over the text.
+export function identifierIndex(textTokens: readonly string[]): { has(identifier: string): boolean } {
+  const tokenSet = new Set(textTokens);
+  let compactSet: Set<string> | undefined;
+  return {
+    has(identifier) {
+      const id = identifierTokens(identifier);
+      if (id.compact.length < MIN_IDENTIFIER_LENGTH || id.tokens.length === 0) return false;
+      const n = id.tokens.length;
+      if (n === 1) {
+        if (tokenSet.has(id.tokens[0])) return true;
+      } else {
+        for (let i = 0; i + n <= textTokens.length; i++) {
+          let ok = true;
+          for (let j = 0; j < n; j++) {
+            if (textTokens[i + j] !== id.tokens[j]) {
+              ok = false;
+              break;
+            }
+          }
+          if (ok) return true;
+        }
+      }
+      compactSet ??= new Set(textTokens.map(compact));
+      return compactSet.has(id.compact);
+    },
+  };
 }
 
 // Legal forms dropped when comparing names (after lower-casing, accent folding and
@@ -110,7 +141,9 @@ export const LEGAL_FORMS = new Set([
 // lower case, dots removed (`B.V.` -> `bv`), other punctuation as spaces, legal forms and a
 // leading `the` dropped, single spaces. `Northwind Traders Ltd.`, `NORTHWIND TRADERS LIMITED`
 // and `The Northwind-Traders` all become `northwind traders`.
-export function normalizeName(name: string): string {
+export const normalizeName = memo(normalizeNameOnce);
+
+function normalizeNameOnce(name: string): string {
   const folded = name
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { newOrg } from "./support/fixtures";
+import { figures, labeledPlan, problems, runLabeledSet } from "./support/labeled-reconciliation";
+
+// A slice of the labeled reconciliation set (every category, about a quarter of the cases
+// of `npm run bench:reconciliation-quality`, plus the third-party sample statements as
+// negatives) through the real server: the quality targets hold as thresholds. The full set
+// and its figures per category are in docs/reconciliation.md.
+describe("reconciliation quality on the labeled set (slice)", () => {
+  it("automatic allocations are 100 % precise; the top suggestion is >= 95 % precise at >= 90 % recall", { timeout: 120_000 }, async () => {
+    const main = await newOrg("Labeled Set Org");
+    const other = await newOrg("Other Tenant Org");
+    const plan = labeledPlan(20261124, 0.25);
+    expect(new Set(plan.cases.map((c) => c.category)).size).toBe(16);
+    const outcomes = await runLabeledSet(plan, { main: main.api, other: other.api });
+    const f = figures(outcomes);
+    const report = problems(outcomes).map(({ kind, o }) => `${kind}: [${o.category}] ${o.note} -> ${JSON.stringify(o.top)}`);
+    expect(f.withTrueMatch).toBeGreaterThan(40);
+    expect(f.transactions - f.withTrueMatch).toBeGreaterThan(40); // negatives: generated and the sample statements
+    expect(f.auto.precision.of, "some automatic allocations were made").toBeGreaterThan(10);
+    expect(f.auto.precision.n, report.join("\n")).toBe(f.auto.precision.of);
+    expect(f.auto.recall.value, report.join("\n")).toBe(1);
+    expect(f.top.precision.value!, report.join("\n")).toBeGreaterThanOrEqual(0.95);
+    expect(f.top.recall.value!, report.join("\n")).toBeGreaterThanOrEqual(0.9);
+    // A transaction without a true match never gets an exact or high suggestion.
+    expect(f.byLevel.find((l) => l.level === "high")!.negativesSuggested, report.join("\n")).toBe(0);
+  });
+});
