@@ -1,3 +1,4 @@
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { Tx } from "@/lib/db";
 import { todayUtc } from "@/lib/schemas/common";
 import { addDays } from "@/lib/obligations/terms";
@@ -34,9 +35,14 @@ type Row = { role: string; currency: string; bucket: number | null; n: number; e
 // moves the whole outstanding amount to that date. One grouped statement.
 export async function expectCash(tx: Tx, input: ExpectCashInput): Promise<CashSeries[]> {
   const today = input.today ?? todayUtc();
-  const org = input.organizationId;
-  const rows = await tx.$queryRaw<Row[]>`
-    WITH open AS (
+  const rows = await tx.$queryRaw<Row[]>(cashQuery(input.organizationId, today));
+  return toSeries(rows, today);
+}
+
+// The statement on its own (scripts/bench/dashboard-charts.ts explains it).
+export function cashQuery(org: string, today: string): Prisma.Sql {
+  return Prisma.sql`
+    WITH open AS NOT MATERIALIZED (
       SELECT id, organization_role, currency, amount_minor, allocated_minor, deadline,
              (created_at AT TIME ZONE 'UTC')::date AS registered_on,
              coalesce(reported_payment_date, expected_payment_date) AS promised_on
@@ -82,10 +88,11 @@ export async function expectCash(tx: Tx, input: ExpectCashInput): Promise<CashSe
     remaining AS (
       SELECT o.organization_role, o.currency, o.id,
              coalesce(o.promised_on, t.payable_on) AS on_date,
+             -- running total through this term (a frame ending before the current row made
+             -- PostgreSQL recompute the sum for every row)
              greatest(0, least(t.amount,
-               coalesce(sum(t.amount) OVER (PARTITION BY t.id ORDER BY t.payable_on NULLS LAST, t.sequence
-                                            ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)
-               + t.amount - o.allocated_minor)) AS left_minor
+               sum(t.amount) OVER (PARTITION BY t.id ORDER BY t.payable_on NULLS LAST, t.sequence ROWS UNBOUNDED PRECEDING)
+               - o.allocated_minor)) AS left_minor
       FROM terms t JOIN open o ON o.id = t.id
     )
     SELECT organization_role AS role, currency,
@@ -98,7 +105,9 @@ export async function expectCash(tx: Tx, input: ExpectCashInput): Promise<CashSe
     FROM remaining
     WHERE left_minor > 0
     GROUP BY 1, 2, 3`;
+}
 
+function toSeries(rows: Row[], today: string): CashSeries[] {
   const periods = cashPeriods(today);
   const series = new Map<string, { role: ChartRole; currency: string; n: number[]; sums: bigint[] }>();
   for (const r of rows) {
