@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { formatRf, paymentReferenceFor } from "@/lib/payment-references/rf";
@@ -576,6 +577,31 @@ export function labeledStatements(plan: LabeledPlan, registered: Map<string, Reg
 export type Client = {
   call(method: string, path: string, o?: { body?: unknown; form?: FormData }): Promise<{ status: number; body: any; text: string }>;
 };
+
+// A plain HTTP client with an API key (no contract checks: the labeled set makes hundreds of calls).
+export function httpClient(baseUrl: string, apiKey: string): Client {
+  return {
+    async call(method, p, o = {}) {
+      const headers: Record<string, string> = { authorization: `Bearer ${apiKey}` };
+      if (method === "POST") headers["idempotency-key"] = randomUUID();
+      let body: BodyInit | undefined;
+      if (o.form) body = o.form;
+      else if (o.body !== undefined) {
+        headers["content-type"] = "application/json";
+        body = JSON.stringify(o.body);
+      }
+      const r = await fetch(`${baseUrl}/api/v1${p}`, { method, headers, body });
+      const text = await r.text();
+      let parsed: unknown;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      return { status: r.status, body: parsed, text };
+    },
+  };
+}
 
 type Allocation = { obligation_id: string; amount_minor: string };
 export type Outcome = {
