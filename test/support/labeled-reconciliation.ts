@@ -656,7 +656,8 @@ async function pool<T>(items: readonly T[], width: number, fn: (x: T) => Promise
 export async function runLabeledSet(
   plan: LabeledPlan,
   clients: { main: Client; other: Client },
-  o: { fixtures?: boolean; concurrency?: number } = {},
+  // fixtures: false for none, or which sample files to import (default all of them)
+  o: { fixtures?: boolean | ((file: string) => boolean); concurrency?: number } = {},
 ): Promise<Outcome[]> {
   const registered = new Map<string, Registered>();
   await pool(plan.obligations, o.concurrency ?? 4, async (spec) => {
@@ -692,7 +693,7 @@ export async function runLabeledSet(
     });
   }
   if (o.fixtures !== false) {
-    for (const file of fixtureFiles()) {
+    for (const file of fixtureFiles().filter((f) => typeof o.fixtures !== "function" || o.fixtures(f))) {
       const res = await upload(clients.main, readFileSync(file), path.basename(file));
       if (res.status !== 201) continue; // the samples that are malformed on purpose (see docs/bank-statements.md)
       const detail = await must(clients.main, "GET", `/bank-statements/${res.body.id}`);
