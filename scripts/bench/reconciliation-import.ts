@@ -300,7 +300,7 @@ async function main() {
       const d = performance.now() - t;
       if (r.status !== 200) throw new Error(`suggestions: ${r.status}`);
       ms.push(d);
-      (byMatch[it.match] ??= []).push(d);
+      byMatch[it.match] = [...(byMatch[it.match] ?? []), d];
     }
     const sug = {
       samples: ms.length,

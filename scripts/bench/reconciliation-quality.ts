@@ -24,10 +24,10 @@ import { TEST_APP_SECRET, createTestDatabase, startServer } from "../../test/sup
 import {
   CATEGORIES,
   type Category,
-  type Client,
   type Outcome,
   type Ratio,
   figures,
+  httpClient,
   labeledPlan,
   problems,
   runLabeledSet,
@@ -38,30 +38,6 @@ const SEED = Number(process.env.QUALITY_SEED ?? 20261124);
 const SCALE = Number(process.env.QUALITY_SCALE ?? 1);
 const OUT = process.env.QUALITY_OUT ?? path.join("bench-results", `reconciliation-quality-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
 const uptime = () => execSync("uptime", { encoding: "utf8" }).trim();
-
-function client(baseUrl: string, apiKey: string): Client {
-  return {
-    async call(method, p, o = {}) {
-      const headers: Record<string, string> = { authorization: `Bearer ${apiKey}` };
-      if (method === "POST") headers["idempotency-key"] = randomUUID();
-      let body: BodyInit | undefined;
-      if (o.form) body = o.form;
-      else if (o.body !== undefined) {
-        headers["content-type"] = "application/json";
-        body = JSON.stringify(o.body);
-      }
-      const r = await fetch(`${baseUrl}/api/v1${p}`, { method, headers, body });
-      const text = await r.text();
-      let parsed: unknown;
-      try {
-        parsed = text ? JSON.parse(text) : undefined;
-      } catch {
-        parsed = undefined;
-      }
-      return { status: r.status, body: parsed, text };
-    },
-  };
-}
 
 const pct = (r: Ratio) => (r.value === null ? "–" : `${(r.value * 100).toFixed(1)} % (${r.n}/${r.of})`);
 
@@ -85,7 +61,7 @@ async function main() {
     await disconnectDb();
     const plan = labeledPlan(SEED, SCALE);
     console.log(`labeled set: seed ${SEED}, scale ${SCALE}: ${plan.obligations.length} obligations, ${plan.cases.length} generated transactions`);
-    outcomes = await runLabeledSet(plan, { main: client(server.baseUrl, main.api_key), other: client(server.baseUrl, other.api_key) });
+    outcomes = await runLabeledSet(plan, { main: httpClient(server.baseUrl, main.api_key), other: httpClient(server.baseUrl, other.api_key) });
   } finally {
     await server.stop();
     if (adminUrl && databaseUrl) {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { formatRf, paymentReferenceFor } from "@/lib/payment-references/rf";
@@ -577,6 +578,31 @@ export type Client = {
   call(method: string, path: string, o?: { body?: unknown; form?: FormData }): Promise<{ status: number; body: any; text: string }>;
 };
 
+// A plain HTTP client with an API key (no contract checks: the labeled set makes hundreds of calls).
+export function httpClient(baseUrl: string, apiKey: string): Client {
+  return {
+    async call(method, p, o = {}) {
+      const headers: Record<string, string> = { authorization: `Bearer ${apiKey}` };
+      if (method === "POST") headers["idempotency-key"] = randomUUID();
+      let body: BodyInit | undefined;
+      if (o.form) body = o.form;
+      else if (o.body !== undefined) {
+        headers["content-type"] = "application/json";
+        body = JSON.stringify(o.body);
+      }
+      const r = await fetch(`${baseUrl}/api/v1${p}`, { method, headers, body });
+      const text = await r.text();
+      let parsed: unknown;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      return { status: r.status, body: parsed, text };
+    },
+  };
+}
+
 type Allocation = { obligation_id: string; amount_minor: string };
 export type Outcome = {
   category: Category;
@@ -630,7 +656,8 @@ async function pool<T>(items: readonly T[], width: number, fn: (x: T) => Promise
 export async function runLabeledSet(
   plan: LabeledPlan,
   clients: { main: Client; other: Client },
-  o: { fixtures?: boolean; concurrency?: number } = {},
+  // fixtures: false for none, or which sample files to import (default all of them)
+  o: { fixtures?: boolean | ((file: string) => boolean); concurrency?: number } = {},
 ): Promise<Outcome[]> {
   const registered = new Map<string, Registered>();
   await pool(plan.obligations, o.concurrency ?? 4, async (spec) => {
@@ -666,7 +693,7 @@ export async function runLabeledSet(
     });
   }
   if (o.fixtures !== false) {
-    for (const file of fixtureFiles()) {
+    for (const file of fixtureFiles().filter((f) => typeof o.fixtures !== "function" || o.fixtures(f))) {
       const res = await upload(clients.main, readFileSync(file), path.basename(file));
       if (res.status !== 201) continue; // the samples that are malformed on purpose (see docs/bank-statements.md)
       const detail = await must(clients.main, "GET", `/bank-statements/${res.body.id}`);
