@@ -2,7 +2,7 @@ import type { Tx } from "@/lib/db";
 import type { Principal } from "@/lib/auth/principal";
 import { newId } from "@/lib/ids";
 import { recordEvents } from "@/lib/events/record-events";
-import { OBLIGATION_INCLUDE, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
+import { loadObligationsByIds, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
 import { todayUtc } from "@/lib/schemas/common";
 import type { TPayment } from "@/lib/schemas/payments";
 
@@ -98,8 +98,7 @@ export async function allocateBatch(tx: Tx, { organizationId, principal, plan }:
   // twice in one file), from the obligations as they are now.
   const loaded = new Map<string, LoadedObligation>();
   for (let i = 0; i < obligationIds.length; i += CHUNK) {
-    const rows = await tx.obligation.findMany({ where: { organizationId, id: { in: obligationIds.slice(i, i + CHUNK) } }, include: OBLIGATION_INCLUDE });
-    for (const r of rows) loaded.set(r.id, { ...r, paymentRequest: r.paymentRequests[0] ?? null });
+    for (const r of await loadObligationsByIds(tx, organizationId, obligationIds.slice(i, i + CHUNK))) loaded.set(r.id, r);
   }
   const today = todayUtc();
   const running = new Map<string, { allocated: bigint; version: number }>();
