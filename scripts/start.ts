@@ -50,6 +50,7 @@ async function main() {
   await disconnectDb();
 
   const args = ["node_modules/next/dist/bin/next", "start", "-p", String(config.PORT)];
+  if (process.env.FOS_CPU_PROF_DIR) args.unshift("--cpu-prof", `--cpu-prof-dir=${process.env.FOS_CPU_PROF_DIR}`);
   if (process.env.HOST) args.push("-H", process.env.HOST);
   const child = spawn(process.execPath, args, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
   const forward = (sig: NodeJS.Signals) => child.kill(sig);

@@ -1,15 +1,12 @@
 "use client";
 
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRouter } from "next/navigation";
 import { z } from "zod";
-import { apiCall } from "@/lib/client/api";
-import { describeApiError } from "@/lib/client/errors";
-import { useSubmissionKey } from "@/lib/client/submission-key";
 import { ZPaymentInstructionsInput, type TPaymentInstructions, type TPaymentInstructionsInput } from "@/lib/schemas/payment-instructions";
-import { FieldError, errorAttrs } from "@/components/ui/field-error";
+import { FieldError, errorAttrs } from "@/components/ui/field";
+import { FeedbackMessage } from "@/components/ui/feedback";
+import { useMutation } from "@/components/ui/use-mutation";
 import { btn, field } from "@/components/ui/styles";
 
 const FIELDS = [
@@ -30,9 +27,7 @@ const ZForm = z.preprocess((v) => Object.fromEntries(Object.entries(v as Values)
 
 // PUT /payment-instructions/{currency} with the API's schema: replaces the currency's record.
 export function PaymentInstructionsForm({ currency, current }: { currency: string; current: TPaymentInstructions | null }) {
-  const router = useRouter();
-  const keys = useSubmissionKey();
-  const [message, setMessage] = useState<{ kind: "error" | "success"; text: string } | null>(null);
+  const { submit, feedback } = useMutation();
   const defaults = Object.fromEntries(FIELDS.map((f) => [f.name, (current?.[f.name] as string | null) ?? ""])) as Values;
   const { register, handleSubmit, formState } = useForm<Values, unknown, TPaymentInstructionsInput>({
     resolver: zodResolver(ZForm as unknown as z.ZodType<TPaymentInstructionsInput, Values>),
@@ -44,15 +39,12 @@ export function PaymentInstructionsForm({ currency, current }: { currency: strin
       aria-label={`Payment instructions for ${currency}`}
       className="space-y-4"
       onSubmit={handleSubmit(async (body) => {
-        setMessage(null);
-        const r = await apiCall<TPaymentInstructions>("PUT", `/payment-instructions/${currency}`, {
+        await submit<TPaymentInstructions>({
+          method: "PUT",
+          path: `/payment-instructions/${currency}`,
           body,
-          headers: { "idempotency-key": keys.keyFor({ currency, body }) },
+          success: `Saved. Payers of ${currency} invoices now see these details.`,
         });
-        if (r.ok || r.error.code !== "network_error") keys.settle();
-        if (!r.ok) return setMessage({ kind: "error", text: describeApiError(r.error) });
-        setMessage({ kind: "success", text: `Saved. Payers of ${currency} invoices now see these details.` });
-        router.refresh();
       })}
     >
       <div className="grid gap-4 sm:grid-cols-2">
@@ -83,11 +75,7 @@ export function PaymentInstructionsForm({ currency, current }: { currency: strin
           );
         })}
       </div>
-      {message && (
-        <p role={message.kind === "error" ? "alert" : "status"} className={`text-sm ${message.kind === "error" ? "text-rose-700" : "text-emerald-800"}`}>
-          {message.text}
-        </p>
-      )}
+      <FeedbackMessage feedback={feedback} />
       <button type="submit" className={btn.primary} disabled={formState.isSubmitting}>
         Save {currency} instructions
       </button>
@@ -97,30 +85,13 @@ export function PaymentInstructionsForm({ currency, current }: { currency: strin
 
 // DELETE /payment-instructions/{currency}
 export function DeletePaymentInstructionsButton({ currency }: { currency: string }) {
-  const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { submit, pending, feedback } = useMutation();
   return (
     <span className="inline-flex flex-col items-end">
-      <button
-        type="button"
-        className={btn.danger}
-        disabled={busy}
-        onClick={async () => {
-          setBusy(true);
-          const r = await apiCall("DELETE", `/payment-instructions/${currency}`);
-          setBusy(false);
-          if (!r.ok) return setError(describeApiError(r.error));
-          router.refresh();
-        }}
-      >
+      <button type="button" className={btn.danger} disabled={pending} onClick={() => submit({ method: "DELETE", path: `/payment-instructions/${currency}` })}>
         Remove {currency}
       </button>
-      {error && (
-        <span role="alert" className="mt-1 text-sm text-rose-700">
-          {error}
-        </span>
-      )}
+      <FeedbackMessage feedback={feedback} className="mt-1" />
     </span>
   );
 }

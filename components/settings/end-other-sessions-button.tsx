@@ -1,15 +1,13 @@
 "use client";
 
-import { useState } from "react";
-import { useRouter } from "next/navigation";
-import { apiCall } from "@/lib/client/api";
 import { describeApiError } from "@/lib/client/errors";
 import { ConfirmButton } from "@/components/settings/confirm-button";
+import { FeedbackMessage } from "@/components/ui/feedback";
+import { useMutation } from "@/components/ui/use-mutation";
 
 // DELETE /session/sessions: every other session of this user ends; this one stays.
 export function EndOtherSessionsButton({ others }: { others: number }) {
-  const router = useRouter();
-  const [done, setDone] = useState<string | null>(null);
+  const { submit, feedback } = useMutation();
   return (
     <div className="space-y-2">
       <ConfirmButton
@@ -18,16 +16,12 @@ export function EndOtherSessionsButton({ others }: { others: number }) {
         body={`Your ${others === 1 ? "other session ends" : `${others} other sessions end`} at once; this browser stays signed in.`}
         confirmLabel="Sign out other sessions"
         onConfirm={async () => {
-          const r = await apiCall("DELETE", "/session/sessions");
-          if (!r.ok) return describeApiError(r.error);
-          setDone("Every other session has been signed out.");
-          router.refresh();
-          return null;
+          const r = await submit({ method: "DELETE", path: "/session/sessions", success: "Every other session has been signed out." });
+          return r.ok ? null : describeApiError(r.error);
         }}
       />
-      <p role="status" className="text-sm text-emerald-900">
-        {done}
-      </p>
+      {/* a refusal is shown in the dialog */}
+      <FeedbackMessage feedback={feedback?.kind === "success" ? feedback : null} />
     </div>
   );
 }

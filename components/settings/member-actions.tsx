@@ -1,20 +1,19 @@
 "use client";
 
 import { useState } from "react";
-import { useRouter } from "next/navigation";
-import { apiCall } from "@/lib/client/api";
 import type { Role } from "@/lib/auth/permissions";
 import { ConfirmButton } from "@/components/settings/confirm-button";
 import { describeAdminError } from "@/components/settings/messages";
 import { ROLE_LABELS } from "@/components/settings/roles";
 import { btn, field } from "@/components/ui/styles";
+import { FeedbackMessage } from "@/components/ui/feedback";
+import { useMutation } from "@/components/ui/use-mutation";
 
 // PATCH /members/{id} and DELETE /members/{id} for one row of the members list.
 export function MemberActions(props: { id: string; email: string; role: Role; roles: Role[]; lastOwner: boolean }) {
-  const router = useRouter();
   const [role, setRole] = useState<Role>(props.role);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ kind: "error" | "success"; text: string } | null>(null);
+  const { submit, pending, feedback } = useMutation();
+  const remove = useMutation(); // its refusal is shown in the confirmation dialog
   const selectId = `role-${props.id}`;
   if (props.lastOwner) {
     return <p className="text-sm text-slate-600">The only owner: make another member owner before changing this role or removing them.</p>;
@@ -37,16 +36,16 @@ export function MemberActions(props: { id: string; email: string; role: Role; ro
         <button
           type="button"
           className={btn.small}
-          disabled={busy || role === props.role}
-          onClick={async () => {
-            setBusy(true);
-            setMessage(null);
-            const r = await apiCall("PATCH", `/members/${props.id}`, { body: { role } });
-            setBusy(false);
-            if (!r.ok) return setMessage({ kind: "error", text: describeAdminError(r.error) });
-            setMessage({ kind: "success", text: `Role changed to ${ROLE_LABELS[role]}.` });
-            router.refresh();
-          }}
+          disabled={pending || role === props.role}
+          onClick={() =>
+            submit({
+              method: "PATCH",
+              path: `/members/${props.id}`,
+              body: { role },
+              describe: describeAdminError,
+              success: `Role changed to ${ROLE_LABELS[role]}.`,
+            })
+          }
         >
           Save role<span className="sr-only"> of {props.email}</span>
         </button>
@@ -61,18 +60,12 @@ export function MemberActions(props: { id: string; email: string; role: Role; ro
           body="They lose access at once: every session of theirs in this organization ends."
           confirmLabel="Remove member"
           onConfirm={async () => {
-            const r = await apiCall("DELETE", `/members/${props.id}`);
-            if (!r.ok) return describeAdminError(r.error);
-            router.refresh();
-            return null;
+            const r = await remove.submit({ method: "DELETE", path: `/members/${props.id}` });
+            return r.ok ? null : describeAdminError(r.error);
           }}
         />
       </div>
-      {message && (
-        <p role={message.kind === "error" ? "alert" : "status"} className={`text-sm ${message.kind === "error" ? "text-rose-800" : "text-emerald-900"}`}>
-          {message.text}
-        </p>
-      )}
+      <FeedbackMessage feedback={feedback} />
     </div>
   );
 }

@@ -3,21 +3,18 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRouter } from "next/navigation";
-import { apiCall } from "@/lib/client/api";
-import { useSubmissionKey } from "@/lib/client/submission-key";
 import { SCOPES } from "@/lib/auth/permissions";
 import { ZApiKeyInput, type TApiKeyCreated, type TApiKeyInput } from "@/lib/schemas/administration";
 import { CopyButton } from "@/components/ui/copy-button";
-import { FieldError, errorAttrs } from "@/components/ui/field-error";
+import { FieldError, errorAttrs } from "@/components/ui/field";
+import { FeedbackMessage } from "@/components/ui/feedback";
+import { useMutation } from "@/components/ui/use-mutation";
 import { btn, field } from "@/components/ui/styles";
 import { describeAdminError } from "@/components/settings/messages";
 
 // POST /api-keys. The key is in the answer only: it is shown here once, with a copy button.
 export function NewApiKeyForm() {
-  const router = useRouter();
-  const keys = useSubmissionKey();
-  const [error, setError] = useState<string | null>(null);
+  const { submit, feedback } = useMutation();
   const [created, setCreated] = useState<TApiKeyCreated | null>(null);
   const { register, handleSubmit, formState, reset } = useForm<TApiKeyInput>({
     resolver: zodResolver(ZApiKeyInput),
@@ -48,13 +45,11 @@ export function NewApiKeyForm() {
         aria-label="Create an API key"
         className="space-y-3"
         onSubmit={handleSubmit(async (body) => {
-          setError(null);
-          const r = await apiCall<TApiKeyCreated>("POST", "/api-keys", { body, idempotencyKey: keys.keyFor(body) });
-          if (r.ok || r.error.code !== "network_error") keys.settle();
-          if (!r.ok) return setError(describeAdminError(r.error));
+          setCreated(null);
+          const r = await submit<TApiKeyCreated>({ path: "/api-keys", body, describe: describeAdminError });
+          if (!r.ok) return;
           setCreated(r.data);
           reset({ name: "", scopes: [] });
-          router.refresh();
         })}
       >
         <div>
@@ -83,11 +78,7 @@ export function NewApiKeyForm() {
           </div>
           <FieldError id="key-scopes-error" message={formState.errors.scopes?.message ?? formState.errors.scopes?.root?.message} />
         </fieldset>
-        {error && (
-          <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">
-            {error}
-          </p>
-        )}
+        <FeedbackMessage feedback={feedback} />
         <button type="submit" className={btn.primary} disabled={formState.isSubmitting}>
           {formState.isSubmitting ? "Creating…" : "Create API key"}
         </button>

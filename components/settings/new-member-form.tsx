@@ -1,23 +1,19 @@
 "use client";
 
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRouter } from "next/navigation";
-import { apiCall } from "@/lib/client/api";
-import { useSubmissionKey } from "@/lib/client/submission-key";
 import { ZMemberInput, type TMember, type TMemberInput } from "@/lib/schemas/administration";
 import type { Role } from "@/lib/auth/permissions";
-import { FieldError, errorAttrs } from "@/components/ui/field-error";
+import { FieldError, errorAttrs } from "@/components/ui/field";
+import { FeedbackMessage } from "@/components/ui/feedback";
+import { useMutation } from "@/components/ui/use-mutation";
 import { btn, field } from "@/components/ui/styles";
 import { describeAdminError } from "@/components/settings/messages";
 import { ROLE_LABELS } from "@/components/settings/roles";
 
 // POST /members: with an initial password, or single sign-on only.
 export function NewMemberForm({ roles, ssoName }: { roles: Role[]; ssoName?: string }) {
-  const router = useRouter();
-  const keys = useSubmissionKey();
-  const [message, setMessage] = useState<{ kind: "error" | "success"; text: string } | null>(null);
+  const { submit, feedback } = useMutation();
   const { register, handleSubmit, formState, reset, watch } = useForm<TMemberInput>({
     resolver: zodResolver(ZMemberInput),
     defaultValues: { email: "", name: "", role: "member", sign_in: "password", password: "" },
@@ -30,14 +26,14 @@ export function NewMemberForm({ roles, ssoName }: { roles: Role[]; ssoName?: str
       aria-label="Add a member"
       className="space-y-3"
       onSubmit={handleSubmit(async (values) => {
-        setMessage(null);
         const body = { ...values, name: values.name || undefined, password: values.sign_in === "password" ? values.password : undefined };
-        const r = await apiCall<TMember>("POST", "/members", { body, idempotencyKey: keys.keyFor(body) });
-        if (r.ok || r.error.code !== "network_error") keys.settle();
-        if (!r.ok) return setMessage({ kind: "error", text: describeAdminError(r.error) });
-        reset();
-        setMessage({ kind: "success", text: `${r.data.email} was added as ${ROLE_LABELS[r.data.role]}.` });
-        router.refresh();
+        const r = await submit<TMember>({
+          path: "/members",
+          body,
+          describe: describeAdminError,
+          success: (m) => `${m.email} was added as ${ROLE_LABELS[m.role]}.`,
+        });
+        if (r.ok) reset();
       })}
     >
       <div className="grid gap-3 sm:grid-cols-2">
@@ -105,14 +101,7 @@ export function NewMemberForm({ roles, ssoName }: { roles: Role[]; ssoName?: str
           <FieldError id="member-password-error" message={e.password?.message} />
         </div>
       )}
-      {message && (
-        <p
-          role={message.kind === "error" ? "alert" : "status"}
-          className={`rounded-md px-3 py-2 text-sm ${message.kind === "error" ? "bg-rose-50 text-rose-800" : "bg-emerald-50 text-emerald-900"}`}
-        >
-          {message.text}
-        </p>
-      )}
+      <FeedbackMessage feedback={feedback} />
       <button type="submit" className={btn.primary} disabled={formState.isSubmitting}>
         {formState.isSubmitting ? "Adding…" : "Add member"}
       </button>

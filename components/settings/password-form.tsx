@@ -1,14 +1,14 @@
 "use client";
 
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { z } from "zod";
 import { apiCall } from "@/lib/client/api";
-import { describeApiError } from "@/lib/client/errors";
 import { ZPasswordChangeInput } from "@/lib/schemas/sessions";
-import { FieldError, errorAttrs } from "@/components/ui/field-error";
+import { FieldError, errorAttrs } from "@/components/ui/field";
+import { FeedbackMessage } from "@/components/ui/feedback";
+import { useMutation } from "@/components/ui/use-mutation";
 import { btn, field } from "@/components/ui/styles";
 
 const ZForm = ZPasswordChangeInput.extend({ confirm_password: z.string() }).refine((v) => v.new_password === v.confirm_password, {
@@ -21,7 +21,7 @@ type TForm = z.infer<typeof ZForm>;
 // signs in again with the new password, so only the other sessions are gone.
 export function PasswordForm({ email }: { email: string }) {
   const router = useRouter();
-  const [message, setMessage] = useState<{ kind: "error" | "success"; text: string } | null>(null);
+  const { submit, feedback, setFeedback } = useMutation();
   const { register, handleSubmit, formState, reset } = useForm<TForm>({
     resolver: zodResolver(ZForm),
     defaultValues: { current_password: "", new_password: "", confirm_password: "" },
@@ -33,22 +33,21 @@ export function PasswordForm({ email }: { email: string }) {
       aria-label="Change your password"
       className="space-y-3"
       onSubmit={handleSubmit(async ({ current_password, new_password }) => {
-        setMessage(null);
-        const r = await apiCall("POST", "/session/password", { body: { current_password, new_password } });
-        if (!r.ok) {
-          const text =
-            r.error.code === "validation_failed" && r.error.message.includes("current_password")
-              ? "The current password is incorrect."
-              : describeApiError(r.error);
-          return setMessage({ kind: "error", text });
-        }
+        // No refresh on success: this session has just ended too; it is replaced below.
+        const r = await submit({
+          path: "/session/password",
+          body: { current_password, new_password },
+          refresh: false,
+          describe: (e) => (e.code === "validation_failed" && e.message.includes("current_password") ? "The current password is incorrect." : undefined),
+        });
+        if (!r.ok) return;
         const again = await apiCall("POST", "/session", { body: { email, password: new_password } });
         if (!again.ok) {
           router.replace("/login");
           return;
         }
         reset();
-        setMessage({ kind: "success", text: "Password changed. Your other sessions have been signed out." });
+        setFeedback({ kind: "success", text: "Password changed. Your other sessions have been signed out." });
         router.refresh();
       })}
     >
@@ -76,14 +75,7 @@ export function PasswordForm({ email }: { email: string }) {
         </div>
       ))}
       <p className={field.hint}>At least 12 characters. Changing it signs you out everywhere else.</p>
-      {message && (
-        <p
-          role={message.kind === "error" ? "alert" : "status"}
-          className={`rounded-md px-3 py-2 text-sm ${message.kind === "error" ? "bg-rose-50 text-rose-800" : "bg-emerald-50 text-emerald-900"}`}
-        >
-          {message.text}
-        </p>
-      )}
+      <FeedbackMessage feedback={feedback} />
       <button type="submit" className={btn.primary} disabled={formState.isSubmitting}>
         {formState.isSubmitting ? "Changing…" : "Change password"}
       </button>

@@ -1,13 +1,13 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { apiCall } from "@/lib/client/api";
 import { ConfirmButton } from "@/components/settings/confirm-button";
 import { btn } from "@/components/ui/styles";
 import { describeAdminError } from "@/components/settings/messages";
+import { useMutation } from "@/components/ui/use-mutation";
 
+// DELETE /api-keys/{id}, behind a confirmation that shows a refusal in the dialog.
 export function RevokeKeyButton({ id, name }: { id: string; name: string }) {
-  const router = useRouter();
+  const { submit } = useMutation();
   return (
     <ConfirmButton
       label={
@@ -20,10 +20,8 @@ export function RevokeKeyButton({ id, name }: { id: string; name: string }) {
       body="Every system using this key is refused from its next call. This cannot be undone."
       confirmLabel="Revoke key"
       onConfirm={async () => {
-        const r = await apiCall("DELETE", `/api-keys/${id}`);
-        if (!r.ok) return describeAdminError(r.error);
-        router.refresh();
-        return null;
+        const r = await submit({ method: "DELETE", path: `/api-keys/${id}` });
+        return r.ok ? null : describeAdminError(r.error);
       }}
     />
   );

@@ -11,7 +11,7 @@ export type MutationResult<T> = { ok: true; data: T } | { ok: false; error: ApiE
 
 export type MutationRequest<T> = {
   path: string; // under /api/v1
-  method?: "POST" | "DELETE";
+  method?: "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
   form?: FormData;
   // the message on success (none: the caller navigates away or shows its own)
@@ -38,7 +38,11 @@ export function useMutation() {
     async <T = unknown>(req: MutationRequest<T>): Promise<MutationResult<T>> => {
       setPending(true);
       setFeedback(null);
-      const r = await apiCall<T>(req.method ?? "POST", req.path, { body: req.body, form: req.form, idempotencyKey: keys.keyFor(req.form ?? req.body) });
+      const r = await apiCall<T>(req.method ?? "POST", req.path, {
+        body: req.body,
+        form: req.form,
+        idempotencyKey: keys.keyFor(req.form ?? req.body, `${req.method ?? "POST"} ${req.path}`),
+      });
       if (r.ok || r.error.code !== "network_error") keys.settle();
       setPending(false);
       if (r.ok) {

@@ -1,8 +1,18 @@
 import type { Role, Scope } from "@/lib/auth/permissions";
 
 // Who is calling. Every tenant-scoped query filters by principal.organizationId.
-export type ApiKeyPrincipal = { kind: "api_key"; organizationId: string; apiKeyId: string; scopes: readonly Scope[] };
-export type UserPrincipal = { kind: "user"; organizationId: string; userId: string; sessionId: string; role: Role; email: string; name: string };
+// organizationName: read with the credential (one join), for the wire records' issuer_name.
+export type ApiKeyPrincipal = { kind: "api_key"; organizationId: string; organizationName: string; apiKeyId: string; scopes: readonly Scope[] };
+export type UserPrincipal = {
+  kind: "user";
+  organizationId: string;
+  organizationName: string;
+  userId: string;
+  sessionId: string;
+  role: Role;
+  email: string;
+  name: string;
+};
 export type IssuerPrincipal = ApiKeyPrincipal | UserPrincipal;
 
 export type RecipientPrincipal = {

@@ -2,25 +2,13 @@
 // any version .001.02 and later (element names used here are stable across versions; v8 nests
 // party names under Pty, read both). Booked entries only; batch bookings split into TxDtls.
 
-import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { XMLValidator } from "fast-xml-parser";
+import { safeXmlParser as parser } from "@/lib/xml/safe-parser";
 import { collapse, decodeText, isoDatePart, plainDecimal, tooMany } from "./text";
 import { type ParsedStatement, type ParsedTransaction, StatementError } from "./types";
 
 // biome-ignore lint/suspicious/noExplicitAny: the parsed XML tree is untyped by nature
 type Node = any;
-
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: "@_",
-  removeNSPrefix: true,
-  processEntities: false,
-  htmlEntities: false,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  // Every element is an array, so a repeated element (Stmt, Ntry, TxDtls, Ustrd...) never changes shape.
-  isArray: (_name: string, _jpath: unknown, _leaf: boolean, isAttribute: boolean) => !isAttribute,
-});
 
 const all = (node: Node, name: string): Node[] => {
   if (node == null || typeof node !== "object") return [];
@@ -152,7 +140,13 @@ export function parseCamt(bytes: Uint8Array, kind: "camt.053" | "camt.054"): Par
     const e = valid.err;
     throw new StatementError("unreadable", `line ${e.line}, column ${e.col}: the XML is malformed (${e.msg})`);
   }
-  const doc = parser.parse(xml);
+  let doc: Node;
+  try {
+    doc = parser.parse(xml);
+  } catch (e) {
+    // the shared parser bounds nesting (MAX_XML_DEPTH); a statement is never that deep
+    throw new StatementError("unreadable", `the XML could not be read (${(e as Error).message.slice(0, 200)})`);
+  }
   // Some exports omit the Document wrapper and start at the message element.
   const root = one(doc, "Document") ?? doc;
   const containerName = kind === "camt.053" ? "BkToCstmrStmt" : "BkToCstmrDbtCdtNtfctn";

@@ -12,7 +12,9 @@ export async function apiCall<T = unknown>(
   opts: { body?: unknown; form?: FormData; idempotencyKey?: string; headers?: Record<string, string> } = {},
 ): Promise<{ ok: true; data: T } | { ok: false; error: ApiError }> {
   const headers: Record<string, string> = { ...opts.headers };
+  // POST always carries a key; PUT, PATCH and DELETE when the caller keeps one for retries.
   if (method === "POST") headers["idempotency-key"] = opts.idempotencyKey ?? newIdempotencyKey();
+  else if (method !== "GET" && opts.idempotencyKey) headers["idempotency-key"] = opts.idempotencyKey;
   let body: BodyInit | undefined;
   if (opts.form) body = opts.form;
   else if (opts.body !== undefined) {

@@ -24,8 +24,9 @@ export function useSubmissionKey() {
   // stable across renders, so callbacks that use it need not be re-created
   return useMemo(
     () => ({
-      keyFor(body: unknown): string {
-        const fingerprint = fingerprintOf(body);
+      // `scope`: what else makes it another submission (e.g. the method and path)
+      keyFor(body: unknown, scope = ""): string {
+        const fingerprint = `${scope}\n${fingerprintOf(body)}`;
         if (last.current?.fingerprint !== fingerprint) last.current = { fingerprint, key: newIdempotencyKey() };
         return last.current.key;
       },

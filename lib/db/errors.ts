@@ -22,6 +22,13 @@ export function isWriteConflict(err: unknown): boolean {
   return false;
 }
 
+// A unique index refused the change (23505): P2002 from a model query, the driver adapter's
+// code from a raw one.
+export function isUniqueViolation(err: unknown): boolean {
+  for (const e of chain(err)) if (e.code === "P2002" || e.originalCode === "23505" || e.code === "23505") return true;
+  return false;
+}
+
 // A CHECK constraint refused the change (23514), e.g. an allocated amount above its bound.
 export function isCheckViolation(err: unknown): boolean {
   for (const e of chain(err)) if (e.originalCode === "23514" || e.code === "23514") return true;

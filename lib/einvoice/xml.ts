@@ -1,12 +1,10 @@
-import { XMLParser } from "fast-xml-parser";
+import { MAX_XML_DEPTH, safeXmlParser as parser } from "@/lib/xml/safe-parser";
 
-// Safe XML for e-invoices: no DTD, no entity is ever expanded or resolved (a DOCTYPE or
-// ENTITY declaration is refused before parsing), depth bounded, values kept as strings
-// (amounts stay exact decimal text), namespace prefixes dropped (UBL and CII use
-// well-known prefixes inconsistently), and every element an array so repeated elements
-// never change shape.
+// Safe XML for e-invoices, with the service's one parser configuration
+// (lib/xml/safe-parser.ts): a DOCTYPE or ENTITY declaration is refused before parsing, depth
+// is checked first, and the navigation helpers below read the tree.
 
-export const MAX_XML_DEPTH = 64;
+export { MAX_XML_DEPTH };
 
 export class XmlRefused extends Error {
   constructor(
@@ -18,21 +16,6 @@ export class XmlRefused extends Error {
 }
 
 export type XNode = Record<string, unknown>;
-
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: "@_",
-  removeNSPrefix: true,
-  processEntities: false,
-  htmlEntities: false,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  isArray: (_name, _path, _leaf, isAttribute) => !isAttribute,
-  maxNestedTags: MAX_XML_DEPTH,
-} as ConstructorParameters<typeof XMLParser>[0]);
 
 // Text of an XML file: UTF-8 (BOM dropped). Throws XmlRefused for DTDs and bad markup.
 export function decodeXml(bytes: Uint8Array): string {

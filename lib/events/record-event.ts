@@ -52,27 +52,21 @@ export async function recordEvent(
 ): Promise<{ id: string; createdAt: Date }> {
   const id = input.id ?? newId();
   const createdAt = new Date();
-  await tx.event.create({
-    data: {
-      id,
-      organizationId: input.organizationId,
-      type: input.type,
-      obligationId: input.obligationId ?? null,
-      paymentId: input.paymentId ?? null,
-      ...actorOf(input.principal),
-      data: JSON.parse(
-        JSON.stringify({ ...input.data, ...(input.detail ? { detail: input.detail } : {}) }, (_k, v) => (typeof v === "bigint" ? v.toString() : v)),
-      ),
-      createdAt,
-    },
-  });
+  const data = JSON.stringify({ ...input.data, ...(input.detail ? { detail: input.detail } : {}) }, (_k, v) => (typeof v === "bigint" ? v.toString() : v));
+  const actor = actorOf(input.principal);
   // First attempt due at created_at + WEBHOOK_RETRY_SCHEDULE[0] (lib/webhooks/flush.ts sends it).
   const firstAttemptAt = new Date(createdAt.getTime() + (retrySchedule()[0] ?? 0) * 1000);
+  // One statement, one round trip: the event and its outbox rows.
   await tx.$executeRaw`
+    WITH ev AS (
+      INSERT INTO events (id, organization_id, type, obligation_id, payment_id, actor_type, actor_id, actor_label, data, created_at)
+      VALUES (${id}::uuid, ${input.organizationId}::uuid, ${input.type}, ${input.obligationId ?? null}::uuid, ${input.paymentId ?? null}::uuid,
+        ${actor.actorType}, ${actor.actorId}, ${actor.actorLabel}, ${data}::jsonb, ${createdAt.toISOString()}::timestamptz)
+      RETURNING id, organization_id
+    )
     INSERT INTO webhook_deliveries (id, organization_id, endpoint_id, event_id, status, next_attempt_at, created_at, updated_at)
-    SELECT gen_random_uuid(), e.organization_id, e.id, ${id}::uuid, 'pending', ${firstAttemptAt.toISOString()}::timestamptz,
+    SELECT gen_random_uuid(), e.organization_id, e.id, ev.id, 'pending', ${firstAttemptAt.toISOString()}::timestamptz,
       ${createdAt.toISOString()}::timestamptz, ${createdAt.toISOString()}::timestamptz
-    FROM webhook_endpoints e
-    WHERE e.organization_id = ${input.organizationId}::uuid AND e.enabled`;
+    FROM ev JOIN webhook_endpoints e ON e.organization_id = ev.organization_id AND e.enabled`;
   return { id, createdAt };
 }

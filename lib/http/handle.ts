@@ -17,7 +17,7 @@ import { ROLE_PERMISSIONS } from "@/lib/auth/permissions";
 import type { AnonymousPrincipal, CronPrincipal, IssuerPrincipal, Principal, RecipientPrincipal, UserPrincipal } from "@/lib/auth/principal";
 import { authenticateRecipient } from "@/lib/recipients/authenticate-recipient";
 import { hitRateLimit } from "@/lib/rate-limit";
-import { isDatabaseUnavailable, isWriteConflict } from "@/lib/db/errors";
+import { isDatabaseUnavailable, isUniqueViolation, isWriteConflict } from "@/lib/db/errors";
 
 // The request pipeline every route handler goes through:
 //   request id -> request marker -> credential -> permission -> path params (bad id = 404)
@@ -143,9 +143,7 @@ export function handle<O extends Operation>(op: O, fn: (ctx: HandlerContext<O>) 
         const scope = options.idempotencyScope ? await options.idempotencyScope(req, rawBody, rawParams) : scopeOf(principal);
         const path = new URL(req.url).pathname;
         const c: idem.KeyClaim = { scope, key: idempotencyKey, method: op.method, path, fingerprint: idem.fingerprint(op.method, path, fingerprintBody) };
-        // Fast path without a transaction: a completed request with this key is replayed.
-        const prior = await idem.lookup(db(), c);
-        const outcome = prior ? { replay: prior } : await executeIdempotent(op, fn as never, baseCtx, rawBody, c, requestId, options);
+        const outcome = await executeIdempotent(op, fn as never, baseCtx, rawBody, c, requestId, options);
         if ("replay" in outcome) {
           response = replayResponse(outcome.replay, requestId);
           for (const ck of options.replayCookies ? await options.replayCookies(req, rawBody, rawParams, outcome.replay) : []) {
@@ -172,10 +170,13 @@ export function handle<O extends Operation>(op: O, fn: (ctx: HandlerContext<O>) 
   };
 }
 
-// One transaction holds the key's lock, the handler's effects and the stored response. A
-// refusal the client may not retry differently (a 4xx other than 409/429) is stored too,
-// with the handler's partial effects rolled back to a savepoint; anything else rolls the
-// whole transaction back, so the key stays free and nothing happened.
+// One transaction claims the key (lock and look-up in one statement), runs the handler and
+// stores its response: three round trips around the handler's own. A refusal the client
+// may not retry differently (a 4xx other than 409/429) is stored too: the handler's
+// transaction is rolled back whole and the refusal stored by a second, short one (no
+// savepoint on the common path); anything else rolls back, so the key stays free and
+// nothing happened. When a concurrent request completed the same key first, its stored
+// response is replayed.
 async function executeIdempotent<O extends Operation>(
   op: O,
   fn: (ctx: never) => Promise<Reply | Response>,
@@ -195,30 +196,50 @@ async function executeIdempotent<O extends Operation>(
     refused = err;
   }
   let cookies: string[] | undefined;
-  const outcome = await transaction(async (tx): Promise<{ replay: idem.StoredResponse } | { stored: idem.StoredResponse }> => {
-    await idem.lockInTx(tx, c);
-    const prior = await idem.lookup(tx, c);
-    if (prior) return { replay: prior };
-    let stored: idem.StoredResponse;
-    let kept: idem.StoredResponse | undefined;
-    if (refused) stored = await storableError(refused, requestId, op);
-    else {
-      await tx.$executeRawUnsafe("SAVEPOINT fos_handler");
-      try {
+  let outcome: { replay: idem.StoredResponse } | { stored: idem.StoredResponse } | undefined;
+  if (!refused) {
+    try {
+      outcome = await transaction(async (tx) => {
+        const prior = await idem.claimInTx(tx, c);
+        if (prior) return { replay: prior };
         const reply = await fn({ ...baseCtx, body, tx } as never);
         if (reply instanceof Response) throw new Error("idempotent operations must return a Reply");
         cookies = reply.cookies;
-        stored = { status: reply.status, body: reply.body === undefined ? "" : stringifyJson(reply.body), headers: reply.headers ?? {} };
-        if (reply.stored) kept = { status: reply.stored.status, body: reply.stored.body === undefined ? "" : stringifyJson(reply.stored.body), headers: {} };
-      } catch (err) {
-        if (!(err instanceof AppError) || !idem.isStorable(err.status)) throw err;
-        await tx.$executeRawUnsafe("ROLLBACK TO SAVEPOINT fos_handler");
-        stored = await storableError(err, requestId, op);
+        const stored: idem.StoredResponse = {
+          status: reply.status,
+          body: reply.body === undefined ? "" : stringifyJson(reply.body),
+          headers: reply.headers ?? {},
+        };
+        const kept = reply.stored && {
+          status: reply.stored.status,
+          body: reply.stored.body === undefined ? "" : stringifyJson(reply.stored.body),
+          headers: {},
+        };
+        await idem.storeInTx(tx, c, kept ?? stored);
+        return { stored };
+      }, op.transactionTimeoutMs);
+    } catch (err) {
+      if (err instanceof idem.KeyTakenMeanwhile) {
+        const prior = await idem.lookup(db(), c);
+        if (prior) return { replay: prior };
       }
+      if (!(err instanceof AppError) || !idem.isStorable(err.status)) throw err;
+      refused = err;
     }
-    await idem.storeInTx(tx, c, kept ?? stored);
-    return { stored };
-  }, op.transactionTimeoutMs);
+  }
+  if (!outcome) {
+    const stored = await storableError(refused, requestId, op);
+    outcome = await transaction(async (tx) => {
+      const prior = await idem.claimInTx(tx, c);
+      if (prior) return { replay: prior };
+      await idem.storeInTx(tx, c, stored);
+      return { stored };
+    }).catch(async (err) => {
+      const prior = err instanceof idem.KeyTakenMeanwhile ? await idem.lookup(db(), c) : undefined;
+      if (prior) return { replay: prior };
+      throw err;
+    });
+  }
   if ("replay" in outcome) return outcome;
   const res = storedToResponse(outcome.stored, requestId);
   for (const ck of cookies ?? []) res.headers.append("set-cookie", ck);
@@ -351,10 +372,6 @@ export function errorResponse(err: unknown, requestId: string, op?: Operation): 
   }
   const headers = new Headers({ ...e.headers, "content-type": "application/json; charset=utf-8", "x-request-id": requestId, "cache-control": "no-store" });
   return new Response(stringifyJson(errorBody(e.code, e.message)), { status: e.status, headers });
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === "object" && err !== null && (err as { code?: string }).code === "P2002";
 }
 
 function errorSummary(err: unknown) {

@@ -39,47 +39,93 @@ function canonicalJson(v: unknown): string {
     .join(",")}}`;
 }
 
-// The stored response of a completed request with this key, if any; 422 when the key was
-// used for a different request. (Rows in state 'processing' were written by earlier
+// Claims the key in the request's transaction, in ONE statement: the key's transaction-scoped
+// advisory lock (409 idempotency_request_in_progress while another live transaction holds
+// it; released by the database at commit, rollback or disconnect) and the stored response
+// of a completed request with this key, if any (422 when the key was used for a different
+// request). The row is read with the statement's snapshot, taken before the lock was
+// granted: a claimant that committed in between is not seen here, but its row makes
+// storeInTx find the key taken, which rolls this transaction back (KeyTakenMeanwhile) and
+// the pipeline replays instead. (Rows in state 'processing' were written by earlier
 // versions, whose claim committed on its own: they hold no lock and count as free.)
-export async function lookup(q: Tx, c: KeyClaim): Promise<StoredResponse | undefined> {
-  const row = await q.idempotencyRecord.findUnique({ where: { scope_key: { scope: c.scope, key: c.key } } });
-  if (!row || row.state !== "completed" || row.responseStatus === null || row.responseBody === null) return undefined;
-  if (row.method !== c.method || row.path !== c.path || row.fingerprint !== c.fingerprint) {
-    throw new AppError("idempotency_key_reused", "this Idempotency-Key was used with a different request");
-  }
-  return { status: row.responseStatus, body: row.responseBody, headers: (row.responseHeaders ?? {}) as Record<string, string> };
-}
-
-// Takes the key's transaction-scoped advisory lock, or answers 409 while another live
-// transaction holds it. Released by the database at commit, rollback or disconnect.
-export async function lockInTx(tx: Tx, c: KeyClaim): Promise<void> {
-  const rows = await tx.$queryRaw<{ locked: boolean }[]>`
-    SELECT pg_try_advisory_xact_lock(hashtextextended(${`idem\n${c.scope}\n${c.key}`}, 0)) AS locked`;
-  if (!rows[0]?.locked) {
+export async function claimInTx(tx: Tx, c: KeyClaim): Promise<StoredResponse | undefined> {
+  const rows = await tx.$queryRaw<
+    {
+      locked: boolean;
+      state: string | null;
+      method: string | null;
+      path: string | null;
+      fingerprint: string | null;
+      response_status: number | null;
+      response_body: string | null;
+      response_headers: Record<string, string> | null;
+    }[]
+  >`
+    SELECT pg_try_advisory_xact_lock(hashtextextended(${`idem\n${c.scope}\n${c.key}`}, 0)) AS locked,
+      r.state, r.method, r.path, r.fingerprint, r.response_status, r.response_body, r.response_headers
+    FROM (SELECT 1) AS one LEFT JOIN idempotency_records r ON r.scope = ${c.scope} AND r.key = ${c.key}`;
+  const row = rows[0];
+  if (!row?.locked) {
     throw new AppError("idempotency_request_in_progress", "a request with this Idempotency-Key is still being processed", {
       headers: { "Retry-After": "1" },
     });
   }
+  return storedOf(row.state, row.method, row.path, row.fingerprint, row.response_status, row.response_body, row.response_headers, c);
 }
 
+// The stored response of a completed request with this key, read outside any claim (after
+// KeyTakenMeanwhile: the row committed by the other claimant).
+export async function lookup(q: Tx, c: KeyClaim): Promise<StoredResponse | undefined> {
+  const row = await q.idempotencyRecord.findUnique({ where: { scope_key: { scope: c.scope, key: c.key } } });
+  if (!row) return undefined;
+  return storedOf(
+    row.state,
+    row.method,
+    row.path,
+    row.fingerprint,
+    row.responseStatus,
+    row.responseBody,
+    row.responseHeaders as Record<string, string> | null,
+    c,
+  );
+}
+
+function storedOf(
+  state: string | null,
+  method: string | null,
+  path: string | null,
+  fp: string | null,
+  status: number | null,
+  body: string | null,
+  headers: Record<string, string> | null,
+  c: KeyClaim,
+): StoredResponse | undefined {
+  if (state !== "completed" || status === null || body === null) return undefined;
+  if (method !== c.method || path !== c.path || fp !== c.fingerprint) {
+    throw new AppError("idempotency_key_reused", "this Idempotency-Key was used with a different request");
+  }
+  return { status, body, headers: headers ?? {} };
+}
+
+// Another transaction completed a request with this key between our claim's snapshot and
+// its lock: the caller rolls back and replays what that one stored.
+export class KeyTakenMeanwhile extends Error {
+  constructor() {
+    super("idempotency key completed by a concurrent request");
+  }
+}
+
+// Inserts the completed record (or replaces a legacy 'processing' row); finding a completed
+// row instead means a concurrent claimant won (see claimInTx).
 export async function storeInTx(tx: Tx, c: KeyClaim, r: StoredResponse): Promise<void> {
-  const data = {
-    method: c.method,
-    path: c.path,
-    fingerprint: c.fingerprint,
-    state: "completed",
-    responseStatus: r.status,
-    responseBody: r.body,
-    responseHeaders: r.headers,
-    lockedUntil: new Date(),
-    completedAt: new Date(),
-  };
-  await tx.idempotencyRecord.upsert({
-    where: { scope_key: { scope: c.scope, key: c.key } },
-    create: { scope: c.scope, key: c.key, ...data },
-    update: { ...data, createdAt: new Date() },
-  });
+  const n = await tx.$executeRaw`
+    INSERT INTO idempotency_records (scope, key, method, path, fingerprint, state, response_status, response_body, response_headers, locked_until, created_at, completed_at)
+    VALUES (${c.scope}, ${c.key}, ${c.method}, ${c.path}, ${c.fingerprint}, 'completed', ${r.status}, ${r.body}, ${JSON.stringify(r.headers)}::jsonb, now(), now(), now())
+    ON CONFLICT (scope, key) DO UPDATE SET method = EXCLUDED.method, path = EXCLUDED.path, fingerprint = EXCLUDED.fingerprint, state = 'completed',
+      response_status = EXCLUDED.response_status, response_body = EXCLUDED.response_body, response_headers = EXCLUDED.response_headers,
+      locked_until = EXCLUDED.locked_until, created_at = EXCLUDED.created_at, completed_at = EXCLUDED.completed_at
+    WHERE idempotency_records.state <> 'completed'`;
+  if (n === 0) throw new KeyTakenMeanwhile();
 }
 
 // Responses that must not be replayed (409, 429, 5xx) leave the key free for a retry.

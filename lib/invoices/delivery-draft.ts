@@ -16,7 +16,7 @@ export async function deliveryDraft(tx: Tx, input: DeliveryDraftInput) {
   const pr = o.paymentRequest;
   if (!pr) throw new AppError("not_found", "payment request not found");
   assertUsable(pr);
-  const inv = toInvoiceRecord(o, await organizationName(tx, organizationId));
+  const inv = toInvoiceRecord(o, o.organizationName);
   const url = hostedUrl(pr.id, pr.issueNumber);
   const amount = `${formatMinor(o.amountMinor, inv.currency)} ${inv.currency}`;
   const issuer = oneLine(inv.issuer_name) || "Your supplier";

@@ -64,7 +64,7 @@ export async function applyIssuerAction(tx: Tx, input: ApplyIssuerActionInput): 
       return postMessage(tx, {
         ...base,
         authorType: "issuer",
-        authorName: (o) => organizationName(tx, o.organizationId),
+        authorName: (o) => o.organizationName,
         message: action.message,
       });
     case "waive_condition":

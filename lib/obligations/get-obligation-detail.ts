@@ -1,39 +1,60 @@
 import type { Tx } from "@/lib/db";
 import type { Document, ObligationMessage } from "@/lib/generated/prisma/client";
-import { loadObligation, organizationName, toInvoiceRecord, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
+import { loadObligation, toInvoiceRecord, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
 import { paymentRequestView } from "@/lib/payment-requests/view";
 
 // The parts every detail view adds to the record: what is left to allocate
 // (outstanding_minor), the audit trail (oldest first), the documents, the messages and the
-// payment request view.
+// payment request view. One statement: each list is a json_agg over its
+// (organization_id, obligation_id) index.
 export async function detailParts(tx: Tx, o: LoadedObligation) {
-  // sequential on purpose: `tx` may be an interactive transaction (one connection)
-  const where = { organizationId: o.organizationId, obligationId: o.id };
-  const order = [{ createdAt: "asc" as const }, { id: "asc" as const }];
-  const events = await tx.event.findMany({ where, orderBy: order });
-  const documents = await tx.document.findMany({ where, orderBy: order });
-  const messages = await tx.obligationMessage.findMany({ where, orderBy: order });
+  const rows = await tx.$queryRaw<{ events: J[]; documents: J[]; messages: J[] }[]>`
+    SELECT
+      (SELECT coalesce(json_agg(json_build_object('id', e.id, 'type', e.type, 'actor_type', e.actor_type, 'actor_id', e.actor_id,
+          'actor_label', e.actor_label, 'created_at', e.created_at, 'detail', e.data->'detail') ORDER BY e.created_at, e.id), '[]')
+        FROM events e WHERE e.organization_id = ${o.organizationId}::uuid AND e.obligation_id = ${o.id}::uuid) AS events,
+      (SELECT coalesce(json_agg(json_build_object('id', d.id, 'kind', d.kind, 'filename', d.filename, 'content_type', d.content_type,
+          'size_bytes', d.size_bytes, 'sha256', d.sha256, 'uploaded_by', d.uploaded_by, 'created_at', d.created_at) ORDER BY d.created_at, d.id), '[]')
+        FROM documents d WHERE d.organization_id = ${o.organizationId}::uuid AND d.obligation_id = ${o.id}::uuid) AS documents,
+      (SELECT coalesce(json_agg(json_build_object('id', m.id, 'author_type', m.author_type, 'author_name', m.author_name, 'body', m.body,
+          'created_at', m.created_at) ORDER BY m.created_at, m.id), '[]')
+        FROM obligation_messages m WHERE m.organization_id = ${o.organizationId}::uuid AND m.obligation_id = ${o.id}::uuid) AS messages`;
+  const { events, documents, messages } = rows[0];
   return {
     outstanding_minor: (o.amountMinor - o.allocatedMinor).toString(),
     payment_reference: o.paymentReference,
-    audit_trail: events.map((e) => {
-      const data = (e.data ?? {}) as { detail?: Record<string, unknown> };
-      return {
-        id: e.id,
-        event_type: e.type,
-        actor: { type: e.actorType as "api_key" | "user" | "recipient" | "system", id: e.actorId, label: e.actorLabel },
-        created_at: e.createdAt.toISOString(),
-        detail: data.detail && typeof data.detail === "object" ? data.detail : {},
-      };
-    }),
-    documents: documents.map(toDocumentItem),
-    messages: messages.map(toMessageItem),
+    audit_trail: events.map((e) => ({
+      id: e.id as string,
+      event_type: e.type as string,
+      actor: { type: e.actor_type as "api_key" | "user" | "recipient" | "system", id: e.actor_id as string, label: e.actor_label as string },
+      created_at: iso(e.created_at),
+      detail: e.detail && typeof e.detail === "object" && !Array.isArray(e.detail) ? (e.detail as Record<string, unknown>) : {},
+    })),
+    documents: documents.map((d) =>
+      toDocumentItem({
+        id: d.id,
+        kind: d.kind,
+        filename: d.filename,
+        contentType: d.content_type,
+        sizeBytes: d.size_bytes,
+        sha256: d.sha256,
+        uploadedBy: d.uploaded_by,
+        createdAt: new Date(iso(d.created_at)),
+      }),
+    ),
+    messages: messages.map((m) =>
+      toMessageItem({ id: m.id, authorType: m.author_type, authorName: m.author_name, body: m.body, createdAt: new Date(iso(m.created_at)) }),
+    ),
     payment_request: paymentRequestView(o.paymentRequest!),
   };
 }
 
+type J = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+// A timestamp from json_build_object ("…+00:00") as the API writes it (toISOString).
+const iso = (v: string) => new Date(v).toISOString();
+
 // The wire items of a document and a message (issuer and recipient views).
-export const toDocumentItem = (d: Document) => ({
+export const toDocumentItem = (d: Pick<Document, "id" | "kind" | "filename" | "contentType" | "sizeBytes" | "sha256" | "uploadedBy" | "createdAt">) => ({
   id: d.id,
   kind: d.kind as "invoice" | "supporting" | "payment_evidence" | "bank_observation",
   filename: d.filename,
@@ -44,7 +65,7 @@ export const toDocumentItem = (d: Document) => ({
   created_at: d.createdAt.toISOString(),
 });
 
-export const toMessageItem = (m: ObligationMessage) => ({
+export const toMessageItem = (m: Pick<ObligationMessage, "id" | "authorType" | "authorName" | "body" | "createdAt">) => ({
   id: m.id,
   author_type: m.authorType as "issuer" | "recipient",
   author_name: m.authorName,
@@ -65,5 +86,5 @@ export async function getObligationDetail(tx: Tx, input: GetObligationDetailInpu
 export async function getInvoiceDetail(tx: Tx, input: GetObligationDetailInput) {
   const { organizationId, obligationId } = input;
   const o = await loadObligation(tx, organizationId, obligationId, { obligationType: "invoice" });
-  return { ...toInvoiceRecord(o, await organizationName(tx, organizationId)), ...(await detailParts(tx, o)) };
+  return { ...toInvoiceRecord(o, o.organizationName), ...(await detailParts(tx, o)) };
 }

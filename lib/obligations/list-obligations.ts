@@ -2,7 +2,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { Tx } from "@/lib/db";
 import { todayUtc } from "@/lib/schemas/common";
 import type { TObligationListQuery } from "@/lib/schemas/obligations";
-import { loadObligationsByIds, loadObligationPage, organizationName, toInvoiceRecord, toObligationProjection } from "@/lib/obligations/view";
+import { loadObligationPage, loadObligationsPicked, toInvoiceRecord, toObligationProjection } from "@/lib/obligations/view";
 
 // The query is the API's (every filter optional); the dashboard and GET /invoices pass a page.
 export type ObligationListQuery = Partial<Omit<TObligationListQuery, "limit" | "offset">> & { limit: number; offset: number };
@@ -78,15 +78,10 @@ export async function listObligations(tx: Tx, input: ListObligationsInput) {
     const rows = await loadObligationPage(tx, organizationId, page);
     return { items: rows.map((o) => toObligationProjection(o, today)), ...page };
   }
-  const ids = await tx.$queryRaw<{ id: string }[]>`
-    SELECT id FROM obligations
-    WHERE ${listWhere(organizationId, q, today)}
-    ORDER BY ${listOrder(q)}
-    LIMIT ${q.limit} OFFSET ${q.offset}`;
-  const rows = await loadObligationsByIds(
+  const rows = await loadObligationsPicked(
     tx,
     organizationId,
-    ids.map((r) => r.id),
+    Prisma.sql`SELECT id FROM obligations WHERE ${listWhere(organizationId, q, today)} ORDER BY ${listOrder(q)} LIMIT ${q.limit} OFFSET ${q.offset}`,
   );
   return { items: rows.map((o) => toObligationProjection(o, today)), ...page };
 }
@@ -95,7 +90,6 @@ export async function listObligations(tx: Tx, input: ListObligationsInput) {
 export async function listInvoices(tx: Tx, input: ListObligationsInput) {
   const { organizationId, query: page } = input;
   const rows = await loadObligationPage(tx, organizationId, { limit: page.limit, offset: page.offset, obligationType: "invoice" });
-  const orgName = await organizationName(tx, organizationId);
   const today = todayUtc();
-  return { items: rows.map((o) => toInvoiceRecord(o, orgName, today)), limit: page.limit, offset: page.offset };
+  return { items: rows.map((o) => toInvoiceRecord(o, o.organizationName, today)), limit: page.limit, offset: page.offset };
 }

@@ -90,6 +90,5 @@ export async function mutateObligation(
     documentId: input.documentId,
     observationId: input.observationId,
     loaded: after,
-    orgName: await organizationName(tx, organizationId),
   });
 }

@@ -7,8 +7,10 @@ import { recordEvent } from "@/lib/events/record-event";
 import { toDate } from "@/lib/schemas/common";
 import type { TMutationResult, TRegisterObligation } from "@/lib/schemas/obligations";
 import { TermsError, termAmounts, validateTerms, type TermSpec } from "@/lib/obligations/terms";
-import { mutationResult, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
-import { createPaymentRequest } from "@/lib/payment-requests/create-payment-request";
+import { mutationResult, organizationNameFor, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
+import { newPaymentRequestRow } from "@/lib/payment-requests/new-payment-request";
+import { insertRows } from "@/lib/db/insert-rows";
+import type { Obligation } from "@/lib/generated/prisma/client";
 import { paymentReferenceFor } from "@/lib/payment-references/rf";
 
 // POST /obligations: in the caller's transaction, creates the obligation, its conditions,
@@ -20,8 +22,7 @@ export async function registerObligation(tx: Tx, input: RegisterObligationInput)
   const { organizationId, body } = input;
   const now = input.now ?? new Date();
   const today = now.toISOString().slice(0, 10);
-  const org = await tx.organization.findUnique({ where: { id: organizationId }, select: { name: true } });
-  if (!org) throw new AppError("not_found", "organization not found");
+  const org = { name: await organizationNameFor(tx, input.principal, organizationId) };
 
   const role = body.organization_role ?? "creditor";
   const creditor = body.creditor ?? (role === "creditor" ? { name: org.name } : undefined);
@@ -121,42 +122,46 @@ export async function registerObligation(tx: Tx, input: RegisterObligationInput)
   // reference) is the guard (a collision, about 1 in 10^9 at a million obligations, is a
   // 409 that the client's retry with the same Idempotency-Key resolves).
   const reference = randomReference();
-  const created = await tx.obligation.create({
-    data: {
-      id: obligationId,
-      organizationId,
-      reference,
-      paymentReference: paymentReferenceFor(reference),
-      obligationType: body.obligation_type,
-      organizationRole: role,
-      externalNamespace: body.external_reference.namespace,
-      externalId: body.external_reference.id,
-      creditorName: creditor?.name ?? "",
-      creditorEmail: creditor?.email ?? "",
-      debtorName: debtor?.name ?? "",
-      debtorEmail: debtor?.email ?? "",
-      amountMinor: amount,
-      currency: body.currency,
-      deadline: toDate(body.deadline),
-      invoiceNumber: body.business_context.invoice_number,
-      description: body.business_context.description ?? "",
-      label: body.label ?? "",
-      conditionSummary: legacy?.summary ?? "",
-      conditionStatus: legacy ? (legacy.status ?? "pending") : "",
-      conditionSatisfiedOn: legacy?.satisfied_on ? toDate(legacy.satisfied_on) : null,
-      status: "OBLIGATION_CAPTURED",
-      version: 1,
-      createdAt: now,
-      updatedAt: now,
-    },
-  });
+  const created: Obligation = {
+    id: obligationId,
+    organizationId,
+    reference,
+    paymentReference: paymentReferenceFor(reference),
+    obligationType: body.obligation_type,
+    organizationRole: role,
+    externalNamespace: body.external_reference.namespace,
+    externalId: body.external_reference.id,
+    creditorName: creditor?.name ?? "",
+    creditorEmail: creditor?.email ?? "",
+    debtorName: debtor?.name ?? "",
+    debtorEmail: debtor?.email ?? "",
+    amountMinor: amount,
+    allocatedMinor: 0n,
+    currency: body.currency,
+    deadline: toDate(body.deadline),
+    invoiceNumber: body.business_context.invoice_number,
+    description: body.business_context.description ?? "",
+    label: body.label ?? "",
+    conditionSummary: legacy?.summary ?? "",
+    conditionStatus: legacy ? (legacy.status ?? "pending") : "",
+    conditionSatisfiedOn: legacy?.satisfied_on ? toDate(legacy.satisfied_on) : null,
+    status: "OBLIGATION_CAPTURED",
+    version: 1,
+    acknowledged: false,
+    expectedPaymentDate: null,
+    reportedPaymentDate: null,
+    reportedAmountMinor: null,
+    reportedReference: "",
+    createdAt: now,
+    updatedAt: now,
+    nextScheduledOn: toDate(today),
+  };
   const conditionRows = conditions.map(({ clientId: _c, satisfiedOn, ...c }) => ({
     ...c,
     organizationId,
     obligationId,
     satisfiedOn: satisfiedOn ? toDate(satisfiedOn) : null,
   }));
-  if (conditionRows.length) await tx.obligationCondition.createMany({ data: conditionRows });
   const termRows = terms.map(({ spec, label }) => ({
     id: newId(),
     organizationId,
@@ -173,7 +178,6 @@ export async function registerObligation(tx: Tx, input: RegisterObligationInput)
     dueDate: spec.dueDate ? toDate(spec.dueDate) : null,
     dueDays: spec.dueDays ?? null,
   }));
-  if (termRows.length) await tx.paymentTerm.createMany({ data: termRows });
   const linkRows = contextIds.map((contextId, i) => ({
     id: newId(),
     organizationId,
@@ -183,8 +187,15 @@ export async function registerObligation(tx: Tx, input: RegisterObligationInput)
     attributedMinor: null,
     createdAt: new Date(now.getTime() + i), // keeps the request's order stable
   }));
-  if (linkRows.length) await tx.obligationContextLink.createMany({ data: linkRows });
-  const paymentRequest = await createPaymentRequest(tx, { organizationId, obligationId, now });
+  const paymentRequest = newPaymentRequestRow({ organizationId, obligationId, now });
+  // One statement for the obligation and all its parts (lib/db/insert-rows.ts).
+  await insertRows(tx, [
+    { table: "obligations", rows: [created] },
+    { table: "obligation_conditions", rows: conditionRows },
+    { table: "payment_terms", rows: termRows },
+    { table: "obligation_context_links", rows: linkRows },
+    { table: "payment_requests", rows: [paymentRequest] },
+  ]);
 
   // Everything the result needs is at hand: no re-read of what was just written.
   const byId = new Map(contexts.map((c) => [c.id, c]));
@@ -195,6 +206,7 @@ export async function registerObligation(tx: Tx, input: RegisterObligationInput)
     contextLinks: linkRows.map((l) => ({ ...l, context: byId.get(l.contextId)! })),
     paymentRequests: [paymentRequest],
     paymentRequest,
+    organizationName: org.name,
   };
   const event = await recordEvent(tx, {
     organizationId,
@@ -211,7 +223,6 @@ export async function registerObligation(tx: Tx, input: RegisterObligationInput)
     eventType: "obligation.registered",
     paymentRequest: true,
     loaded,
-    orgName: org.name,
   });
 }
 

@@ -1,5 +1,6 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Tx } from "@/lib/db";
+import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { fromDate, todayUtc } from "@/lib/schemas/common";
@@ -20,7 +21,8 @@ export const OBLIGATION_INCLUDE = {
 } satisfies Prisma.ObligationInclude;
 
 type Row = Prisma.ObligationGetPayload<{ include: typeof OBLIGATION_INCLUDE }>;
-export type LoadedObligation = Row & { paymentRequest: Row["paymentRequests"][number] | null };
+// organizationName: the issuer's display name (invoice records' issuer_name), read with the row.
+export type LoadedObligation = Row & { paymentRequest: Row["paymentRequests"][number] | null; organizationName: string };
 
 // The obligation with conditions, terms, context links (+ contexts) and its current
 // payment request. 404 not_found when unknown, malformed, of another organization, or
@@ -39,24 +41,33 @@ export async function loadObligation(tx: Tx, organizationId: string, obligationI
 
 const notFoundObligation = (type?: string) => new AppError("not_found", `${type === "invoice" ? "invoice" : "obligation"} not found`);
 
-// A page of obligations, newest first with a stable order (created_at desc, id desc). The
-// page's ids come first (an index-only range scan), then their parts: with OFFSET in the
-// same statement as the json_agg subqueries, PostgreSQL would build the parts of every
-// skipped row too (seconds for a page at offset 10 000).
+// A page of obligations, newest first with a stable order (created_at desc, id desc).
 export async function loadObligationPage(
   tx: Tx,
   organizationId: string,
   page: { limit: number; offset: number; obligationType?: string },
 ): Promise<LoadedObligation[]> {
-  const ids = await tx.$queryRaw<{ id: string }[]>`
-    SELECT id FROM obligations
-    WHERE organization_id = ${organizationId}::uuid${page.obligationType ? Prisma.sql` AND obligation_type = ${page.obligationType}` : Prisma.empty}
-    ORDER BY created_at DESC, id DESC
-    LIMIT ${page.limit} OFFSET ${page.offset}`;
-  return loadObligationsByIds(
+  return loadObligationsPicked(
     tx,
     organizationId,
-    ids.map((r) => r.id),
+    Prisma.sql`SELECT id FROM obligations
+      WHERE organization_id = ${organizationId}::uuid${page.obligationType ? Prisma.sql` AND obligation_type = ${page.obligationType}` : Prisma.empty}
+      ORDER BY created_at DESC, id DESC
+      LIMIT ${page.limit} OFFSET ${page.offset}`,
+  );
+}
+
+// The obligations whose ids `pick` selects (a SELECT id ... ORDER BY ... LIMIT/OFFSET over
+// this organization's obligations), in its order, with their parts — one statement. The
+// ids come first (an index range scan, materialized as an array), then their parts: with
+// OFFSET in the same query level as the json_agg subqueries, PostgreSQL would build the
+// parts of every skipped row too (seconds for a page at offset 10 000).
+export async function loadObligationsPicked(tx: Tx, organizationId: string, pick: Prisma.Sql): Promise<LoadedObligation[]> {
+  return loadRaw(
+    tx,
+    Prisma.sql`o.organization_id = ${organizationId}::uuid`,
+    Prisma.sql`unnest(ARRAY(${pick})) WITH ORDINALITY AS picked(id, n) JOIN obligations o ON o.id = picked.id`,
+    Prisma.sql`ORDER BY picked.n`,
   );
 }
 
@@ -71,10 +82,17 @@ export async function loadObligationsByIds(tx: Tx, organizationId: string, ids: 
   });
 }
 
+// The clock's sweep only (lib/scheduler/sweep.ts): obligations of any organization, by the
+// ids it has just locked; every other reader goes through an organization.
+export async function loadObligationsForSweep(tx: Tx, ids: string[]): Promise<LoadedObligation[]> {
+  if (ids.length === 0) return [];
+  return loadRaw(tx, Prisma.sql`o.id = ANY(${ids}::uuid[])`);
+}
+
 // One statement for obligations and all their parts (Prisma's include sends one query per
 // relation): each part is a correlated json_agg subquery served by its
 // (organization_id, obligation_id) index. Bigints travel as text inside the JSON.
-async function loadRaw(tx: Tx, where: Prisma.Sql): Promise<LoadedObligation[]> {
+async function loadRaw(tx: Tx, where: Prisma.Sql, from: Prisma.Sql = Prisma.sql`obligations o`, order: Prisma.Sql = Prisma.empty): Promise<LoadedObligation[]> {
   const rows = await tx.$queryRaw<RawObligation[]>`
     SELECT o.*,
       (SELECT coalesce(json_agg(json_build_object(
@@ -100,14 +118,16 @@ async function loadRaw(tx: Tx, where: Prisma.Sql): Promise<LoadedObligation[]> {
           'issue_number', r.issue_number, 'token_hash', r.token_hash, 'expires_at', r.expires_at, 'revoked_at', r.revoked_at,
           'first_opened_at', r.first_opened_at, 'created_at', r.created_at, 'updated_at', r.updated_at)
         FROM payment_requests r WHERE r.organization_id = o.organization_id AND r.obligation_id = o.id
-        ORDER BY r.created_at DESC, r.id DESC LIMIT 1) AS j_request
-    FROM obligations o
-    WHERE ${where}`;
+        ORDER BY r.created_at DESC, r.id DESC LIMIT 1) AS j_request,
+      (SELECT g.name FROM organizations g WHERE g.id = o.organization_id) AS j_organization_name
+    FROM ${from}
+    WHERE ${where}
+    ${order}`;
   return rows.map(fromRawObligation);
 }
 
 type J = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-type RawObligation = J & { j_conditions: J[]; j_terms: J[]; j_links: J[]; j_request: J | null };
+type RawObligation = J & { j_conditions: J[]; j_terms: J[]; j_links: J[]; j_request: J | null; j_organization_name: string | null };
 
 // JSON dates/timestamps back to the Date values Prisma would give.
 const jDate = (v: string | null): Date | null => (v === null ? null : v.length === 10 ? new Date(`${v}T00:00:00.000Z`) : new Date(v));
@@ -214,12 +234,20 @@ function fromRawObligation(r: RawObligation): LoadedObligation {
     })),
     paymentRequests: paymentRequest ? [paymentRequest] : [],
     paymentRequest,
+    organizationName: r.j_organization_name ?? "",
   };
 }
 
 export async function organizationName(tx: Tx, organizationId: string): Promise<string> {
   const org = await tx.organization.findUnique({ where: { id: organizationId }, select: { name: true } });
   return org?.name ?? "";
+}
+
+// The organization's name as the caller already knows it (an API key or a session carries
+// it), else read.
+export async function organizationNameFor(tx: Tx, p: Principal, organizationId: string): Promise<string> {
+  if ((p.kind === "api_key" || p.kind === "user") && p.organizationId === organizationId) return p.organizationName;
+  return organizationName(tx, organizationId);
 }
 
 // ------------------------------------------------------------------ computed parts
@@ -410,7 +438,7 @@ export function toObligationProjection(o: LoadedObligation, today = todayUtc()):
   };
 }
 
-// The response of every mutating call on an obligation. `loaded`/`orgName` may be passed
+// The response of every mutating call on an obligation. `loaded` may be passed
 // when the caller already has them (saves a reload); `paymentRequest: true` includes the
 // obligation's current payment request.
 export async function mutationResult(
@@ -424,11 +452,10 @@ export async function mutationResult(
     documentId?: string;
     observationId?: string;
     loaded?: LoadedObligation;
-    orgName?: string;
   },
 ): Promise<TMutationResult> {
   const loaded = input.loaded ?? (await loadObligation(tx, input.organizationId, input.obligationId));
-  const orgName = input.orgName ?? (await organizationName(tx, input.organizationId));
+  const orgName = loaded.organizationName;
   const today = todayUtc();
   const pr = input.paymentRequest === true ? loaded.paymentRequest : input.paymentRequest || null;
   return {

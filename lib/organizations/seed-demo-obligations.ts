@@ -25,9 +25,11 @@ const day = (offset: number): string => {
 
 export async function seedDemoObligations(organizationId: string, userId: string): Promise<void> {
   const user = await db().user.findUnique({ where: { id: userId }, select: { email: true, name: true } });
+  const org = await db().organization.findUnique({ where: { id: organizationId }, select: { name: true } });
   const principal: IssuerPrincipal = {
     kind: "user",
     organizationId,
+    organizationName: org?.name ?? "",
     userId,
     sessionId: "",
     role: "owner",

@@ -1,4 +1,4 @@
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma, type Payment } from "@/lib/generated/prisma/client";
 import type { Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
@@ -22,20 +22,47 @@ export const notFoundPayment = () => new AppError("not_found", "payment not foun
 // 404 not_found when unknown, malformed or of another organization.
 export async function loadPayment(tx: Tx, organizationId: string, paymentId: string): Promise<LoadedPayment> {
   if (!isUuid(paymentId)) throw notFoundPayment();
-  const row = await tx.payment.findFirst({ where: { id: paymentId, organizationId }, include: PAYMENT_INCLUDE });
-  if (!row) throw notFoundPayment();
-  return row;
+  const rows = await loadRaw(tx, Prisma.sql`p.organization_id = ${organizationId}::uuid AND p.id = ${paymentId}::uuid`, Prisma.empty);
+  if (rows.length !== 1) throw notFoundPayment();
+  return rows[0];
 }
 
 // A page of payments, newest first with a stable order (created_at desc, id desc).
 export async function loadPaymentPage(tx: Tx, organizationId: string, page: { limit: number; offset: number }): Promise<LoadedPayment[]> {
-  return tx.payment.findMany({
-    where: { organizationId },
-    include: PAYMENT_INCLUDE,
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: page.limit,
-    skip: page.offset,
-  });
+  return loadRaw(
+    tx,
+    Prisma.sql`p.organization_id = ${organizationId}::uuid`,
+    Prisma.sql`ORDER BY p.created_at DESC, p.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
+  );
+}
+
+// One statement for payments and their allocations (Prisma's include sends one query per
+// relation); bigints travel as text inside the JSON.
+async function loadRaw(tx: Tx, where: Prisma.Sql, tail: Prisma.Sql): Promise<LoadedPayment[]> {
+  const rows = await tx.$queryRaw<(Payment & { j_allocations: Record<string, string>[] })[]>`
+    SELECT p.id, p.organization_id AS "organizationId", p.amount_minor AS "amountMinor", p.allocated_minor AS "allocatedMinor", p.currency,
+      p.direction, p.received_on AS "receivedOn", p.payer_name AS "payerName", p.reference, p.external_namespace AS "externalNamespace",
+      p.external_id AS "externalId", p.note, p.created_at AS "createdAt", p.updated_at AS "updatedAt",
+      (SELECT coalesce(json_agg(json_build_object('id', a.id, 'organization_id', a.organization_id, 'payment_id', a.payment_id,
+          'obligation_id', a.obligation_id, 'amount_minor', a.amount_minor::text, 'created_at', a.created_at, 'reference', o.reference)
+          ORDER BY a.created_at, a.id), '[]')
+        FROM payment_allocations a JOIN obligations o ON o.id = a.obligation_id
+        WHERE a.organization_id = p.organization_id AND a.payment_id = p.id) AS j_allocations
+    FROM payments p
+    WHERE ${where}
+    ${tail}`;
+  return rows.map(({ j_allocations, ...p }) => ({
+    ...p,
+    allocations: j_allocations.map((a) => ({
+      id: a.id,
+      organizationId: a.organization_id,
+      paymentId: a.payment_id,
+      obligationId: a.obligation_id,
+      amountMinor: BigInt(a.amount_minor),
+      createdAt: new Date(a.created_at),
+      obligation: { reference: a.reference },
+    })),
+  }));
 }
 
 export function toAllocationItem(a: LoadedPayment["allocations"][number]) {

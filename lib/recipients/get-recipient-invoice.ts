@@ -15,14 +15,13 @@ export async function getRecipientInvoice(tx: Tx, input: GetRecipientInvoiceInpu
   const p = input.principal;
   // sequential on purpose: `tx` may be an interactive transaction (one connection)
   const o = await loadObligation(tx, p.organizationId, p.obligationId);
-  const orgName = await organizationName(tx, p.organizationId);
   const where = { organizationId: p.organizationId, obligationId: p.obligationId };
   const order = [{ createdAt: "asc" as const }, { id: "asc" as const }];
   const documents = await tx.document.findMany({ where: { ...where, AND: [RECIPIENT_VISIBLE_DOCUMENTS] }, orderBy: order });
   const messages = await tx.obligationMessage.findMany({ where, orderBy: order });
   const instructions = await getPaymentInstructionsForCurrency(tx, { organizationId: p.organizationId, currency: o.currency });
   return {
-    ...toInvoiceRecord(o, orgName),
+    ...toInvoiceRecord(o, o.organizationName),
     request_id: p.paymentRequestId,
     payment_reference: o.paymentReference,
     payment_instructions: instructions,

@@ -4,7 +4,7 @@ import { env } from "@/lib/env";
 import { recordEvents } from "@/lib/events/record-events";
 import type { CronPrincipal } from "@/lib/auth/principal";
 import { fromDate, todayUtc } from "@/lib/schemas/common";
-import { OBLIGATION_INCLUDE, termSpecOf, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
+import { loadObligationsForSweep, termSpecOf, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
 import { implicitTerm, type ConditionState, type EvaluatedTerm } from "@/lib/obligations/terms";
 import { KIND_EVENT, planScheduled, type DueItem, type ScheduledEventType } from "@/lib/scheduler/plan";
 
@@ -72,7 +72,10 @@ export async function sweepBatch(tx: Tx, batchSize: number, emitted: Record<Sche
     LIMIT ${batchSize}
     FOR UPDATE SKIP LOCKED`;
   if (ids.length === 0) return 0;
-  const rows = await tx.obligation.findMany({ where: { id: { in: ids.map((r) => r.id) } }, include: OBLIGATION_INCLUDE });
+  const rows = await loadObligationsForSweep(
+    tx,
+    ids.map((r) => r.id),
+  );
   // Conditions satisfied or waived after registration (their events): as registered, waiting.
   const later = await tx.$queryRaw<{ obligation_id: string; condition_id: string }[]>`
     SELECT obligation_id::text AS obligation_id, data->'detail'->>'condition_id' AS condition_id FROM events
@@ -82,7 +85,7 @@ export async function sweepBatch(tx: Tx, batchSize: number, emitted: Record<Sche
   const nexts: (string | null)[] = [];
   const candidates: { o: LoadedObligation; item: DueItem; eventId: string }[] = [];
   for (const row of rows) {
-    const o: LoadedObligation = { ...row, paymentRequest: row.paymentRequests[0] ?? null };
+    const o: LoadedObligation = row;
     const conditions = o.conditions.map(
       (c): ConditionState => ({ id: c.id, status: c.status as ConditionState["status"], satisfiedOn: c.satisfiedOn ? fromDate(c.satisfiedOn) : null }),
     );
