@@ -23,7 +23,7 @@ describe("reconciliation quality on the labeled set (slice)", () => {
     const f = figures(outcomes);
     const report = problems(outcomes).map(({ kind, o }) => `${kind}: [${o.category}] ${o.note} -> ${JSON.stringify(o.top)}`);
     expect(f.withTrueMatch).toBeGreaterThan(40);
-    expect(f.transactions - f.withTrueMatch).toBeGreaterThan(30); // negatives: generated and the camt sample statements
+    expect(f.transactions - f.withTrueMatch).toBeGreaterThanOrEqual(25); // negatives: generated and the camt sample statements
     expect(f.auto.precision.of, "some automatic allocations were made").toBeGreaterThan(10);
     expect(f.auto.precision.n, report.join("\n")).toBe(f.auto.precision.of);
     expect(f.auto.recall.value, report.join("\n")).toBe(1);
