@@ -20,7 +20,7 @@ describe("embedded database socket under concurrent connections", () => {
     // Open every pooled connection first, so the queries below really run side by side.
     const clients = await Promise.all(Array.from({ length: 8 }, () => pool.connect()));
     for (const c of clients) c.release();
-  });
+  }, 120_000); // starting PGlite takes seconds, many more on a busy machine
   afterAll(async () => {
     await pool?.end();
     await embedded?.close();

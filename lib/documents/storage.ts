@@ -11,7 +11,9 @@ export interface DocumentStorage {
 
 export const databaseStorage: DocumentStorage = {
   async put(tx, { organizationId, key, content }) {
-    await tx.documentBlob.create({ data: { storageKey: key, organizationId, content: new Uint8Array(content) } });
+    // A raw insert: the model create spends about twice as long turning 10 MiB into its
+    // query parameters (measured: 7-9.5 s vs 3.5 s on a loaded 2-core machine).
+    await tx.$executeRaw`INSERT INTO document_blobs (storage_key, organization_id, content) VALUES (${key}, ${organizationId}::uuid, ${content})`;
   },
   async get(tx, { organizationId, key }) {
     const row = await tx.documentBlob.findFirst({ where: { storageKey: key, organizationId } });

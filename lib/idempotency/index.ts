@@ -65,12 +65,16 @@ export async function claimInTx(tx: Tx, c: KeyClaim): Promise<StoredResponse | u
       r.state, r.method, r.path, r.fingerprint, r.response_status, r.response_body, r.response_headers
     FROM (SELECT 1) AS one LEFT JOIN idempotency_records r ON r.scope = ${c.scope} AND r.key = ${c.key}`;
   const row = rows[0];
+  // A completed record is final: it is replayed whether or not this transaction got the
+  // lock (concurrent replays of one key must not turn each other away with 409s).
+  const stored = row && storedOf(row.state, row.method, row.path, row.fingerprint, row.response_status, row.response_body, row.response_headers, c);
+  if (stored) return stored;
   if (!row?.locked) {
     throw new AppError("idempotency_request_in_progress", "a request with this Idempotency-Key is still being processed", {
       headers: { "Retry-After": "1" },
     });
   }
-  return storedOf(row.state, row.method, row.path, row.fingerprint, row.response_status, row.response_body, row.response_headers, c);
+  return undefined;
 }
 
 // The stored response of a completed request with this key, read outside any claim (after
