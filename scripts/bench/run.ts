@@ -204,17 +204,39 @@ const quote = (v: string) => `'${v.replace(/'/g, "''")}'`;
 const looksTimestamp = (v: string) => /^\d{4}-\d\d-\d\d([ T]\d\d:\d\d|$)/.test(v);
 const looksJson = (v: string) => /^[[{]/.test(v);
 
+function jsonStrings(v: string): string[] {
+  const out: string[] = [];
+  try {
+    JSON.parse(v, (_k, x) => (typeof x === "string" && out.push(x), x));
+  } catch {
+    /* not JSON after all */
+  }
+  return out;
+}
+
+function mapJsonStrings(v: string, f: (s: string) => string): string {
+  try {
+    return JSON.stringify(JSON.parse(v, (_k, x) => (typeof x === "string" ? f(x) : x)));
+  } catch {
+    return v;
+  }
+}
+
 // One pgbench script from one captured request: literals inlined; the values new in this
 // request get a per-transaction random tail (:r), the same for every occurrence.
 function pgbenchScript(req: Captured[], other: Captured[], requestText: string): string {
-  const otherValues = new Set(other.flatMap((s) => s.params.filter((p): p is string => p !== null)));
+  // A JSON parameter (rows written by lib/db/insert-rows.ts) carries the new ids inside it:
+  // its strings are compared and randomized one by one.
+  const otherValues = new Set(other.flatMap((s) => s.params.flatMap((p) => (p === null ? [] : looksJson(p) ? jsonStrings(p) : [p]))));
   const fresh = (v: string) => v.length >= 12 && !otherValues.has(v) && !looksTimestamp(v) && !looksJson(v) && !requestText.includes(v);
+  const tail = (v: string) => (fresh(v) ? `${v.slice(0, -12)}:r` : v);
   const lines = ["\\set r random(100000000000, 999999999999)"];
   for (const s of req) {
     const sql = s.sql.replace(/\$(\d+)/g, (_m, n) => {
       const v = s.params[Number(n) - 1];
       if (v === null || v === undefined) return "NULL";
-      return fresh(v) ? quote(`${v.slice(0, -12)}:r`) : quote(v);
+      if (looksJson(v)) return quote(mapJsonStrings(v, tail));
+      return quote(tail(v));
     });
     // pgbench reads one statement per line unless it ends with a semicolon on its own.
     lines.push(`${sql.replace(/\s*\n\s*/g, " ").replace(/;\s*$/, "")};`);
