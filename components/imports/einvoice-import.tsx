@@ -8,6 +8,7 @@ import { newIdempotencyKey } from "@/lib/client/idempotency-key";
 import { formatMinor } from "@/lib/money/format";
 import type { TImportResult } from "@/lib/schemas/einvoice";
 import { btn, card, field } from "@/components/ui/styles";
+import { DropZone } from "@/components/ui/drop-zone";
 
 type Role = "creditor" | "debtor";
 
@@ -44,7 +45,6 @@ function importForm(file: File, role: Role, dryRun: boolean): FormData {
 // chosen, then registered on confirmation, each with its own Idempotency-Key.
 export function EinvoiceImport({ locale }: { locale: string }) {
   const [items, setItems] = useState<Item[]>([]);
-  const [dragging, setDragging] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const counter = useRef(0);
@@ -96,21 +96,7 @@ export function EinvoiceImport({ locale }: { locale: string }) {
 
   return (
     <div className="space-y-4">
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: the drop zone is a pointer shortcut; the labelled file input inside it is the keyboard path */}
-      <div
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={(e) => {
-          e.preventDefault();
-          setDragging(false);
-          if (e.dataTransfer.files.length) addFiles(e.dataTransfer.files);
-        }}
-        data-testid="drop-zone"
-        className={`rounded-xl border-2 border-dashed px-4 py-8 text-center ${dragging ? "border-brand-700 bg-brand-50" : "border-slate-300 bg-white"}`}
-      >
+      <DropZone onFiles={addFiles} testId="drop-zone" className="px-4 py-8">
         <p className="text-sm text-slate-700">Drop e-invoices here (UBL or CII XML, Factur-X / ZUGFeRD PDF), one or many.</p>
         <p className="mt-3">
           <label htmlFor={inputId} className={`${btn.secondary} cursor-pointer focus-within:outline-2`}>
@@ -130,7 +116,7 @@ export function EinvoiceImport({ locale }: { locale: string }) {
           />
         </p>
         <p className="mt-2 text-xs text-slate-600">Nothing is registered until you confirm. At most 10 MiB per file.</p>
-      </div>
+      </DropZone>
 
       {items.length > 0 && (
         <div className="flex flex-wrap items-center justify-between gap-2">

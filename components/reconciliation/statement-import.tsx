@@ -9,6 +9,7 @@ import { newIdempotencyKey } from "@/lib/client/idempotency-key";
 import type { TBankStatement } from "@/lib/schemas/reconciliation";
 import { btn, card } from "@/components/ui/styles";
 import { CsvMappingForm } from "@/components/reconciliation/csv-mapping-form";
+import { DropZone } from "@/components/ui/drop-zone";
 
 type Progress = { phase: "uploading"; loaded: number; total: number } | { phase: "importing" };
 
@@ -65,7 +66,6 @@ function uploadStatement(
 export function StatementImport({ locale }: { locale: string }) {
   const router = useRouter();
   const [s, setS] = useState<State>({ state: "idle" });
-  const [dragging, setDragging] = useState(false);
   const [autoAllocate, setAutoAllocate] = useState(true);
   const inputId = useId();
   // One key per file and mapping: reused only when the previous try never reached the server.
@@ -101,21 +101,12 @@ export function StatementImport({ locale }: { locale: string }) {
 
   return (
     <div className="space-y-4">
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: the drop zone is a pointer shortcut; the labelled file input inside it is the keyboard path */}
-      <div
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
+      <DropZone
+        onFiles={(files) => {
+          if (!busy) void run(files[0]);
         }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={(e) => {
-          e.preventDefault();
-          setDragging(false);
-          const f = e.dataTransfer.files[0];
-          if (f && !busy) void run(f);
-        }}
-        data-testid="statement-drop-zone"
-        className={`rounded-xl border-2 border-dashed px-4 py-6 text-center ${dragging ? "border-brand-700 bg-brand-50" : "border-slate-300 bg-white"}`}
+        testId="statement-drop-zone"
+        className="px-4 py-6"
       >
         <p className="text-sm text-slate-700">Drop a bank statement here: camt.053, camt.054, MT940 or CSV. The format is recognized from the content.</p>
         <p className="mt-3">
@@ -140,7 +131,7 @@ export function StatementImport({ locale }: { locale: string }) {
           <label htmlFor={`${inputId}-auto`}>Allocate exact matches automatically (the payment reference of exactly one open obligation)</label>
         </p>
         <p className="mt-2 text-xs text-slate-600">At most 10 MiB and 20,000 transactions. Importing the same transactions again creates no duplicates.</p>
-      </div>
+      </DropZone>
 
       <div aria-live="polite">
         {s.state === "busy" && (

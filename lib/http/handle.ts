@@ -196,54 +196,56 @@ async function executeIdempotent<O extends Operation>(
     refused = err;
   }
   let cookies: string[] | undefined;
-  let outcome: { replay: idem.StoredResponse } | { stored: idem.StoredResponse } | undefined;
+  let outcome: Claimed | undefined;
   if (!refused) {
     try {
-      outcome = await transaction(async (tx) => {
-        const prior = await idem.claimInTx(tx, c);
-        if (prior) return { replay: prior };
+      outcome = await inClaim(c, op, async (tx) => {
         const reply = await fn({ ...baseCtx, body, tx } as never);
         if (reply instanceof Response) throw new Error("idempotent operations must return a Reply");
         cookies = reply.cookies;
-        const stored: idem.StoredResponse = {
-          status: reply.status,
-          body: reply.body === undefined ? "" : stringifyJson(reply.body),
-          headers: reply.headers ?? {},
-        };
-        const kept = reply.stored && {
-          status: reply.stored.status,
-          body: reply.stored.body === undefined ? "" : stringifyJson(reply.stored.body),
-          headers: {},
-        };
-        await idem.storeInTx(tx, c, kept ?? stored);
+        const stored = toStored(reply);
+        await idem.storeInTx(tx, c, reply.stored ? toStored(reply.stored) : stored);
         return { stored };
-      }, op.transactionTimeoutMs);
+      });
     } catch (err) {
-      if (err instanceof idem.KeyTakenMeanwhile) {
-        const prior = await idem.lookup(db(), c);
-        if (prior) return { replay: prior };
-      }
       if (!(err instanceof AppError) || !idem.isStorable(err.status)) throw err;
       refused = err;
     }
   }
   if (!outcome) {
     const stored = await storableError(refused, requestId, op);
-    outcome = await transaction(async (tx) => {
-      const prior = await idem.claimInTx(tx, c);
-      if (prior) return { replay: prior };
+    outcome = await inClaim(c, op, async (tx) => {
       await idem.storeInTx(tx, c, stored);
       return { stored };
-    }).catch(async (err) => {
-      const prior = err instanceof idem.KeyTakenMeanwhile ? await idem.lookup(db(), c) : undefined;
-      if (prior) return { replay: prior };
-      throw err;
     });
   }
   if ("replay" in outcome) return outcome;
   const res = storedToResponse(outcome.stored, requestId);
   for (const ck of cookies ?? []) res.headers.append("set-cookie", ck);
   return { response: res };
+}
+
+type Claimed = { replay: idem.StoredResponse } | { stored: idem.StoredResponse };
+
+// One transaction that holds the key's claim around `work`. A completed request with this
+// key, found by the claim or committed by a concurrent request meanwhile (KeyTakenMeanwhile
+// at the store), is replayed instead.
+async function inClaim(c: idem.KeyClaim, op: Operation, work: (tx: Tx) => Promise<{ stored: idem.StoredResponse }>): Promise<Claimed> {
+  try {
+    return await transaction(async (tx): Promise<Claimed> => {
+      const prior = await idem.claimInTx(tx, c);
+      return prior ? { replay: prior } : work(tx);
+    }, op.transactionTimeoutMs);
+  } catch (err) {
+    const prior = err instanceof idem.KeyTakenMeanwhile ? await idem.lookup(db(), c) : undefined;
+    if (prior) return { replay: prior };
+    throw err;
+  }
+}
+
+// A reply as stored and sent: the body serialized once (empty for none).
+function toStored(reply: { status: number; body?: unknown; headers?: Record<string, string> }): idem.StoredResponse {
+  return { status: reply.status, body: reply.body === undefined ? "" : stringifyJson(reply.body), headers: reply.headers ?? {} };
 }
 
 async function storableError(err: unknown, requestId: string, op: Operation): Promise<idem.StoredResponse> {
@@ -331,10 +333,7 @@ function toResponse(reply: Reply | Response, requestId: string): Response {
     reply.headers.set("x-request-id", requestId);
     return reply;
   }
-  const res = storedToResponse(
-    { status: reply.status, body: reply.body === undefined ? "" : stringifyJson(reply.body), headers: reply.headers ?? {} },
-    requestId,
-  );
+  const res = storedToResponse(toStored(reply), requestId);
   for (const ck of reply.cookies ?? []) res.headers.append("set-cookie", ck);
   return res;
 }

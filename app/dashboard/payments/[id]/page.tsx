@@ -12,6 +12,7 @@ import { Empty, ReadOnlyNotice, Section } from "@/components/ui/section";
 import { AllocateForm } from "@/components/payments/allocate-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { link } from "@/components/ui/styles";
+import { Figures } from "@/components/ui/figures";
 
 export const metadata: Metadata = { title: "Payment" };
 
@@ -45,18 +46,15 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
       />
       {!user.can("payments:write") && <ReadOnlyNotice />}
 
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        {[
-          ["Amount", m(p.amount_minor)],
-          ["Allocated", m(p.allocated_minor)],
-          ["Left to allocate", m(p.unallocated_minor)],
-        ].map(([k, v]) => (
-          <div key={k} className="rounded-xl border border-slate-200 bg-white p-3">
-            <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{k}</dt>
-            <dd className="mt-1 text-lg font-semibold tabular-nums">{v}</dd>
-          </div>
-        ))}
-      </dl>
+      <Figures
+        items={
+          [
+            ["Amount", m(p.amount_minor)],
+            ["Allocated", m(p.allocated_minor)],
+            ["Left to allocate", m(p.unallocated_minor)],
+          ] as const
+        }
+      />
 
       {canAllocate && (
         <Section title="Allocate" id="allocate" description="Accept this payment as evidence for an obligation; its allocated amount and status follow.">

@@ -16,6 +16,7 @@ import { AcceptSuggestionButton } from "@/components/reconciliation/accept-sugge
 import { SuggestionView, allocationWords } from "@/components/reconciliation/suggestion-view";
 import { SplitPaymentForm } from "@/components/reconciliation/split-payment-form";
 import { Announcer } from "@/components/reconciliation/announcer";
+import { Figures } from "@/components/ui/figures";
 
 export const metadata: Metadata = { title: "Reconcile a payment" };
 
@@ -64,18 +65,15 @@ export default async function ReconcilePaymentPage({ params }: { params: Promise
       />
       {!canWrite && <ReadOnlyNotice />}
 
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        {[
-          ["Amount", m(p.amount_minor)],
-          ["Allocated", m(p.allocated_minor)],
-          ["Left to allocate", m(p.unallocated_minor)],
-        ].map(([k, v]) => (
-          <div key={k} className="rounded-xl border border-slate-200 bg-white p-3">
-            <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{k}</dt>
-            <dd className="mt-1 text-lg font-semibold tabular-nums">{v}</dd>
-          </div>
-        ))}
-      </dl>
+      <Figures
+        items={
+          [
+            ["Amount", m(p.amount_minor)],
+            ["Allocated", m(p.allocated_minor)],
+            ["Left to allocate", m(p.unallocated_minor)],
+          ] as const
+        }
+      />
 
       {open && (
         <Section title="Suggestions" id="suggestions" description="Best first. Accepting one records all of its allocations at once, or none.">

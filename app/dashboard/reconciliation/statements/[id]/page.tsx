@@ -11,6 +11,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Section } from "@/components/ui/section";
 import { Pill } from "@/components/ui/status-badge";
 import { link } from "@/components/ui/styles";
+import { Figures } from "@/components/ui/figures";
 
 export const metadata: Metadata = { title: "Bank statement" };
 
@@ -59,14 +60,7 @@ export default async function StatementPage({ params }: { params: Promise<{ id: 
           </>
         }
       />
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        {summary.map(([k, v]) => (
-          <div key={k} className="rounded-xl border border-slate-200 bg-white p-3">
-            <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{k}</dt>
-            <dd className="mt-1 text-lg font-semibold tabular-nums">{v}</dd>
-          </div>
-        ))}
-      </dl>
+      <Figures items={summary} className="grid grid-cols-2 gap-3 sm:grid-cols-4" />
       <Section title="Transactions" id="items">
         <ol className="divide-y divide-slate-100" aria-label="Transactions">
           {s.items.map((i) => {
