@@ -13,6 +13,8 @@
 // and the machine's load (`uptime`) before and after.
 import { execSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { gzipSync } from "node:zlib";
 import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
@@ -95,6 +97,11 @@ async function main() {
     for (let i = 0; i < runs; i++) {
       const r = await lighthouse(hostedUrl, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"] });
       const lhr = r!.lhr;
+      // LH_REPORT_DIR=dir keeps each run's Lighthouse JSON (long tasks, LCP element, request chain)
+      if (process.env.LH_REPORT_DIR) {
+        mkdirSync(process.env.LH_REPORT_DIR, { recursive: true });
+        writeFileSync(path.join(process.env.LH_REPORT_DIR, `run-${i + 1}.json`), JSON.stringify(lhr));
+      }
       const requests = ((lhr.audits["network-requests"].details as { items?: { url: string; resourceType?: string }[] })?.items ?? []).filter(
         (x) => x.resourceType === "Script",
       );
