@@ -98,9 +98,12 @@ async function main() {
       const r = await lighthouse(hostedUrl, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"] });
       const lhr = r!.lhr;
       // LH_REPORT_DIR=dir keeps each run's Lighthouse JSON (long tasks, LCP element, request chain)
+      // and its trace (what each main-thread task did)
       if (process.env.LH_REPORT_DIR) {
         mkdirSync(process.env.LH_REPORT_DIR, { recursive: true });
         writeFileSync(path.join(process.env.LH_REPORT_DIR, `run-${i + 1}.json`), JSON.stringify(lhr));
+        const trace = (r!.artifacts as { Trace?: unknown }).Trace;
+        if (trace) writeFileSync(path.join(process.env.LH_REPORT_DIR, `run-${i + 1}.trace.json`), JSON.stringify(trace));
       }
       const requests = ((lhr.audits["network-requests"].details as { items?: { url: string; resourceType?: string }[] })?.items ?? []).filter(
         (x) => x.resourceType === "Script",
