@@ -1,8 +1,13 @@
 // Builds the hosted payer page's own assets (/r/{request} is served by a route handler, not
 // an App Router page, so it ships no Next.js client runtime):
-//  - the client island (components/recipient/client-entry.tsx) bundled by esbuild with code
-//    splitting: one entry, its shared chunks, and the lazily loaded chunks (forms, documents,
-//    messages; the QR encoder), every file named by its content hash;
+//  - the client island bundled by esbuild with code splitting, every file named by its
+//    content hash: a tiny entry (components/recipient/client-entry.ts) that starts the link
+//    exchange at once and imports the rendering chunk (components/recipient/mount.tsx; the
+//    HTML modulepreloads it and its static imports, so they download in parallel with the
+//    entry), and the lazily loaded chunks (forms, documents, messages; the QR encoder);
+//  - React replaced by Preact (preact/compat, the React API on a ~4 kB runtime) for this
+//    bundle only: `react`, `react-dom` and their subpaths are aliased (see "Speed" in
+//    docs/recipient-portal.md);
 //  - the page's stylesheet (components/recipient/page.css) compiled by Tailwind from the
 //    page's own sources and minified, inlined into the HTML by the server.
 // Output: .next/recipient/ (gitignored; written after `next build`, which empties .next/):
@@ -20,7 +25,7 @@ rmSync(OUT, { recursive: true, force: true });
 mkdirSync(ASSETS, { recursive: true });
 
 const result = await esbuild.build({
-  entryPoints: { portal: "components/recipient/client-entry.tsx" },
+  entryPoints: { portal: "components/recipient/client-entry.ts" },
   bundle: true,
   splitting: true,
   format: "esm",
@@ -28,6 +33,7 @@ const result = await esbuild.build({
   target: ["es2020"],
   minify: true,
   jsx: "automatic",
+  alias: { react: "preact/compat", "react-dom": "preact/compat" },
   define: { "process.env.NODE_ENV": '"production"' },
   entryNames: "[name]-[hash]",
   chunkNames: "chunk-[hash]",
@@ -39,17 +45,20 @@ const result = await esbuild.build({
 const outputs = result.metafile.outputs;
 const rel = (p) => path.basename(p);
 const entry = Object.keys(outputs).find((p) => outputs[p].entryPoint);
-// the entry's static imports, transitively: preloaded with the entry so they do not wait for it
+// preloaded with the entry so they do not wait for it: the entry's static imports and the
+// chunks it imports dynamically at once (the rendering chunk), each with its static imports,
+// transitively. The chunks the rendering chunk loads lazily are not preloaded.
 const preload = [];
+const add = (p) => {
+  if (preload.includes(rel(p))) return;
+  preload.push(rel(p));
+  visit(p);
+};
 const visit = (p) => {
-  for (const i of outputs[p].imports) {
-    if (i.kind === "import-statement" && !preload.includes(rel(i.path))) {
-      preload.push(rel(i.path));
-      visit(i.path);
-    }
-  }
+  for (const i of outputs[p].imports) if (i.kind === "import-statement") add(i.path);
 };
 visit(entry);
+for (const i of outputs[entry].imports) if (i.kind === "dynamic-import") add(i.path);
 
 const source = "components/recipient/page.css";
 const css = await postcss([tailwind({ base: path.resolve("."), optimize: { minify: true } })]).process(readFileSync(source, "utf8"), { from: source });

@@ -8,11 +8,13 @@ import type { TRecipientInvoice } from "@/lib/schemas/recipient";
 import { amounts, issuerOf } from "@/components/recipient/present";
 import { useI18n } from "@/components/recipient/i18n";
 import { Card } from "@/components/recipient/ui";
+import { whenIdle } from "@/components/recipient/idle";
 
 // Where to send the money: the amount, the RF payment reference (groups of four), the
 // issuer's bank details for the invoice's currency with copy buttons, and for EUR with an
 // IBAN an EPC069-12 QR code ("GiroCode") that banking apps scan. The QR encoder is loaded
-// only when there is a code to draw, so it never weighs on the first load.
+// only when there is a code to draw, and only after the invoice's first paint (its box is
+// reserved), so it never weighs on the first load nor on the largest paint.
 export function HowToPay({ inv }: { inv: TRecipientInvoice }) {
   const { t, locale } = useI18n();
   const pi = inv.payment_instructions;
@@ -141,14 +143,23 @@ function GiroCode({ payload, label }: { payload: string | null; label: string })
   useEffect(() => {
     if (!payload) return;
     let live = true;
-    void import("qrcode").then((q) => {
-      // a CommonJS module: its exports may come as the namespace or as its default
-      const create = q.create ?? (q as unknown as { default: typeof q }).default.create;
-      const code = create(payload, { errorCorrectionLevel: "M" });
-      if (live) setSymbol({ size: code.modules.size + 8, d: qrPath(code.modules) });
+    // after the invoice's first paint, when the browser is idle: load the encoder, then
+    // draw in a task of its own
+    const cancel = whenIdle(() => {
+      void import("qrcode").then((q) => {
+        if (!live) return;
+        whenIdle(() => {
+          if (!live) return;
+          // a CommonJS module: its exports may come as the namespace or as its default
+          const create = q.create ?? (q as unknown as { default: typeof q }).default.create;
+          const code = create(payload, { errorCorrectionLevel: "M" });
+          setSymbol({ size: code.modules.size + 8, d: qrPath(code.modules) });
+        });
+      });
     });
     return () => {
       live = false;
+      cancel();
     };
   }, [payload]);
   if (!payload) return null;

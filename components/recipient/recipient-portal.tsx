@@ -1,34 +1,61 @@
 "use client";
 
-import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from "react";
 import type { ApiError } from "@/lib/client/api";
 import type { TRecipientAction, TRecipientInvoice } from "@/lib/schemas/recipient";
 import type { RecipientMessages } from "@/lib/i18n/recipient/en";
-import { newIdempotencyKey } from "@/lib/client/idempotency-key";
 import { useSubmissionKey } from "@/lib/client/submission-key";
-import { recipientApi } from "@/components/recipient/recipient-api";
+import type { FirstLoad, Visit } from "@/components/recipient/boot";
 import { I18nProvider, useI18n } from "@/components/recipient/i18n";
 import { InvoiceOverview } from "@/components/recipient/invoice-overview";
 import { HowToPay } from "@/components/recipient/how-to-pay";
 import { Conditions, PaymentTerms } from "@/components/recipient/terms-and-conditions";
 import { PaidBanner, StateScreen, type ScreenKind } from "@/components/recipient/state-screens";
 import { issuerOf } from "@/components/recipient/present";
+import { whenIdle } from "@/components/recipient/idle";
 
 const loadInteractions = () => import("@/components/recipient/interactions");
 const Interactions = lazy(loadInteractions);
 
 // The client island of /r/{request}:
-//  1. reads the token from location.hash and removes it from the address bar at once
-//     (history.replaceState), keeping it only in memory until the exchange succeeded;
-//  2. exchanges it through the request-scoped family (cookie scoped to this request);
-//     without a fragment (a reload) it uses the existing cookie;
-//  3. loads the invoice and offers the actions; every mutation reloads the invoice.
+//  1. the page's entry script (components/recipient/boot.ts) has already read the token
+//     from location.hash, removed it from the address bar (history.replaceState), and
+//     started exchanging it through the request-scoped family (cookie scoped to this
+//     request) and then loading the invoice; without a fragment (a reload) it uses the
+//     existing cookie. The token stays in memory only until the exchange succeeded;
+//  2. the island mounts when they are answered (until then the server's loading state stays),
+//     renders their outcome (or the state it means) and offers the actions; every mutation
+//     reloads the invoice. A retry after a failed exchange reuses token and key.
 // Nothing here writes the token anywhere (no storage, no logs, no URLs).
 // The language was chosen by the server; a choice made with the switcher (?lang=xx) is
 // kept in the fos_lang cookie (Path=/r) and removed from the address.
-type View = { kind: "screen"; screen: ScreenKind; retry?: () => void } | { kind: "ready"; invoice: TRecipientInvoice };
+type View = { kind: "screen"; screen: ScreenKind; retry?: boolean } | { kind: "ready"; invoice: TRecipientInvoice };
 
-type Props = { requestId: string | null; messages: RecipientMessages; lang: string; locale: string; explicit: boolean };
+type Props = { visit: Visit | null; first: FirstLoad | null; messages: RecipientMessages; lang: string; locale: string; explicit: boolean };
+
+// An error of any call -> the page state it means (null: the caller shows it inline).
+function screenFor(e: ApiError): ScreenKind | null {
+  if (e.code === "payment_request_revoked") return "revoked";
+  if (e.code === "payment_request_expired") return "expired";
+  if (e.status === 401 || e.status === 404) return "invalid";
+  return null;
+}
+
+// A failed exchange or invoice request -> its state, with a retry unless it is final.
+function failed(e: ApiError): View {
+  const screen = screenFor(e);
+  return { kind: "screen", screen: screen ?? (e.status === 0 ? "network" : "error"), retry: !screen };
+}
+
+// The outcome of the visit's first requests (started by the entry script) -> the first view.
+function firstView(first: FirstLoad | null): View {
+  if (!first) return { kind: "screen", screen: "invalid" };
+  if (first.stage === "exchange") return failed(first.error);
+  return first.result.ok ? { kind: "ready", invoice: first.result.data } : failed(first.result.error);
+}
+
+// Fetched by the rendering chunk while the link is being exchanged.
+export const preloadInteractions = () => void loadInteractions();
 
 export function RecipientPortal({ messages, locale, ...rest }: Props) {
   return (
@@ -38,16 +65,17 @@ export function RecipientPortal({ messages, locale, ...rest }: Props) {
   );
 }
 
-function Portal({ requestId, lang, explicit }: Omit<Props, "messages" | "locale">) {
+function Portal({ visit, first, lang, explicit }: Omit<Props, "messages" | "locale">) {
   const { t } = useI18n();
-  const [view, setView] = useState<View>({ kind: "screen", screen: requestId ? "loading" : "invalid" });
+  // the island mounts once the first requests are answered: its first render is their outcome
+  const [view, setView] = useState<View>(() => firstView(first));
   const [notice, setNotice] = useState("");
-  const api = useMemo(() => (requestId ? recipientApi(requestId) : null), [requestId]);
-  const tokenRef = useRef<string | null>(null);
-  const exchangeKey = useRef(newIdempotencyKey());
+  const api = visit?.api ?? null;
+  // kept only after a failed exchange, for the retry (with the same key)
+  const tokenRef = useRef<string | null>(first?.stage === "exchange" ? (visit?.token ?? null) : null);
+  const exchangeKey = useRef(visit?.exchangeKey ?? "");
   // a retry of the same submission after a network failure reuses its key
   const keys = useSubmissionKey();
-  const started = useRef(false);
 
   useEffect(() => {
     document.documentElement.lang = lang;
@@ -59,27 +87,14 @@ function Portal({ requestId, lang, explicit }: Omit<Props, "messages" | "locale"
     window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}${url.hash}`);
   }, [lang, explicit]);
 
-  // An error of any call -> the page state it means (null: the caller shows it inline).
-  const screenFor = useCallback((e: ApiError): ScreenKind | null => {
-    if (e.code === "payment_request_revoked") return "revoked";
-    if (e.code === "payment_request_expired") return "expired";
-    if (e.status === 401 || e.status === 404) return "invalid";
-    return null;
-  }, []);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `start` (below) calls `load` and is only its retry action; listing it would loop the two callbacks
   const load = useCallback(async (): Promise<TRecipientInvoice | null> => {
     if (!api) return null;
     const r = await api.invoice();
-    if (r.ok) {
-      setView({ kind: "ready", invoice: r.data });
-      return r.data;
-    }
-    const screen = screenFor(r.error);
-    setView({ kind: "screen", screen: screen ?? (r.error.status === 0 ? "network" : "error"), retry: screen ? undefined : () => void start() });
-    return null;
-  }, [api, screenFor]);
+    setView(r.ok ? { kind: "ready", invoice: r.data } : failed(r.error));
+    return r.ok ? r.data : null;
+  }, [api]);
 
+  // the retry of a failed first load
   const start = useCallback(async () => {
     if (!api) return;
     setView({ kind: "screen", screen: "loading" });
@@ -88,26 +103,13 @@ function Portal({ requestId, lang, explicit }: Omit<Props, "messages" | "locale"
       // the same key on a retry: a replay still sets a fresh cookie and records one open
       const r = await api.exchange(token, exchangeKey.current);
       if (!r.ok) {
-        const screen = screenFor(r.error);
-        setView({ kind: "screen", screen: screen ?? (r.error.status === 0 ? "network" : "error"), retry: screen ? undefined : () => void start() });
+        setView(failed(r.error));
         return;
       }
       tokenRef.current = null;
     }
     await load();
-  }, [api, load, screenFor]);
-
-  useEffect(() => {
-    if (started.current || !api) return;
-    started.current = true;
-    const hash = window.location.hash.replace(/^#/, "");
-    if (hash) {
-      window.history.replaceState(window.history.state, "", `${window.location.pathname}${window.location.search}`);
-      tokenRef.current = hash;
-    }
-    void loadInteractions(); // in parallel with the exchange
-    void start();
-  }, [api, start]);
+  }, [api, load]);
 
   // Turns the outcome of a mutation into the page: success -> reload + announce;
   // errors -> a page state (revoked, expired, ended) or a message next to the form.
@@ -135,7 +137,7 @@ function Portal({ requestId, lang, explicit }: Omit<Props, "messages" | "locale"
       if (e.status === 422) return t("err.validation", { message: e.message });
       return t("err.generic");
     },
-    [load, screenFor, t],
+    [load, t],
   );
 
   const act = useCallback(
@@ -160,7 +162,13 @@ function Portal({ requestId, lang, explicit }: Omit<Props, "messages" | "locale"
     [api, settle, keys],
   );
 
-  if (view.kind === "screen") return <StateScreen kind={view.screen} onRetry={view.retry} />;
+  // The forms, documents and messages join after the invoice's first paint, when the
+  // browser is idle, so that paint stays small; their room is reserved until then.
+  const ready = view.kind === "ready";
+  const [rest, setRest] = useState(false);
+  useEffect(() => (ready && !rest ? whenIdle(() => setRest(true)) : undefined), [ready, rest]);
+
+  if (view.kind === "screen") return <StateScreen kind={view.screen} onRetry={view.retry ? () => void start() : undefined} />;
 
   const inv = view.invoice;
   const paid = inv.status === "RECONCILED";
@@ -179,7 +187,7 @@ function Portal({ requestId, lang, explicit }: Omit<Props, "messages" | "locale"
       <PaymentTerms inv={inv} />
       <Conditions inv={inv} />
       <Suspense fallback={<div aria-hidden="true" className="h-96 print:hidden" />}>
-        {api && <Interactions inv={inv} act={act} upload={upload} hrefOf={api.documentUrl} />}
+        {api && rest ? <Interactions inv={inv} act={act} upload={upload} hrefOf={api.documentUrl} /> : <div aria-hidden="true" className="h-96 print:hidden" />}
       </Suspense>
     </div>
   );
