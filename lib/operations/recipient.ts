@@ -13,6 +13,7 @@ import {
 import { DOCUMENT_DOWNLOAD_DESCRIPTION, DOCUMENT_UPLOAD_DESCRIPTION } from "@/lib/operations/obligations";
 import { EXAMPLE_PAYMENT_INSTRUCTIONS } from "@/lib/operations/payment-instructions";
 import { EXAMPLE_PAYMENT_REQUEST, exampleInvoiceRecord, exampleMutationResult } from "@/lib/operations/obligation-examples";
+import { ATTACHMENT_SUCCESS } from "@/lib/operations/responses";
 
 // The recipient (secure-link holder) endpoints in their two families with the same
 // behaviour: single-link under /recipient and request-scoped under
@@ -179,15 +180,7 @@ export const [recipientDownloadDocumentOp, recipientContextDownloadDocumentOp] =
     ].join("\n\n"),
     tags,
     auth: "recipient",
-    success: {
-      status: 200,
-      description: "The file as an attachment",
-      contentType: "application/octet-stream",
-      headers: {
-        "Content-Disposition": { description: "attachment; filename=\"...\"; filename*=UTF-8''...", schema: { type: "string" } },
-        "X-Content-Type-Options": { description: "nosniff", schema: { type: "string" } },
-      },
-    },
+    success: ATTACHMENT_SUCCESS,
   },
   { single: ZRecipientDocumentParams, context: ZRecipientContextDocumentParams },
 );
