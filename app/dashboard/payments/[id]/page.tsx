@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { requireUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { orNotFound } from "@/lib/dashboard/or-not-found";
 import { getPayment } from "@/lib/payments/get-payment";
 import { listOpenObligations } from "@/lib/obligations/list-open-obligations";
 import { requestLocale } from "@/lib/dashboard/locale";
@@ -20,13 +19,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
   const user = await requireUser({ permission: "payments:read" });
   const { id } = await params;
   const locale = await requestLocale();
-  let p: Awaited<ReturnType<typeof getPayment>>;
-  try {
-    p = await getPayment(db(), { organizationId: user.organizationId, paymentId: id });
-  } catch (e) {
-    if (e instanceof AppError && e.code === "not_found") notFound();
-    throw e;
-  }
+  const p = await orNotFound(getPayment(db(), { organizationId: user.organizationId, paymentId: id }));
   const canAllocate = user.can("payments:write") && p.unallocated_minor !== "0";
   const open = canAllocate ? await listOpenObligations(db(), { organizationId: user.organizationId, currency: p.currency }) : [];
   const m = (minor: string) => money(minor, p.currency, locale);

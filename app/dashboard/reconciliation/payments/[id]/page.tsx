@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { requireUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { orNotFound } from "@/lib/dashboard/or-not-found";
 import { getPayment } from "@/lib/payments/get-payment";
 import { listPaymentSuggestions } from "@/lib/reconciliation/list-payment-suggestions";
 import { listAllocatableObligations } from "@/lib/reconciliation/list-allocatable-obligations";
@@ -26,13 +25,7 @@ export default async function ReconcilePaymentPage({ params }: { params: Promise
   const user = await requireUser({ permission: "payments:read" });
   const { id } = await params;
   const locale = await requestLocale();
-  let p: Awaited<ReturnType<typeof getPayment>>;
-  try {
-    p = await getPayment(db(), { organizationId: user.organizationId, paymentId: id });
-  } catch (e) {
-    if (e instanceof AppError && e.code === "not_found") notFound();
-    throw e;
-  }
+  const p = await orNotFound(getPayment(db(), { organizationId: user.organizationId, paymentId: id }));
   const canWrite = user.can("payments:write");
   const open = p.unallocated_minor !== "0";
   const suggestions = open ? (await listPaymentSuggestions(db(), { organizationId: user.organizationId, paymentId: p.id })).items : [];
