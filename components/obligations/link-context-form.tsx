@@ -6,7 +6,7 @@ import { parseDecimalToMinor } from "@/lib/money/format";
 import { btn, field } from "@/components/ui/styles";
 import { FeedbackMessage } from "@/components/ui/feedback";
 import { useObligationMutation } from "@/components/obligations/obligation-context";
-import { FormError } from "@/components/ui/field";
+import { FormError, ChoiceOptions } from "@/components/ui/field";
 
 // POST /obligations/{id}/business-contexts: attach a context (optionally with the part of
 // the amount attributed to it).
@@ -53,12 +53,7 @@ export function LinkContextForm({ currency, options }: { currency: string; optio
           Link a context
         </label>
         <select id="link-context" value={contextId} onChange={(e) => setContextId(e.target.value)} className={field.input}>
-          <option value="">Choose…</option>
-          {options.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.label}
-            </option>
-          ))}
+          <ChoiceOptions options={options} />
         </select>
       </div>
       <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
