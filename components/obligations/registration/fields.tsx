@@ -2,7 +2,7 @@
 
 import type { FieldErrors, UseFormReturn } from "react-hook-form";
 import type { TObligationFormValues } from "@/lib/dashboard/obligation-form";
-import { FieldError, Hint, errorAttrs } from "@/components/ui/field";
+import { Label, FieldError, Hint, errorAttrs } from "@/components/ui/field";
 import { card, field } from "@/components/ui/styles";
 
 // The pieces every section of the registration form is built from.
@@ -62,10 +62,10 @@ export function TextField(p: TextFieldProps) {
   const reg = p.form.register(p.name as "label", p.onBlur ? { onBlur: p.onBlur } : undefined);
   return (
     <div>
-      <label htmlFor={id} className={field.label}>
+      <Label htmlFor={id}>
         {p.label}
         {p.required && <RequiredMark />}
-      </label>
+      </Label>
       <input
         id={id}
         type={p.type ?? "text"}
@@ -96,10 +96,10 @@ export function SelectField(p: SelectFieldProps) {
   const error = errorAt(p.form.formState.errors, p.name);
   return (
     <div>
-      <label htmlFor={id} className={field.label}>
+      <Label htmlFor={id}>
         {p.label}
         {p.required && <RequiredMark />}
-      </label>
+      </Label>
       <select id={id} {...p.form.register(p.name as "currency")} {...errorAttrs(`${id}-error`, error)} className={field.input}>
         {p.options.map(([value, label], i) => (
           // two conditions may share a key while the user is still typing
