@@ -11,7 +11,7 @@ import { Empty, ReadOnlyNotice, Section } from "@/components/ui/section";
 import { AllocateForm } from "@/components/payments/allocate-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { link } from "@/components/ui/styles";
-import { Figures } from "@/components/ui/figures";
+import { PaymentFigures } from "@/components/payments/payment-figures";
 
 export const metadata: Metadata = { title: "Payment" };
 
@@ -39,15 +39,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
       />
       {!user.can("payments:write") && <ReadOnlyNotice />}
 
-      <Figures
-        items={
-          [
-            ["Amount", m(p.amount_minor)],
-            ["Allocated", m(p.allocated_minor)],
-            ["Left to allocate", m(p.unallocated_minor)],
-          ] as const
-        }
-      />
+      <PaymentFigures payment={p} locale={locale} />
 
       {canAllocate && (
         <Section title="Allocate" id="allocate" description="Accept this payment as evidence for an obligation; its allocated amount and status follow.">

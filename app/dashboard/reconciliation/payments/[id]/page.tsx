@@ -15,7 +15,7 @@ import { AcceptSuggestionButton } from "@/components/reconciliation/accept-sugge
 import { SuggestionView, allocationWords } from "@/components/reconciliation/suggestion-view";
 import { SplitPaymentForm } from "@/components/reconciliation/split-payment-form";
 import { Announcer } from "@/components/reconciliation/announcer";
-import { Figures } from "@/components/ui/figures";
+import { PaymentFigures } from "@/components/payments/payment-figures";
 
 export const metadata: Metadata = { title: "Reconcile a payment" };
 
@@ -58,15 +58,7 @@ export default async function ReconcilePaymentPage({ params }: { params: Promise
       />
       {!canWrite && <ReadOnlyNotice />}
 
-      <Figures
-        items={
-          [
-            ["Amount", m(p.amount_minor)],
-            ["Allocated", m(p.allocated_minor)],
-            ["Left to allocate", m(p.unallocated_minor)],
-          ] as const
-        }
-      />
+      <PaymentFigures payment={p} locale={locale} />
 
       {open && (
         <Section title="Suggestions" id="suggestions" description="Best first. Accepting one records all of its allocations at once, or none.">
