@@ -15,7 +15,7 @@ import { AcceptSuggestionButton } from "@/components/reconciliation/accept-sugge
 import { SuggestionView, allocationWords } from "@/components/reconciliation/suggestion-view";
 import { SplitPaymentForm } from "@/components/reconciliation/split-payment-form";
 import { Announcer } from "@/components/reconciliation/announcer";
-import { PaymentFigures } from "@/components/payments/payment-figures";
+import { AllocationsSection, PaymentFigures } from "@/components/payments/payment-sections";
 
 export const metadata: Metadata = { title: "Reconcile a payment" };
 
@@ -91,22 +91,7 @@ export default async function ReconcilePaymentPage({ params }: { params: Promise
         </Section>
       )}
 
-      <Section title="Allocations" id="allocations">
-        {p.allocations.length === 0 ? (
-          <Empty>Not allocated yet.</Empty>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {p.allocations.map((a) => (
-              <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
-                <Link href={`/dashboard/obligations/${a.obligation_id}`} className={`${link} font-medium`}>
-                  {a.obligation_reference}
-                </Link>
-                <span className="font-medium tabular-nums">{m(a.amount_minor)}</span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Section>
+      <AllocationsSection payment={p} locale={locale} />
     </div>
   );
 }
