@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireUser } from "@/lib/auth/current-user";
@@ -109,20 +110,7 @@ export default async function Overview() {
       </Section>
 
       <Section title="Aging" id="aging" description="What is outstanding, by how many days past the deadline (UTC days; due today is not yet due)">
-        {aging.length === 0 ? (
-          <Empty>Nothing is outstanding.</Empty>
-        ) : (
-          <div className="grid gap-6 md:grid-cols-2">
-            {aging.map((s) => (
-              <div key={`${s.organization_role}-${s.currency}`}>
-                <h3 id={`aging-h-${s.organization_role}-${s.currency}`} className="mb-2 text-sm font-semibold text-slate-800">
-                  {s.organization_role === "creditor" ? "Owed to you" : "You owe"} · {s.currency}
-                </h3>
-                <AgingChart series={s} locale={locale} />
-              </div>
-            ))}
-          </div>
-        )}
+        <PerSeries series={aging} idPrefix="aging" chart={(s) => <AgingChart series={s} locale={locale} />} />
       </Section>
 
       <Section
@@ -130,20 +118,7 @@ export default async function Overview() {
         id="cash"
         description="When outstanding amounts fall due over the next eight weeks: payment terms' due dates, or the date a payer reported or you expect payment on"
       >
-        {cash.length === 0 ? (
-          <Empty>Nothing is outstanding.</Empty>
-        ) : (
-          <div className="grid gap-6 md:grid-cols-2">
-            {cash.map((s) => (
-              <div key={`${s.organization_role}-${s.currency}`}>
-                <h3 id={`cash-h-${s.organization_role}-${s.currency}`} className="mb-2 text-sm font-semibold text-slate-800">
-                  {s.organization_role === "creditor" ? "Owed to you" : "You owe"} · {s.currency}
-                </h3>
-                <CashChart series={s} locale={locale} />
-              </div>
-            ))}
-          </div>
-        )}
+        <PerSeries series={cash} idPrefix="cash" chart={(s) => <CashChart series={s} locale={locale} />} />
       </Section>
 
       <div className="grid items-start gap-6 lg:grid-cols-2">
@@ -207,6 +182,23 @@ export default async function Overview() {
           )}
         </Section>
       </div>
+    </div>
+  );
+}
+
+// One chart per direction and currency, each under its heading (the chart names itself by it).
+function PerSeries<S extends { organization_role: string; currency: string }>(props: { series: S[]; idPrefix: string; chart: (s: S) => ReactNode }) {
+  if (props.series.length === 0) return <Empty>Nothing is outstanding.</Empty>;
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      {props.series.map((s) => (
+        <div key={`${s.organization_role}-${s.currency}`}>
+          <h3 id={`${props.idPrefix}-h-${s.organization_role}-${s.currency}`} className="mb-2 text-sm font-semibold text-slate-800">
+            {s.organization_role === "creditor" ? "Owed to you" : "You owe"} · {s.currency}
+          </h3>
+          {props.chart(s)}
+        </div>
+      ))}
     </div>
   );
 }

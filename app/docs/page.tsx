@@ -4,6 +4,8 @@ import { MarkdownLite } from "@/components/ui/markdown-lite";
 
 export const metadata: Metadata = { title: "API reference" };
 
+type Content = Record<string, { schema: unknown; example?: unknown }>;
+
 type Op = {
   operationId: string;
   summary: string;
@@ -12,8 +14,8 @@ type Op = {
   deprecated?: boolean;
   security: Record<string, string[]>[];
   parameters: { name: string; in: string; required: boolean; description?: string; deprecated?: boolean; schema: unknown }[];
-  requestBody?: { content: Record<string, { schema: unknown; example?: unknown }> };
-  responses: Record<string, { $ref?: string; description?: string; content?: Record<string, { schema: unknown; example?: unknown }> }>;
+  requestBody?: { content: Content };
+  responses: Record<string, { $ref?: string; description?: string; content?: Content }>;
 };
 
 const METHOD_STYLE: Record<string, string> = {
@@ -24,6 +26,21 @@ const METHOD_STYLE: Record<string, string> = {
 
 function Json({ value }: { value: unknown }) {
   return <pre className="mt-1 max-h-96 overflow-auto rounded bg-slate-900 p-3 text-xs text-slate-100">{JSON.stringify(value, null, 2)}</pre>;
+}
+
+// A request's or response's content: per media type the schema and its example.
+function Contents({ content }: { content: Content }) {
+  return Object.entries(content).map(([mediaType, c]) => (
+    <div key={mediaType}>
+      <Json value={c.schema} />
+      {c.example !== undefined && (
+        <>
+          <p className="mt-2 text-xs font-medium">Example</p>
+          <Json value={c.example} />
+        </>
+      )}
+    </div>
+  ));
 }
 
 // A human-readable page of the served OpenAPI document; rendered on the server from the
@@ -115,17 +132,7 @@ export default function DocsPage() {
                 {op.requestBody && (
                   <details className="mt-3">
                     <summary className="cursor-pointer text-sm font-medium">Request body ({Object.keys(op.requestBody.content).join(", ")})</summary>
-                    {Object.entries(op.requestBody.content).map(([mediaType, c]) => (
-                      <div key={mediaType}>
-                        <Json value={c.schema} />
-                        {c.example !== undefined && (
-                          <>
-                            <p className="mt-2 text-xs font-medium">Example</p>
-                            <Json value={c.example} />
-                          </>
-                        )}
-                      </div>
-                    ))}
+                    <Contents content={op.requestBody.content} />
                   </details>
                 )}
                 <details className="mt-3">
@@ -138,18 +145,7 @@ export default function DocsPage() {
                           ? (doc.components.responses as Record<string, { description: string }>)[r.$ref.split("/").pop() ?? ""]?.description
                           : r.description}
                       </p>
-                      {r.content &&
-                        Object.entries(r.content).map(([mediaType, c]) => (
-                          <div key={mediaType}>
-                            <Json value={c.schema} />
-                            {c.example !== undefined && (
-                              <>
-                                <p className="mt-2 text-xs font-medium">Example</p>
-                                <Json value={c.example} />
-                              </>
-                            )}
-                          </div>
-                        ))}
+                      {r.content && <Contents content={r.content} />}
                     </div>
                   ))}
                 </details>

@@ -4,7 +4,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ZCreateContextRelationship, type TCreateContextRelationship } from "@/lib/schemas/contexts";
 import { FeedbackMessage } from "@/components/ui/feedback";
-import { FieldError, Label, errorAttrs } from "@/components/ui/field";
+import { FieldError, Label, errorAttrs, ChoiceOptions } from "@/components/ui/field";
 import { btn, field } from "@/components/ui/styles";
 import { useMutation } from "@/components/ui/use-mutation";
 
@@ -37,12 +37,7 @@ export function NewRelationshipForm({ contextId, options }: { contextId: string;
           {...errorAttrs("rel-context-error", formState.errors.related_context_id?.message)}
           className={field.input}
         >
-          <option value="">Choose…</option>
-          {options.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.label}
-            </option>
-          ))}
+          <ChoiceOptions options={options} />
         </select>
         <FieldError id="rel-context-error" message={formState.errors.related_context_id?.message} />
       </div>

@@ -8,6 +8,7 @@ import { newIdempotencyKey } from "@/lib/client/idempotency-key";
 import { formatMinor } from "@/lib/money/format";
 import type { TImportResult } from "@/lib/schemas/einvoice";
 import { btn, card, field } from "@/components/ui/styles";
+import { Label } from "@/components/ui/field";
 import { DropZone } from "@/components/ui/drop-zone";
 
 type Role = "creditor" | "debtor";
@@ -148,9 +149,7 @@ export function EinvoiceImport({ locale }: { locale: string }) {
             </div>
 
             <div className="mt-2 max-w-xs">
-              <label htmlFor={`${item.key}-role`} className={field.label}>
-                Our role
-              </label>
+              <Label htmlFor={`${item.key}-role`}>Our role</Label>
               <select
                 id={`${item.key}-role`}
                 className={field.input}

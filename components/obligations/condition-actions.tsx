@@ -5,7 +5,7 @@ import { ZSatisfyCondition } from "@/lib/schemas/obligations";
 import { btn, field } from "@/components/ui/styles";
 import { FeedbackMessage } from "@/components/ui/feedback";
 import { useObligationMutation } from "@/components/obligations/obligation-context";
-import { FormError } from "@/components/ui/field";
+import { Label, FormError } from "@/components/ui/field";
 import { ConfirmPanel } from "@/components/ui/confirm";
 
 // Satisfy (with the evidence you accepted) or waive a waiting condition; either
@@ -61,15 +61,11 @@ export function ConditionActions({ conditionId, label, today, waiting }: { condi
         >
           <div className="grid gap-2 sm:grid-cols-3">
             <div>
-              <label htmlFor={`sat-on-${id}`} className={field.label}>
-                Satisfied on
-              </label>
+              <Label htmlFor={`sat-on-${id}`}>Satisfied on</Label>
               <input id={`sat-on-${id}`} type="date" value={satisfiedOn} onChange={(e) => setSatisfiedOn(e.target.value)} className={field.input} />
             </div>
             <div>
-              <label htmlFor={`sat-ev-${id}`} className={field.label}>
-                Evidence reference
-              </label>
+              <Label htmlFor={`sat-ev-${id}`}>Evidence reference</Label>
               <input
                 id={`sat-ev-${id}`}
                 value={evidence}
@@ -80,9 +76,7 @@ export function ConditionActions({ conditionId, label, today, waiting }: { condi
               />
             </div>
             <div>
-              <label htmlFor={`sat-src-${id}`} className={field.label}>
-                Source
-              </label>
+              <Label htmlFor={`sat-src-${id}`}>Source</Label>
               <input
                 id={`sat-src-${id}`}
                 value={source}

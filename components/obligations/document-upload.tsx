@@ -6,7 +6,7 @@ import { DOCUMENT_KIND_LABELS } from "@/lib/dashboard/format";
 import { btn, field } from "@/components/ui/styles";
 import { FeedbackMessage } from "@/components/ui/feedback";
 import { useObligationMutation } from "@/components/obligations/obligation-context";
-import { FormError } from "@/components/ui/field";
+import { Label, FormError } from "@/components/ui/field";
 
 const MAX_BYTES = 10 * 1024 * 1024;
 
@@ -46,9 +46,7 @@ export function DocumentUpload() {
     >
       <div className="grid gap-2 sm:grid-cols-[1fr_12rem]">
         <div>
-          <label htmlFor="doc-file" className={field.label}>
-            File
-          </label>
+          <Label htmlFor="doc-file">File</Label>
           <input
             id="doc-file"
             ref={fileRef}
@@ -63,9 +61,7 @@ export function DocumentUpload() {
           </p>
         </div>
         <div>
-          <label htmlFor="doc-kind" className={field.label}>
-            Kind
-          </label>
+          <Label htmlFor="doc-kind">Kind</Label>
           <select id="doc-kind" value={kind} onChange={(e) => setKind(e.target.value as typeof kind)} className={field.input}>
             {DOCUMENT_KINDS.map((k) => (
               <option key={k} value={k}>

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { ZDate } from "@/lib/schemas/common";
-import { FieldError, errorAttrs } from "@/components/ui/field";
+import { Label, FieldError, errorAttrs } from "@/components/ui/field";
 import { btn, field } from "@/components/ui/styles";
 import { FeedbackMessage } from "@/components/ui/feedback";
 import { useObligationMutation } from "@/components/obligations/obligation-context";
@@ -32,9 +32,7 @@ export function ExpectedDateForm({ current }: { current: string }) {
         );
       }}
     >
-      <label htmlFor="expected-date" className={field.label}>
-        Set the expected payment date
-      </label>
+      <Label htmlFor="expected-date">Set the expected payment date</Label>
       <div className="flex flex-wrap gap-2">
         <input
           id="expected-date"

@@ -6,7 +6,7 @@ import { parseDecimalToMinor } from "@/lib/money/format";
 import { btn, field } from "@/components/ui/styles";
 import { FeedbackMessage } from "@/components/ui/feedback";
 import { useObligationMutation } from "@/components/obligations/obligation-context";
-import { FormError } from "@/components/ui/field";
+import { Label, FormError, ChoiceOptions } from "@/components/ui/field";
 
 // POST /obligations/{id}/business-contexts: attach a context (optionally with the part of
 // the amount attributed to it).
@@ -49,29 +49,18 @@ export function LinkContextForm({ currency, options }: { currency: string; optio
       }}
     >
       <div>
-        <label htmlFor="link-context" className={field.label}>
-          Link a context
-        </label>
+        <Label htmlFor="link-context">Link a context</Label>
         <select id="link-context" value={contextId} onChange={(e) => setContextId(e.target.value)} className={field.input}>
-          <option value="">Choose…</option>
-          {options.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.label}
-            </option>
-          ))}
+          <ChoiceOptions options={options} />
         </select>
       </div>
       <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
         <div>
-          <label htmlFor="link-relationship" className={field.label}>
-            Relationship
-          </label>
+          <Label htmlFor="link-relationship">Relationship</Label>
           <input id="link-relationship" value={relationship} onChange={(e) => setRelationship(e.target.value)} placeholder="related" className={field.input} />
         </div>
         <div>
-          <label htmlFor="link-attributed" className={field.label}>
-            Attributed ({currency})
-          </label>
+          <Label htmlFor="link-attributed">Attributed ({currency})</Label>
           <input
             id="link-attributed"
             inputMode="decimal"

@@ -6,6 +6,7 @@ import { describeApiError } from "@/lib/client/errors";
 import { CopyButton, copyText } from "@/components/ui/copy-button";
 import { ConfirmPanel } from "@/components/ui/confirm";
 import { btn, field } from "@/components/ui/styles";
+import { Label } from "@/components/ui/field";
 import { FeedbackMessage, type Feedback } from "@/components/ui/feedback";
 import { useObligation, useObligationMutation } from "@/components/obligations/obligation-context";
 import { takeNewLink } from "@/components/obligations/new-link-store";
@@ -143,9 +144,7 @@ export function LinkPanel({ status, revoked, expired, expiresLabel, counterparty
 
       {revealed && !fresh && (
         <div>
-          <label htmlFor="hosted-link" className={field.label}>
-            Link for the recipient
-          </label>
+          <Label htmlFor="hosted-link">Link for the recipient</Label>
           <input id="hosted-link" readOnly value={revealed} className={`${field.input} font-mono text-xs`} onFocus={(e) => e.currentTarget.select()} />
         </div>
       )}

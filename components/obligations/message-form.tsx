@@ -4,7 +4,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import { ZIssuerAction } from "@/lib/schemas/obligations";
-import { FieldError, errorAttrs } from "@/components/ui/field";
+import { Label, FieldError, errorAttrs } from "@/components/ui/field";
 import { btn, field } from "@/components/ui/styles";
 import { FeedbackMessage } from "@/components/ui/feedback";
 import { useObligationMutation } from "@/components/obligations/obligation-context";
@@ -33,9 +33,7 @@ export function MessageForm() {
         if (r.ok) reset({ message: "" });
       })}
     >
-      <label htmlFor="message" className={field.label}>
-        New message to the recipient
-      </label>
+      <Label htmlFor="message">New message to the recipient</Label>
       <textarea
         id="message"
         rows={3}

@@ -4,7 +4,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import { ZPaymentInstructionsInput, type TPaymentInstructions, type TPaymentInstructionsInput } from "@/lib/schemas/payment-instructions";
-import { FieldError, errorAttrs } from "@/components/ui/field";
+import { Label, FieldError, errorAttrs } from "@/components/ui/field";
 import { FeedbackMessage } from "@/components/ui/feedback";
 import { useMutation } from "@/components/ui/use-mutation";
 import { btn, field } from "@/components/ui/styles";
@@ -57,9 +57,9 @@ export function PaymentInstructionsForm({ currency, current }: { currency: strin
           const common = { id, ...register(f.name), "aria-invalid": attrs["aria-invalid"], "aria-describedby": describedBy };
           return (
             <div key={f.name} className={"textarea" in f ? "sm:col-span-2" : ""}>
-              <label htmlFor={id} className={field.label}>
+              <Label htmlFor={id}>
                 {f.label} {"required" in f ? null : <span className="font-normal text-slate-600">(optional)</span>}
-              </label>
+              </Label>
               {"textarea" in f ? (
                 <textarea rows={2} className={field.input} {...common} />
               ) : (

@@ -5,7 +5,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { toAllocateBody, ZAllocateForm, type TAllocateForm } from "@/lib/dashboard/payment-forms";
 import { minorToDecimal } from "@/lib/money/format";
 import { FeedbackMessage } from "@/components/ui/feedback";
-import { FieldError, Hint, Label, errorAttrs } from "@/components/ui/field";
+import { FieldError, Hint, Label, errorAttrs, ChoiceOptions } from "@/components/ui/field";
 import { btn, field } from "@/components/ui/styles";
 import { useMutation } from "@/components/ui/use-mutation";
 
@@ -76,12 +76,7 @@ export function AllocateForm({
           {...errorAttrs("alloc-obligation-error", formState.errors.obligation_id?.message)}
           className={field.input}
         >
-          <option value="">Choose…</option>
-          {options.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.label}
-            </option>
-          ))}
+          <ChoiceOptions options={options} />
         </select>
         <FieldError id="alloc-obligation-error" message={formState.errors.obligation_id?.message} />
       </div>

@@ -1,11 +1,11 @@
 "use client";
 
-import { useCallback, useId, useRef, useState } from "react";
+import { useCallback, useId, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import type { ApiError } from "@/lib/client/api";
+import { type ApiError, type ApiResult, NETWORK_FAILURE, apiResult } from "@/lib/client/api";
 import { describeApiError as describeGeneric } from "@/lib/client/errors";
-import { newIdempotencyKey } from "@/lib/client/idempotency-key";
+import { useSubmissionKey } from "@/lib/client/submission-key";
 import type { TBankStatement } from "@/lib/schemas/reconciliation";
 import { btn, card } from "@/components/ui/styles";
 import { CsvMappingForm } from "@/components/reconciliation/csv-mapping-form";
@@ -33,11 +33,7 @@ const needsMapping = (s: State) => s.state === "refused" && (/csv_mapping/.test(
 // POST /bank-statements with upload progress (fetch has none): XMLHttpRequest with the
 // session cookie, the same Idempotency-Key for a retry of the same file after a network
 // failure, and the service's error envelope.
-function uploadStatement(
-  form: FormData,
-  key: string,
-  onProgress: (p: Progress) => void,
-): Promise<{ ok: true; data: TBankStatement } | { ok: false; error: ApiError }> {
+function uploadStatement(form: FormData, key: string, onProgress: (p: Progress) => void): Promise<ApiResult<TBankStatement>> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", "/api/v1/bank-statements");
@@ -46,19 +42,8 @@ function uploadStatement(
     xhr.upload.onprogress = (e) => onProgress({ phase: "uploading", loaded: e.loaded, total: e.lengthComputable ? e.total : 0 });
     // Once every byte is sent the server parses, stores and matches: no measurable progress.
     xhr.upload.onload = () => onProgress({ phase: "importing" });
-    xhr.onerror = () =>
-      resolve({ ok: false, error: { status: 0, code: "network_error", message: "The service could not be reached. Check your connection and try again." } });
-    xhr.onload = () => {
-      let json: unknown;
-      try {
-        json = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
-      } catch {
-        json = undefined;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) return resolve({ ok: true, data: json as TBankStatement });
-      const e = (json as { error?: { code: string; message: string } } | undefined)?.error;
-      resolve({ ok: false, error: { status: xhr.status, code: e?.code ?? "error", message: e?.message ?? `Request failed (${xhr.status})` } });
-    };
+    xhr.onerror = () => resolve(NETWORK_FAILURE);
+    xhr.onload = () => resolve(apiResult<TBankStatement>(xhr.status, xhr.responseText));
     xhr.send(form);
   });
 }
@@ -68,8 +53,8 @@ export function StatementImport({ locale }: { locale: string }) {
   const [s, setS] = useState<State>({ state: "idle" });
   const [autoAllocate, setAutoAllocate] = useState(true);
   const inputId = useId();
-  // One key per file and mapping: reused only when the previous try never reached the server.
-  const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
+  // One key per file, mapping and choice: reused only when the previous try never reached the server.
+  const keys = useSubmissionKey();
 
   const run = useCallback(
     async (file: File, csvMapping?: string) => {
@@ -80,11 +65,10 @@ export function StatementImport({ locale }: { locale: string }) {
       }
       form.append("auto_allocate", autoAllocate ? "true" : "false");
       form.append("file", file, file.name);
-      const fingerprint = `${file.name}:${file.size}:${file.lastModified}:${csvMapping ?? ""}:${autoAllocate}`;
-      if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newIdempotencyKey() };
+      const key = keys.keyFor(form, "POST /bank-statements");
       setS({ state: "busy", file, progress: { phase: "uploading", loaded: 0, total: file.size } });
-      const r = await uploadStatement(form, attempt.current.key, (progress) => setS((cur) => (cur.state === "busy" ? { ...cur, progress } : cur)));
-      if (r.ok || r.error.code !== "network_error") attempt.current = null;
+      const r = await uploadStatement(form, key, (progress) => setS((cur) => (cur.state === "busy" ? { ...cur, progress } : cur)));
+      if (r.ok || r.error.code !== "network_error") keys.settle();
       if (r.ok) {
         setS({ state: "done", file, statement: r.data });
         router.refresh();
@@ -93,7 +77,7 @@ export function StatementImport({ locale }: { locale: string }) {
         if (r.error.code === "unauthenticated") router.push("/login");
       }
     },
-    [autoAllocate, router],
+    [autoAllocate, keys, router],
   );
 
   const busy = s.state === "busy";

@@ -1,7 +1,7 @@
 "use client";
 
 import { describeApiError } from "@/lib/client/errors";
-import { ConfirmButton } from "@/components/settings/confirm-button";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { FeedbackMessage } from "@/components/ui/feedback";
 import { useMutation } from "@/components/ui/use-mutation";
 

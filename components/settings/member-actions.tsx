@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import type { Role } from "@/lib/auth/permissions";
-import { ConfirmButton } from "@/components/settings/confirm-button";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { describeAdminError } from "@/components/settings/messages";
 import { ROLE_LABELS } from "@/components/settings/roles";
 import { btn, field } from "@/components/ui/styles";

@@ -6,7 +6,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { SCOPES } from "@/lib/auth/permissions";
 import { ZApiKeyInput, type TApiKeyCreated, type TApiKeyInput } from "@/lib/schemas/administration";
 import { CopyButton } from "@/components/ui/copy-button";
-import { FieldError, errorAttrs } from "@/components/ui/field";
+import { Label, FieldError, errorAttrs } from "@/components/ui/field";
 import { FeedbackMessage } from "@/components/ui/feedback";
 import { useMutation } from "@/components/ui/use-mutation";
 import { btn, field } from "@/components/ui/styles";
@@ -53,9 +53,7 @@ export function NewApiKeyForm() {
         })}
       >
         <div>
-          <label htmlFor="key-name" className={field.label}>
-            Name
-          </label>
+          <Label htmlFor="key-name">Name</Label>
           <input
             id="key-name"
             autoComplete="off"

@@ -4,7 +4,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ZMemberInput, type TMember, type TMemberInput } from "@/lib/schemas/administration";
 import type { Role } from "@/lib/auth/permissions";
-import { FieldError, errorAttrs } from "@/components/ui/field";
+import { Label, FieldError, errorAttrs } from "@/components/ui/field";
 import { FeedbackMessage } from "@/components/ui/feedback";
 import { useMutation } from "@/components/ui/use-mutation";
 import { btn, field } from "@/components/ui/styles";
@@ -38,9 +38,7 @@ export function NewMemberForm({ roles, ssoName }: { roles: Role[]; ssoName?: str
     >
       <div className="grid gap-3 sm:grid-cols-2">
         <div>
-          <label htmlFor="member-email" className={field.label}>
-            Email
-          </label>
+          <Label htmlFor="member-email">Email</Label>
           <input
             id="member-email"
             type="email"
@@ -52,15 +50,13 @@ export function NewMemberForm({ roles, ssoName }: { roles: Role[]; ssoName?: str
           <FieldError id="member-email-error" message={e.email?.message} />
         </div>
         <div>
-          <label htmlFor="member-name" className={field.label}>
+          <Label htmlFor="member-name">
             Name <span className="font-normal text-slate-600">(optional)</span>
-          </label>
+          </Label>
           <input id="member-name" autoComplete="off" {...register("name")} className={field.input} />
         </div>
         <div>
-          <label htmlFor="member-role" className={field.label}>
-            Role
-          </label>
+          <Label htmlFor="member-role">Role</Label>
           <select id="member-role" {...register("role")} className={field.input}>
             {roles.map((r) => (
               <option key={r} value={r}>
@@ -83,9 +79,7 @@ export function NewMemberForm({ roles, ssoName }: { roles: Role[]; ssoName?: str
       </fieldset>
       {signIn === "password" && (
         <div>
-          <label htmlFor="member-password" className={field.label}>
-            Initial password
-          </label>
+          <Label htmlFor="member-password">Initial password</Label>
           <input
             id="member-password"
             type="password"

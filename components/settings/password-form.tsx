@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { z } from "zod";
 import { apiCall } from "@/lib/client/api";
 import { ZPasswordChangeInput } from "@/lib/schemas/sessions";
-import { FieldError, errorAttrs } from "@/components/ui/field";
+import { Label, FieldError, errorAttrs } from "@/components/ui/field";
 import { FeedbackMessage } from "@/components/ui/feedback";
 import { useMutation } from "@/components/ui/use-mutation";
 import { btn, field } from "@/components/ui/styles";
@@ -60,9 +60,7 @@ export function PasswordForm({ email }: { email: string }) {
         ] as const
       ).map(([name, label, auto]) => (
         <div key={name}>
-          <label htmlFor={`pw-${name}`} className={field.label}>
-            {label}
-          </label>
+          <Label htmlFor={`pw-${name}`}>{label}</Label>
           <input
             id={`pw-${name}`}
             type="password"

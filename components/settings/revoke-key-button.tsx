@@ -1,6 +1,6 @@
 "use client";
 
-import { ConfirmButton } from "@/components/settings/confirm-button";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { btn } from "@/components/ui/styles";
 import { describeAdminError } from "@/components/settings/messages";
 import { useMutation } from "@/components/ui/use-mutation";

@@ -47,3 +47,17 @@ export const errorAttrs = (errorId: string, message?: string | null, hintId?: st
   "aria-invalid": !!message,
   "aria-describedby": [hintId, message ? errorId : undefined].filter(Boolean).join(" ") || undefined,
 });
+
+// The options of a select that starts with nothing chosen.
+export function ChoiceOptions({ options }: { options: readonly { id: string; label: string }[] }) {
+  return (
+    <>
+      <option value="">Choose…</option>
+      {options.map((o) => (
+        <option key={o.id} value={o.id}>
+          {o.label}
+        </option>
+      ))}
+    </>
+  );
+}

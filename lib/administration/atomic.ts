@@ -8,6 +8,8 @@ export function atomically<T>(tx: Tx, fn: (tx: Tx) => Promise<T>): Promise<T> {
 
 // Serialises membership changes of one organization (the last-owner rule reads the
 // owners, then writes): two concurrent demotions cannot both see "another owner left".
-export async function lockOrganization(tx: Tx, organizationId: string): Promise<void> {
+export type LockOrganizationInput = { organizationId: string };
+
+export async function lockOrganization(tx: Tx, { organizationId }: LockOrganizationInput): Promise<void> {
   await tx.$queryRaw`SELECT id FROM organizations WHERE id = ${organizationId}::uuid FOR UPDATE`;
 }

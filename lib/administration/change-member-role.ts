@@ -12,11 +12,12 @@ export type ChangeMemberRoleInput = { organizationId: string; principal: IssuerP
 // The role is read on every request, so the change applies to the member's very next call.
 export async function changeMemberRole(tx: Tx, input: ChangeMemberRoleInput): Promise<TMember> {
   return atomically(tx, async (tx) => {
-    await lockOrganization(tx, input.organizationId);
+    await lockOrganization(tx, { organizationId: input.organizationId });
     const m = await tx.membership.findFirst({ where: { id: input.id, organizationId: input.organizationId } });
     if (!m) throw notFound("member");
     assertMayManage(input.principal, m.role as Role, input.role);
-    if (m.role === "owner" && input.role !== "owner") await assertAnotherOwner(tx, input.organizationId, m.id, "demoted");
+    if (m.role === "owner" && input.role !== "owner")
+      await assertAnotherOwner(tx, { organizationId: input.organizationId, membershipId: m.id, what: "demoted" });
     const updated = await tx.membership.update({ where: { id: m.id }, data: { role: input.role }, include: { user: true } });
     return memberView(updated);
   });

@@ -12,11 +12,11 @@ export type RemoveMemberInput = { organizationId: string; principal: IssuerPrinc
 // name it).
 export async function removeMember(tx: Tx, input: RemoveMemberInput): Promise<void> {
   await atomically(tx, async (tx) => {
-    await lockOrganization(tx, input.organizationId);
+    await lockOrganization(tx, { organizationId: input.organizationId });
     const m = await tx.membership.findFirst({ where: { id: input.id, organizationId: input.organizationId } });
     if (!m) throw notFound("member");
     assertMayManage(input.principal, m.role as Role);
-    if (m.role === "owner") await assertAnotherOwner(tx, input.organizationId, m.id, "removed");
+    if (m.role === "owner") await assertAnotherOwner(tx, { organizationId: input.organizationId, membershipId: m.id, what: "removed" });
     await tx.membership.delete({ where: { id: m.id } });
     await tx.issuerSession.updateMany({
       where: { organizationId: input.organizationId, userId: m.userId, revokedAt: null },

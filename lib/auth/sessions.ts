@@ -4,28 +4,23 @@ import { randomToken, sha256Hex } from "@/lib/crypto";
 import { newId } from "@/lib/ids";
 import { AppError } from "@/lib/errors";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "@/lib/auth/passwords";
-import { isRole, type Role } from "@/lib/auth/permissions";
+import { isRole } from "@/lib/auth/permissions";
 import type { IssuerPrincipal, UserPrincipal } from "@/lib/auth/principal";
 import { hitRateLimit } from "@/lib/rate-limit";
+import type { TLoginInput, TSession } from "@/lib/schemas/sessions";
 
 export const SESSION_COOKIE = "fos_session";
 
-export type SignInResult = {
-  token: string;
-  expiresAt: Date;
-  body: {
-    user: { id: string; email: string; name: string };
-    organization: { id: string; name: string };
-    role: Role;
-    expires_at: string;
-  };
-};
+export type SignInResult = { token: string; expiresAt: Date; body: TSession };
+
+export type SignInInput = { body: TLoginInput; clientIp: string; userAgent: string };
 
 // POST /session: argon2id check, throttled per email in the database (shared by every
-// instance), session token stored as SHA-256 only.
-export async function signIn(input: { email: string; password: string }, clientIp: string, userAgent = ""): Promise<SignInResult> {
+// instance), session token stored as SHA-256 only. The route runs it without a transaction
+// (`tx` is the plain client) so that a failed attempt's count is kept although it throws.
+export async function signIn(tx: Tx, { body: input, clientIp, userAgent }: SignInInput): Promise<SignInResult> {
   const email = input.email.trim().toLowerCase();
-  const { LOGIN_MAX_FAILURES, LOGIN_WINDOW_SECONDS, SESSION_TTL_HOURS } = env();
+  const { LOGIN_MAX_FAILURES, LOGIN_WINDOW_SECONDS } = env();
   const throttleKeys = [`login:email:${sha256Hex(email)}`, `login:ip:${clientIp}`];
   for (const key of throttleKeys) {
     const limit = key.startsWith("login:ip:") ? LOGIN_MAX_FAILURES * 20 : LOGIN_MAX_FAILURES;
@@ -36,7 +31,7 @@ export async function signIn(input: { email: string; password: string }, clientI
       });
     }
   }
-  const user = await db().user.findUnique({
+  const user = await tx.user.findUnique({
     where: { email },
     include: { memberships: { include: { organization: true }, orderBy: { createdAt: "asc" } } },
   });
@@ -132,10 +127,12 @@ export async function resolveSession(token: string): Promise<IssuerPrincipal | u
   };
 }
 
-export async function describeSession(p: UserPrincipal) {
+export type SessionInput = { principal: UserPrincipal };
+
+export async function describeSession(tx: Tx, { principal: p }: SessionInput): Promise<TSession> {
   const [session, org] = await Promise.all([
-    db().issuerSession.findUniqueOrThrow({ where: { id: p.sessionId } }),
-    db().organization.findUniqueOrThrow({ where: { id: p.organizationId } }),
+    tx.issuerSession.findUniqueOrThrow({ where: { id: p.sessionId } }),
+    tx.organization.findUniqueOrThrow({ where: { id: p.organizationId } }),
   ]);
   return {
     user: { id: p.userId, email: p.email, name: p.name },
@@ -145,8 +142,8 @@ export async function describeSession(p: UserPrincipal) {
   };
 }
 
-export async function signOut(tx: Tx, sessionId: string): Promise<void> {
-  await tx.issuerSession.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: new Date() } });
+export async function signOut(tx: Tx, { principal }: SessionInput): Promise<void> {
+  await tx.issuerSession.updateMany({ where: { id: principal.sessionId, revokedAt: null }, data: { revokedAt: new Date() } });
 }
 
 // Changing a password revokes every session of the user, this one included.

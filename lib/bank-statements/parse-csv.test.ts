@@ -4,7 +4,8 @@ import { ZCsvMapping } from "./csv-mapping";
 import { parseCsv } from "./parse-csv";
 import { parseStatement } from "./parse-statement";
 import { parseHumanAmount, plainDecimal } from "./text";
-import { type ParsedTransaction, StatementError } from "./types";
+import type { ParsedTransaction } from "./types";
+import { errorOf } from "./error-of";
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
 const withBom = (s: string) => new Uint8Array([0xef, 0xbb, 0xbf, ...utf8(s)]);
@@ -18,16 +19,6 @@ const latin1 = (s: string) =>
     }),
   );
 const pick = (t: ParsedTransaction) => [t.direction, t.amount, t.currency, t.bookedOn, t.counterpartyName, t.unstructured];
-
-function errorOf(fn: () => unknown): StatementError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof StatementError) return e;
-    throw e;
-  }
-  throw new Error("expected a StatementError");
-}
 
 describe("CSV exports", () => {
   it("German export: Latin-1, 4 preamble lines, semicolons, decimal comma with thousands dots, quoted newline, header guess", () => {

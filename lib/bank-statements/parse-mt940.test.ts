@@ -2,23 +2,14 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseStatement } from "./parse-statement";
-import { type ParsedTransaction, StatementError } from "./types";
+import type { ParsedTransaction } from "./types";
+import { errorOf } from "./error-of";
 
 const DIR = path.resolve(import.meta.dirname, "../../test/fixtures/bank/mt940");
 const file = (name: string) => new Uint8Array(readFileSync(path.join(DIR, name)));
 const parse = (name: string) => parseStatement(file(name));
 const bytes = (s: string) => new TextEncoder().encode(s);
 const row = (t: ParsedTransaction) => [t.direction === "incoming" ? "C" : "D", t.amount, t.currency, t.bookedOn, t.counterpartyName, t.unstructured];
-
-function errorOf(fn: () => unknown): StatementError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof StatementError) return e;
-    throw e;
-  }
-  throw new Error("expected a StatementError");
-}
 
 // Verdicts on the files of wolph/mt940 (BSD-3-Clause) that do not import:
 // - sepa_snippet_broken.sta: malformed on purpose (a :25: tag where the :86: of a :61: belongs).

@@ -2,21 +2,11 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { detectFormat, parseStatement } from "./parse-statement";
-import { StatementError } from "./types";
+import { errorOf } from "./error-of";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../test/fixtures/bank");
 const fixture = (p: string) => new Uint8Array(readFileSync(path.join(FIXTURES, p)));
 const utf8 = (s: string) => new TextEncoder().encode(s);
-
-function errorOf(fn: () => unknown): StatementError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof StatementError) return e;
-    throw e;
-  }
-  throw new Error("expected a StatementError");
-}
 
 describe("parseStatement format detection", () => {
   it("recognizes camt.053, camt.054, MT940 (with SWIFT or bank preambles) and CSV by content", () => {

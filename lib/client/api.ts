@@ -10,7 +10,7 @@ export async function apiCall<T = unknown>(
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
   path: string,
   opts: { body?: unknown; form?: FormData; idempotencyKey?: string; headers?: Record<string, string> } = {},
-): Promise<{ ok: true; data: T } | { ok: false; error: ApiError }> {
+): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { ...opts.headers };
   // POST always carries a key; PUT, PATCH and DELETE when the caller keeps one for retries.
   if (method === "POST") headers["idempotency-key"] = opts.idempotencyKey ?? newIdempotencyKey();
@@ -25,18 +25,28 @@ export async function apiCall<T = unknown>(
   try {
     res = await fetch(`/api/v1${path}`, { method, headers, body, credentials: "same-origin" });
   } catch {
-    return { ok: false, error: { status: 0, code: "network_error", message: "The service could not be reached. Check your connection and try again." } };
+    return NETWORK_FAILURE;
   }
-  const text = await res.text();
+  return apiResult<T>(res.status, await res.text());
+}
+
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiError };
+
+// The request never got an answer (offline, DNS, connection reset).
+export const NETWORK_FAILURE: { ok: false; error: ApiError } = {
+  ok: false,
+  error: { status: 0, code: "network_error", message: "The service could not be reached. Check your connection and try again." },
+};
+
+// An answer of the API: the JSON body on 2xx, else the error envelope's code and message.
+export function apiResult<T>(status: number, text: string): ApiResult<T> {
   let json: unknown;
   try {
     json = text ? JSON.parse(text) : undefined;
   } catch {
     json = undefined;
   }
-  if (!res.ok) {
-    const e = (json as { error?: { code: string; message: string } } | undefined)?.error;
-    return { ok: false, error: { status: res.status, code: e?.code ?? "error", message: e?.message ?? `Request failed (${res.status})` } };
-  }
-  return { ok: true, data: json as T };
+  if (status >= 200 && status < 300) return { ok: true, data: json as T };
+  const e = (json as { error?: { code: string; message: string } } | undefined)?.error;
+  return { ok: false, error: { status, code: e?.code ?? "error", message: e?.message ?? `Request failed (${status})` } };
 }

@@ -12,6 +12,7 @@ import {
 } from "@/lib/schemas/obligations";
 import { EXAMPLE_PAYMENT_REQUEST, exampleInvoiceDetail, exampleInvoiceList, exampleMutationResult } from "@/lib/operations/obligation-examples";
 import { ACTIONS_DESCRIPTION, DOCUMENT_DOWNLOAD_DESCRIPTION, DOCUMENT_UPLOAD_DESCRIPTION } from "@/lib/operations/obligations";
+import { ATTACHMENT_SUCCESS } from "@/lib/operations/responses";
 
 const tags = ["Invoices"];
 const onlyInvoices = "Acts on obligations of type `invoice` only; any other id is 404.";
@@ -149,15 +150,7 @@ export const downloadInvoiceDocumentOp = defineOperation({
   auth: "issuer",
   permission: "obligations:read",
   params: ZObligationDocumentParams,
-  success: {
-    status: 200,
-    description: "The file as an attachment",
-    contentType: "application/octet-stream",
-    headers: {
-      "Content-Disposition": { description: "attachment; filename=\"...\"; filename*=UTF-8''...", schema: { type: "string" } },
-      "X-Content-Type-Options": { description: "nosniff", schema: { type: "string" } },
-    },
-  },
+  success: ATTACHMENT_SUCCESS,
 });
 
 export const invoiceOperations = [

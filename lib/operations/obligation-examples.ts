@@ -1,14 +1,39 @@
-import type { TInvoiceRecord, TMutationResult, TObligationProjection } from "@/lib/schemas/obligations";
+import type { TInvoiceRecord, TMutationResult, TObligationProjection, TPaymentTermInput } from "@/lib/schemas/obligations";
 
 // Examples of the OpenAPI document (one consistent story: a 30/70 milestone invoice).
-const ORG = "3f0c2a8e-5b7d-4c1e-9a6f-2d8b4e7c1a90";
-const OBL = "8a6e0f7c-2d4b-4f19-b3c5-7e9a1d2c4b68";
+// The ids of the examples' one story, shared by every capability's examples.
+export const ORG = "3f0c2a8e-5b7d-4c1e-9a6f-2d8b4e7c1a90";
+export const OBL = "8a6e0f7c-2d4b-4f19-b3c5-7e9a1d2c4b68";
 const COND = "c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f";
 const TERM1 = "0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e";
 const TERM2 = "1c2d3e4f-5a6b-4c7d-9e8f-0a1b2c3d4e5f";
-const REQ = "5e4d3c2b-1a09-4f8e-8d7c-6b5a4f3e2d1c";
+export const REQ = "5e4d3c2b-1a09-4f8e-8d7c-6b5a4f3e2d1c";
 const EVENT = "9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a";
 const CTX = "7f6e5d4c-3b2a-4190-8f7e-6d5c4b3a2f10";
+
+// 30 % at once, 70 % after the customer's acceptance: the example of the API document
+// and the demo seed's milestone contract.
+export const DEPOSIT_AND_ACCEPTANCE_TERMS: TPaymentTermInput[] = [
+  {
+    sequence: 1,
+    label: "Deposit",
+    amount_type: "percentage",
+    percentage_basis_points: 3000,
+    trigger_type: "immediately",
+    due_rule: "days_after_trigger",
+    due_days: 14,
+  },
+  {
+    sequence: 2,
+    label: "On acceptance",
+    amount_type: "percentage",
+    percentage_basis_points: 7000,
+    trigger_type: "condition_satisfied",
+    condition_key: "acceptance",
+    due_rule: "days_after_trigger",
+    due_days: 30,
+  },
+];
 
 export const EXAMPLE_REGISTER = {
   obligation_type: "invoice",
@@ -21,27 +46,7 @@ export const EXAMPLE_REGISTER = {
   business_context: { invoice_number: "INV-2026-0042", description: "Warehouse fit-out, phase 1" },
   label: "Fit-out phase 1",
   conditions: [{ key: "acceptance", label: "Customer acceptance of phase 1" }],
-  payment_terms: [
-    {
-      sequence: 1,
-      label: "Deposit",
-      amount_type: "percentage",
-      percentage_basis_points: 3000,
-      trigger_type: "immediately",
-      due_rule: "days_after_trigger",
-      due_days: 14,
-    },
-    {
-      sequence: 2,
-      label: "On acceptance",
-      amount_type: "percentage",
-      percentage_basis_points: 7000,
-      trigger_type: "condition_satisfied",
-      condition_key: "acceptance",
-      due_rule: "days_after_trigger",
-      due_days: 30,
-    },
-  ],
+  payment_terms: DEPOSIT_AND_ACCEPTANCE_TERMS,
   context_ids: [CTX],
 };
 

@@ -20,6 +20,7 @@ import {
   exampleObligationDetail,
   exampleObligationList,
 } from "@/lib/operations/obligation-examples";
+import { ATTACHMENT_SUCCESS } from "@/lib/operations/responses";
 
 const tags = ["Obligations"];
 
@@ -173,15 +174,7 @@ export const downloadObligationDocumentOp = defineOperation({
   auth: "issuer",
   permission: "obligations:read",
   params: ZObligationDocumentParams,
-  success: {
-    status: 200,
-    description: "The file as an attachment",
-    contentType: "application/octet-stream",
-    headers: {
-      "Content-Disposition": { description: "attachment; filename=\"...\"; filename*=UTF-8''...", schema: { type: "string" } },
-      "X-Content-Type-Options": { description: "nosniff", schema: { type: "string" } },
-    },
-  },
+  success: ATTACHMENT_SUCCESS,
 });
 
 export const getPaymentRequestOp = defineOperation({

@@ -9,15 +9,13 @@ import {
   type TPayment,
   type TPaymentAllocationResult,
 } from "@/lib/schemas/payments";
-import { exampleMutationResult } from "@/lib/operations/obligation-examples";
+import { OBL, ORG, exampleMutationResult } from "@/lib/operations/obligation-examples";
 
 const tags = ["Payments"];
 
 // Examples (one story: a EUR 12,500.00 obligation, paid 3,750.00 by bank transfer).
-const ORG = "3f0c2a8e-5b7d-4c1e-9a6f-2d8b4e7c1a90";
-const OBL = "8a6e0f7c-2d4b-4f19-b3c5-7e9a1d2c4b68";
-const PAY = "6b1f9e2d-3c4a-4b5d-8e6f-7a8b9c0d1e2f";
-const ALLOC = "2e3f4a5b-6c7d-4e8f-9a0b-1c2d3e4f5a6b";
+export const PAY = "6b1f9e2d-3c4a-4b5d-8e6f-7a8b9c0d1e2f";
+export const ALLOC = "2e3f4a5b-6c7d-4e8f-9a0b-1c2d3e4f5a6b";
 
 const EXAMPLE_RECORD = {
   amount_minor: "375000",

@@ -12,7 +12,8 @@ import {
 } from "@/lib/schemas/recipient";
 import { DOCUMENT_DOWNLOAD_DESCRIPTION, DOCUMENT_UPLOAD_DESCRIPTION } from "@/lib/operations/obligations";
 import { EXAMPLE_PAYMENT_INSTRUCTIONS } from "@/lib/operations/payment-instructions";
-import { EXAMPLE_PAYMENT_REQUEST, exampleInvoiceRecord, exampleMutationResult } from "@/lib/operations/obligation-examples";
+import { EXAMPLE_PAYMENT_REQUEST, REQ, exampleInvoiceRecord, exampleMutationResult } from "@/lib/operations/obligation-examples";
+import { ATTACHMENT_SUCCESS } from "@/lib/operations/responses";
 
 // The recipient (secure-link holder) endpoints in their two families with the same
 // behaviour: single-link under /recipient and request-scoped under
@@ -26,8 +27,6 @@ const FAMILIES = [
 const SESSION_RULES = [
   "Every recipient call re-checks the hosted payment request: once it is revoked every session of it gets 410 `payment_request_revoked`, once past `expires_at` 410 `payment_request_expired`. A reissued link (`reissue_link`) ends the sessions of the old one: they get 401 `unauthenticated` (open the new link). An unknown or expired session is 401.",
 ].join("");
-
-const REQUEST_ID = "5e4d3c2b-1a09-4f8e-8d7c-6b5a4f3e2d1c";
 
 type Spec = Omit<Operation, "path" | "params" | "operationId"> & {
   name: string; // operationId of the single-link family; the request-scoped one is "recipientContext..."
@@ -75,7 +74,7 @@ export const [recipientSessionOp, recipientContextSessionOp] = both({
     status: 200,
     description: "Session opened; the HttpOnly session cookie is set",
     schema: ZRecipientSession,
-    example: { invoice_id: EXAMPLE_PAYMENT_REQUEST.obligation_id, request_id: REQUEST_ID },
+    example: { invoice_id: EXAMPLE_PAYMENT_REQUEST.obligation_id, request_id: REQ },
     headers: {
       "Set-Cookie": {
         description: "`fos_recipient=...` or `fos_recipient_{request}=...`; HttpOnly; SameSite=Strict; Path scoped to the family",
@@ -105,7 +104,7 @@ export const [recipientInvoiceOp, recipientContextInvoiceOp] = both({
     schema: ZRecipientInvoice,
     example: {
       ...exampleInvoiceRecord({ status: "PAYMENT_REQUESTED", version: 2 }),
-      request_id: REQUEST_ID,
+      request_id: REQ,
       payment_reference: "RF637K3M9Q2X4B",
       payment_instructions: EXAMPLE_PAYMENT_INSTRUCTIONS,
       documents: [],
@@ -179,15 +178,7 @@ export const [recipientDownloadDocumentOp, recipientContextDownloadDocumentOp] =
     ].join("\n\n"),
     tags,
     auth: "recipient",
-    success: {
-      status: 200,
-      description: "The file as an attachment",
-      contentType: "application/octet-stream",
-      headers: {
-        "Content-Disposition": { description: "attachment; filename=\"...\"; filename*=UTF-8''...", schema: { type: "string" } },
-        "X-Content-Type-Options": { description: "nosniff", schema: { type: "string" } },
-      },
-    },
+    success: ATTACHMENT_SUCCESS,
   },
   { single: ZRecipientDocumentParams, context: ZRecipientContextDocumentParams },
 );

@@ -13,17 +13,14 @@ import {
   type TBankStatementDetail,
   type TSuggestion,
 } from "@/lib/schemas/reconciliation";
-import { exampleProjection } from "@/lib/operations/obligation-examples";
+import { OBL, ORG, exampleProjection } from "@/lib/operations/obligation-examples";
+import { ALLOC, PAY } from "@/lib/operations/payments";
 
 const tags = ["Reconciliation"];
 
 // Examples: one story. A EUR 1,250.00 transfer quoting the payment reference of one
 // obligation, and a EUR 6,000.00 transfer paying two invoices of one customer.
-const ORG = "3f0c2a8e-5b7d-4c1e-9a6f-2d8b4e7c1a90";
-const OBL = "8a6e0f7c-2d4b-4f19-b3c5-7e9a1d2c4b68";
 const OBL2 = "9b7f1a8d-3e5c-4a2b-8c6d-8f0a2e3d5c79";
-const PAY = "6b1f9e2d-3c4a-4b5d-8e6f-7a8b9c0d1e2f";
-const ALLOC = "2e3f4a5b-6c7d-4e8f-9a0b-1c2d3e4f5a6b";
 const ALLOC2 = "3f4a5b6c-7d8e-4f9a-8b1c-2d3e4f5a6b7c";
 const STMT = "4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d";
 

@@ -7,6 +7,7 @@ import { satisfyCondition } from "@/lib/obligations/satisfy-condition";
 import { mutateObligation } from "@/lib/obligations/mutate-obligation";
 import { createInvoice } from "@/lib/invoices/create-invoice";
 import { toDate } from "@/lib/schemas/common";
+import { DEPOSIT_AND_ACCEPTANCE_TERMS } from "@/lib/operations/obligation-examples";
 
 // Sample obligations for the demo organization, built with the same domain functions the
 // API uses (so every one has its payment request, audit trail and consistent versions):
@@ -97,27 +98,7 @@ export async function seedDemoObligations(organizationId: string, userId: string
       business_context: { invoice_number: "CTR-2026-014", description: "Warehouse fit-out, phase 1" },
       label: "Fit-out phase 1",
       conditions: [{ key: "acceptance", label: "Customer acceptance of phase 1", external_reference: { namespace: "pm", id: "MS-14" } }],
-      payment_terms: [
-        {
-          sequence: 1,
-          label: "Deposit",
-          amount_type: "percentage",
-          percentage_basis_points: 3000,
-          trigger_type: "immediately",
-          due_rule: "days_after_trigger",
-          due_days: 14,
-        },
-        {
-          sequence: 2,
-          label: "On acceptance",
-          amount_type: "percentage",
-          percentage_basis_points: 7000,
-          trigger_type: "condition_satisfied",
-          condition_key: "acceptance",
-          due_rule: "days_after_trigger",
-          due_days: 30,
-        },
-      ],
+      payment_terms: DEPOSIT_AND_ACCEPTANCE_TERMS,
     });
     const acceptance = r.invoice.conditions[0];
     const v = (await applyIssuerAction(tx, { ...base, obligationId: r.invoice.id, action: { action: "mark_sent", expected_version: r.invoice.version } }))

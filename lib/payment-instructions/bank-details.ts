@@ -2,6 +2,8 @@
 // its mod-97 check digits, BIC (ISO 9362) by format. Used by the API schema and, being tiny,
 // also by the hosted page (grouping) without pulling any validation library into the client.
 
+import { mod97 } from "@/lib/payment-references/mod97";
+
 // Lengths of the IBAN of every country in the SWIFT IBAN registry (plus a few long-standing
 // national IBANs outside it). An unknown country code is refused: banks do the same.
 export const IBAN_LENGTHS: Record<string, number> = {
@@ -98,16 +100,6 @@ export const IBAN_LENGTHS: Record<string, number> = {
 
 // Spaces (people copy IBANs in groups of four) and case are ignored.
 export const compactIban = (s: string): string => s.replace(/\s+/g, "").toUpperCase();
-
-function mod97(s: string): number {
-  let r = 0;
-  for (const ch of s) {
-    const c = ch.charCodeAt(0);
-    const v = c >= 48 && c <= 57 ? c - 48 : c - 55; // 0-9, A=10 .. Z=35
-    r = v < 10 ? (r * 10 + v) % 97 : (r * 100 + v) % 97;
-  }
-  return r;
-}
 
 export type IbanProblem = "format" | "country" | "length" | "checksum";
 

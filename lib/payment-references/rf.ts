@@ -7,17 +7,9 @@
 // reference (`OBL-7K3M...` -> `RF..7K3M...`), so it is unique wherever the reference is.
 // The same function runs in migration 0006 (fos_rf_reference) for the backfill.
 
-const BODY = /^[A-Z0-9]{1,21}$/;
+import { mod97 } from "@/lib/payment-references/mod97";
 
-function mod97(s: string): number {
-  let r = 0;
-  for (const ch of s) {
-    const c = ch.charCodeAt(0);
-    const v = c >= 48 && c <= 57 ? c - 48 : c - 55; // 0-9, A=10 .. Z=35
-    r = v < 10 ? (r * 10 + v) % 97 : (r * 100 + v) % 97;
-  }
-  return r;
-}
+const BODY = /^[A-Z0-9]{1,21}$/;
 
 // The RF reference for a body of 1..21 letters/digits (case-insensitive).
 export function rfReference(body: string): string {

@@ -1,6 +1,6 @@
 import type { Tx } from "@/lib/db";
 import type { TBankStatementDetail } from "@/lib/schemas/reconciliation";
-import { loadStatement, toItemView, toStatementView } from "@/lib/reconciliation/statement-view";
+import { loadStatement, toItemView, toStatementView } from "@/lib/reconciliation/view";
 
 export type GetBankStatementInput = { organizationId: string; id: string };
 

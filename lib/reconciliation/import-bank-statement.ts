@@ -17,7 +17,7 @@ import { ZCsvMapping } from "@/lib/bank-statements/csv-mapping";
 import { accountNamespace, transactionIdentity } from "@/lib/bank-statements/identity";
 import { findCandidates } from "@/lib/reconciliation/candidates";
 import { autoAllocation, suggest, type Candidate, type PaymentFacts } from "@/lib/reconciliation/engine";
-import { toStatementView } from "@/lib/reconciliation/statement-view";
+import { toStatementView } from "@/lib/reconciliation/view";
 import { allocateBatch, type PlannedAllocation } from "@/lib/reconciliation/allocate-batch";
 
 export type ImportBankStatementInput = {

@@ -1,6 +1,6 @@
 import type { Tx } from "@/lib/db";
 import type { TBankStatement } from "@/lib/schemas/reconciliation";
-import { toStatementView } from "@/lib/reconciliation/statement-view";
+import { toStatementView } from "@/lib/reconciliation/view";
 
 export type ListBankStatementsInput = { organizationId: string; limit: number; offset: number };
 

@@ -53,7 +53,7 @@ export async function sweepScheduled(opts: SweepOptions = {}): Promise<SweepSumm
       summary.more = true;
       break;
     }
-    const claimed = await transaction((tx) => sweepBatch(tx, batchSize, summary.emitted));
+    const claimed = await transaction((tx) => sweepBatch(tx, { batchSize, emitted: summary.emitted }));
     summary.claimed += claimed;
     if (claimed < batchSize) break;
   }
@@ -62,7 +62,9 @@ export async function sweepScheduled(opts: SweepOptions = {}): Promise<SweepSumm
 }
 
 // One batch in one transaction; returns how many obligations it claimed.
-export async function sweepBatch(tx: Tx, batchSize: number, emitted: Record<ScheduledEventType, number>): Promise<number> {
+type SweepBatchInput = { batchSize: number; emitted: Record<ScheduledEventType, number> };
+
+async function sweepBatch(tx: Tx, { batchSize, emitted }: SweepBatchInput): Promise<number> {
   const now = new Date();
   const today = todayUtc();
   const ids = await tx.$queryRaw<{ id: string }[]>`

@@ -18,3 +18,4 @@ export const ZSession = z.strictObject({
   role: z.enum(["owner", "admin", "member", "viewer"]),
   expires_at: ZTimestamp,
 });
+export type TSession = z.infer<typeof ZSession>;

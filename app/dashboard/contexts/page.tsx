@@ -9,6 +9,7 @@ import { formatTimestamp } from "@/lib/dashboard/format";
 import { Empty, Section } from "@/components/ui/section";
 import { Pagination } from "@/components/ui/pagination";
 import { btn, card, field, link } from "@/components/ui/styles";
+import { Label } from "@/components/ui/field";
 import { NewContextForm } from "@/components/contexts/new-context-form";
 import { PageHeader } from "@/components/ui/page-header";
 
@@ -49,15 +50,11 @@ export default async function ContextsPage({ searchParams }: { searchParams: Pro
         <search aria-label="Find contexts">
           <form className="mb-4 flex flex-wrap items-end gap-3" action="/dashboard/contexts">
             <div className="min-w-0 flex-1">
-              <label htmlFor="ctx-search" className={field.label}>
-                Search name or reference
-              </label>
+              <Label htmlFor="ctx-search">Search name or reference</Label>
               <input id="ctx-search" name="search" type="search" defaultValue={q.search} className={field.input} />
             </div>
             <div>
-              <label htmlFor="ctx-kind" className={field.label}>
-                Kind
-              </label>
+              <Label htmlFor="ctx-kind">Kind</Label>
               <select id="ctx-kind" name="kind" defaultValue={q.context_kind} className={field.input}>
                 <option value="">All kinds</option>
                 {CONTEXT_KINDS.map((k) => (

@@ -15,6 +15,7 @@ import { StatusBadge, Pill } from "@/components/ui/status-badge";
 import { Pagination } from "@/components/ui/pagination";
 import { Empty } from "@/components/ui/section";
 import { btn, card, field, link } from "@/components/ui/styles";
+import { Label } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Obligations" };
@@ -235,9 +236,7 @@ function Select(props: { name: string; label: string; value: string; options: { 
   const known = props.options.some((o) => o.value === props.value);
   return (
     <div>
-      <label htmlFor={id} className={field.label}>
-        {props.label}
-      </label>
+      <Label htmlFor={id}>{props.label}</Label>
       <select id={id} name={props.name} defaultValue={props.value} className={field.input}>
         {props.options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -263,9 +262,7 @@ function Filters({ filters, contexts, limit }: { filters: ListFilters; contexts:
         </div>
       )}
       <div>
-        <label htmlFor="filter-search" className={field.label}>
-          Search
-        </label>
+        <Label htmlFor="filter-search">Search</Label>
         <input
           id="filter-search"
           type="search"

@@ -4,7 +4,7 @@ import { CURRENCIES } from "@/lib/schemas/common";
 import { OBLIGATION_TYPES } from "@/lib/schemas/obligations";
 import { TYPE_LABELS } from "@/lib/dashboard/format";
 import { minorDigits } from "@/lib/money/format";
-import { FieldError, errorAttrs } from "@/components/ui/field";
+import { Label, FieldError, errorAttrs } from "@/components/ui/field";
 import { field } from "@/components/ui/styles";
 import { FormSection, type RegistrationForm, SelectField, TextField } from "@/components/obligations/registration/fields";
 
@@ -78,9 +78,7 @@ export function ReferenceSection({ form }: { form: RegistrationForm }) {
         <TextField form={form} label="Label" name="label" hint="A short name for your team, e.g. “Q4 retainer”." />
       </div>
       <div>
-        <label htmlFor="f-description" className={field.label}>
-          Description
-        </label>
+        <Label htmlFor="f-description">Description</Label>
         <textarea id="f-description" rows={3} {...form.register("description")} {...errorAttrs("f-description-error", error)} className={field.input} />
         <FieldError id="f-description-error" message={error} />
       </div>

@@ -2,7 +2,7 @@
 
 import type { FieldErrors, UseFormReturn } from "react-hook-form";
 import type { TObligationFormValues } from "@/lib/dashboard/obligation-form";
-import { FieldError, Hint, errorAttrs } from "@/components/ui/field";
+import { Label, FieldError, Hint, errorAttrs } from "@/components/ui/field";
 import { card, field } from "@/components/ui/styles";
 
 // The pieces every section of the registration form is built from.
@@ -42,6 +42,15 @@ export function RequiredMark() {
   return <span aria-hidden="true"> *</span>;
 }
 
+function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean }) {
+  return (
+    <Label htmlFor={htmlFor}>
+      {label}
+      {required && <RequiredMark />}
+    </Label>
+  );
+}
+
 type TextFieldProps = {
   form: RegistrationForm;
   label: string;
@@ -62,10 +71,7 @@ export function TextField(p: TextFieldProps) {
   const reg = p.form.register(p.name as "label", p.onBlur ? { onBlur: p.onBlur } : undefined);
   return (
     <div>
-      <label htmlFor={id} className={field.label}>
-        {p.label}
-        {p.required && <RequiredMark />}
-      </label>
+      <FieldLabel htmlFor={id} label={p.label} required={p.required} />
       <input
         id={id}
         type={p.type ?? "text"}
@@ -96,10 +102,7 @@ export function SelectField(p: SelectFieldProps) {
   const error = errorAt(p.form.formState.errors, p.name);
   return (
     <div>
-      <label htmlFor={id} className={field.label}>
-        {p.label}
-        {p.required && <RequiredMark />}
-      </label>
+      <FieldLabel htmlFor={id} label={p.label} required={p.required} />
       <select id={id} {...p.form.register(p.name as "currency")} {...errorAttrs(`${id}-error`, error)} className={field.input}>
         {p.options.map(([value, label], i) => (
           // two conditions may share a key while the user is still typing

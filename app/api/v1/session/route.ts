@@ -9,20 +9,18 @@ const cookie = (req: Request, value: string, maxAgeSeconds: number) =>
 // POST /session – sign in
 export const POST = handle(
   signInOp,
-  async ({ req, body, clientIp }) => {
-    const r = await signIn(body, clientIp, req.headers.get("user-agent") ?? "");
+  async ({ req, tx, body, clientIp }) => {
+    const r = await signIn(tx, { body, clientIp, userAgent: req.headers.get("user-agent") ?? "" });
     return { status: 200, body: r.body, cookies: [cookie(req, r.token, (r.expiresAt.getTime() - Date.now()) / 1000)] };
   },
   { withoutTransaction: true },
 );
 
 // GET /session – current identity
-export const GET = handle(getSessionOp, async ({ principal }) => {
-  return { status: 200, body: await describeSession(principal) };
-});
+export const GET = handle(getSessionOp, async ({ tx, principal }) => ({ status: 200, body: await describeSession(tx, { principal }) }));
 
 // DELETE /session – sign out
 export const DELETE = handle(signOutOp, async ({ req, principal, tx }) => {
-  await signOut(tx, principal.sessionId);
+  await signOut(tx, { principal });
   return { status: 204, cookies: [cookie(req, "", 0)] };
 });

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { requireUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { orNotFound } from "@/lib/dashboard/or-not-found";
 import { isUuid } from "@/lib/ids";
 import { getBusinessContext } from "@/lib/contexts/get-business-context";
 import { listBusinessContexts } from "@/lib/contexts/list-business-contexts";
@@ -22,13 +22,7 @@ export default async function ContextPage({ params }: { params: Promise<{ id: st
   const { id } = await params;
   const locale = await requestLocale();
   if (!isUuid(id)) notFound();
-  let c: Awaited<ReturnType<typeof getBusinessContext>>;
-  try {
-    c = await getBusinessContext(db(), { organizationId: user.organizationId, contextId: id });
-  } catch (e) {
-    if (e instanceof AppError && e.code === "not_found") notFound();
-    throw e;
-  }
+  const c = await orNotFound(getBusinessContext(db(), { organizationId: user.organizationId, contextId: id }));
   const canWrite = user.can("contexts:write");
   const others = canWrite
     ? (

@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { requireUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { orNotFound } from "@/lib/dashboard/or-not-found";
 import { getObligationDetail } from "@/lib/obligations/get-obligation-detail";
 import { todayUtc } from "@/lib/schemas/common";
 import { requestLocale } from "@/lib/dashboard/locale";
@@ -25,15 +24,6 @@ import { ContextsSection } from "@/components/obligations/detail/contexts-sectio
 
 export const metadata: Metadata = { title: "Obligation" };
 
-async function load(organizationId: string, id: string): Promise<ObligationDetail> {
-  try {
-    return await getObligationDetail(db(), { organizationId: organizationId, obligationId: id });
-  } catch (e) {
-    if (e instanceof AppError && e.code === "not_found") notFound();
-    throw e;
-  }
-}
-
 // One obligation: this page reads what the sections need and lays them out; each section
 // is its own component (components/obligations/detail/), and the forms inside them are
 // client islands that share the obligation's version (ObligationProvider).
@@ -41,7 +31,7 @@ export default async function ObligationPage({ params }: { params: Promise<{ id:
   const user = await requireUser({ permission: "obligations:read" });
   const { id } = await params;
   const locale = await requestLocale();
-  const o = await load(user.organizationId, id);
+  const o: ObligationDetail = await orNotFound(getObligationDetail(db(), { organizationId: user.organizationId, obligationId: id }));
   const canWrite = user.can("obligations:write");
   const today = todayUtc();
   const cp = o.organization_role === "creditor" ? o.debtor : o.creditor;

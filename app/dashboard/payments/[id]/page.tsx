@@ -1,18 +1,15 @@
 import type { Metadata } from "next";
-import Link from "next/link";
-import { notFound } from "next/navigation";
 import { requireUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { orNotFound } from "@/lib/dashboard/or-not-found";
 import { getPayment } from "@/lib/payments/get-payment";
 import { listOpenObligations } from "@/lib/obligations/list-open-obligations";
 import { requestLocale } from "@/lib/dashboard/locale";
-import { formatDay, formatTimestamp, money } from "@/lib/dashboard/format";
-import { Empty, ReadOnlyNotice, Section } from "@/components/ui/section";
+import { formatDay, money } from "@/lib/dashboard/format";
+import { ReadOnlyNotice, Section } from "@/components/ui/section";
 import { AllocateForm } from "@/components/payments/allocate-form";
 import { PageHeader } from "@/components/ui/page-header";
-import { link } from "@/components/ui/styles";
-import { Figures } from "@/components/ui/figures";
+import { AllocationsSection, PaymentFigures } from "@/components/payments/payment-sections";
 
 export const metadata: Metadata = { title: "Payment" };
 
@@ -20,13 +17,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
   const user = await requireUser({ permission: "payments:read" });
   const { id } = await params;
   const locale = await requestLocale();
-  let p: Awaited<ReturnType<typeof getPayment>>;
-  try {
-    p = await getPayment(db(), { organizationId: user.organizationId, paymentId: id });
-  } catch (e) {
-    if (e instanceof AppError && e.code === "not_found") notFound();
-    throw e;
-  }
+  const p = await orNotFound(getPayment(db(), { organizationId: user.organizationId, paymentId: id }));
   const canAllocate = user.can("payments:write") && p.unallocated_minor !== "0";
   const open = canAllocate ? await listOpenObligations(db(), { organizationId: user.organizationId, currency: p.currency }) : [];
   const m = (minor: string) => money(minor, p.currency, locale);
@@ -46,15 +37,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
       />
       {!user.can("payments:write") && <ReadOnlyNotice />}
 
-      <Figures
-        items={
-          [
-            ["Amount", m(p.amount_minor)],
-            ["Allocated", m(p.allocated_minor)],
-            ["Left to allocate", m(p.unallocated_minor)],
-          ] as const
-        }
-      />
+      <PaymentFigures payment={p} locale={locale} />
 
       {canAllocate && (
         <Section title="Allocate" id="allocate" description="Accept this payment as evidence for an obligation; its allocated amount and status follow.">
@@ -72,27 +55,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
         </Section>
       )}
 
-      <Section title="Allocations" id="allocations">
-        {p.allocations.length === 0 ? (
-          <Empty>Not allocated yet.</Empty>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {p.allocations.map((a) => (
-              <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
-                <div>
-                  <Link href={`/dashboard/obligations/${a.obligation_id}`} className={`${link} font-medium`}>
-                    {a.obligation_reference}
-                  </Link>
-                  <p className="text-xs text-slate-600">
-                    <time dateTime={a.created_at}>{formatTimestamp(a.created_at, locale)}</time>
-                  </p>
-                </div>
-                <span className="font-medium tabular-nums">{m(a.amount_minor)}</span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Section>
+      <AllocationsSection payment={p} locale={locale} showTimes />
 
       {p.note && (
         <Section title="Note" id="note">

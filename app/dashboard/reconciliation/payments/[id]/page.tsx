@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { requireUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { orNotFound } from "@/lib/dashboard/or-not-found";
 import { getPayment } from "@/lib/payments/get-payment";
 import { listPaymentSuggestions } from "@/lib/reconciliation/list-payment-suggestions";
 import { listAllocatableObligations } from "@/lib/reconciliation/list-allocatable-obligations";
@@ -16,7 +15,7 @@ import { AcceptSuggestionButton } from "@/components/reconciliation/accept-sugge
 import { SuggestionView, allocationWords } from "@/components/reconciliation/suggestion-view";
 import { SplitPaymentForm } from "@/components/reconciliation/split-payment-form";
 import { Announcer } from "@/components/reconciliation/announcer";
-import { Figures } from "@/components/ui/figures";
+import { AllocationsSection, PaymentFigures } from "@/components/payments/payment-sections";
 
 export const metadata: Metadata = { title: "Reconcile a payment" };
 
@@ -26,13 +25,7 @@ export default async function ReconcilePaymentPage({ params }: { params: Promise
   const user = await requireUser({ permission: "payments:read" });
   const { id } = await params;
   const locale = await requestLocale();
-  let p: Awaited<ReturnType<typeof getPayment>>;
-  try {
-    p = await getPayment(db(), { organizationId: user.organizationId, paymentId: id });
-  } catch (e) {
-    if (e instanceof AppError && e.code === "not_found") notFound();
-    throw e;
-  }
+  const p = await orNotFound(getPayment(db(), { organizationId: user.organizationId, paymentId: id }));
   const canWrite = user.can("payments:write");
   const open = p.unallocated_minor !== "0";
   const suggestions = open ? (await listPaymentSuggestions(db(), { organizationId: user.organizationId, paymentId: p.id })).items : [];
@@ -65,15 +58,7 @@ export default async function ReconcilePaymentPage({ params }: { params: Promise
       />
       {!canWrite && <ReadOnlyNotice />}
 
-      <Figures
-        items={
-          [
-            ["Amount", m(p.amount_minor)],
-            ["Allocated", m(p.allocated_minor)],
-            ["Left to allocate", m(p.unallocated_minor)],
-          ] as const
-        }
-      />
+      <PaymentFigures payment={p} locale={locale} />
 
       {open && (
         <Section title="Suggestions" id="suggestions" description="Best first. Accepting one records all of its allocations at once, or none.">
@@ -106,22 +91,7 @@ export default async function ReconcilePaymentPage({ params }: { params: Promise
         </Section>
       )}
 
-      <Section title="Allocations" id="allocations">
-        {p.allocations.length === 0 ? (
-          <Empty>Not allocated yet.</Empty>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {p.allocations.map((a) => (
-              <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
-                <Link href={`/dashboard/obligations/${a.obligation_id}`} className={`${link} font-medium`}>
-                  {a.obligation_reference}
-                </Link>
-                <span className="font-medium tabular-nums">{m(a.amount_minor)}</span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Section>
+      <AllocationsSection payment={p} locale={locale} />
     </div>
   );
 }

@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { requireUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { orNotFound } from "@/lib/dashboard/or-not-found";
 import { requestLocale } from "@/lib/dashboard/locale";
 import { formatDay, formatTimestamp, money } from "@/lib/dashboard/format";
 import { getBankStatement } from "@/lib/reconciliation/get-bank-statement";
@@ -31,13 +30,7 @@ export default async function StatementPage({ params }: { params: Promise<{ id: 
   const user = await requireUser({ permission: "payments:read" });
   const { id } = await params;
   const locale = await requestLocale();
-  let s: Awaited<ReturnType<typeof getBankStatement>>;
-  try {
-    s = await getBankStatement(db(), { organizationId: user.organizationId, id });
-  } catch (e) {
-    if (e instanceof AppError && e.code === "not_found") notFound();
-    throw e;
-  }
+  const s = await orNotFound(getBankStatement(db(), { organizationId: user.organizationId, id }));
   const summary: [string, number][] = [
     ["Transactions", s.entries],
     ["Credits", s.credits],

@@ -1,0 +1,51 @@
+import Link from "next/link";
+import { formatTimestamp, money } from "@/lib/dashboard/format";
+import type { TPayment } from "@/lib/schemas/payments";
+import { Figures } from "@/components/ui/figures";
+import { Empty, Section } from "@/components/ui/section";
+import { link } from "@/components/ui/styles";
+
+// A payment's key figures, on its own page and on its reconciliation page.
+export function PaymentFigures({ payment: p, locale }: { payment: TPayment; locale: string }) {
+  const m = (minor: string) => money(minor, p.currency, locale);
+  return (
+    <Figures
+      items={[
+        ["Amount", m(p.amount_minor)],
+        ["Allocated", m(p.allocated_minor)],
+        ["Left to allocate", m(p.unallocated_minor)],
+      ]}
+    />
+  );
+}
+
+// Where a payment went so far: each allocation's obligation and amount (and, on the
+// payment's own page, when it was made).
+export function AllocationsSection({ payment: p, locale, showTimes = false }: { payment: TPayment; locale: string; showTimes?: boolean }) {
+  const m = (minor: string) => money(minor, p.currency, locale);
+  return (
+    <Section title="Allocations" id="allocations">
+      {p.allocations.length === 0 ? (
+        <Empty>Not allocated yet.</Empty>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {p.allocations.map((a) => (
+            <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
+              <div>
+                <Link href={`/dashboard/obligations/${a.obligation_id}`} className={`${link} font-medium`}>
+                  {a.obligation_reference}
+                </Link>
+                {showTimes && (
+                  <p className="text-xs text-slate-600">
+                    <time dateTime={a.created_at}>{formatTimestamp(a.created_at, locale)}</time>
+                  </p>
+                )}
+              </div>
+              <span className="font-medium tabular-nums">{m(a.amount_minor)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
