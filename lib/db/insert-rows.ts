@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import { sqlCount, type Tx } from "@/lib/db";
 
 // Rows of several tables written in ONE statement, so a request that creates an aggregate
 // (an obligation with its conditions, terms, links and payment request) pays one round trip
@@ -32,7 +32,7 @@ export async function insertRows(tx: Tx, tables: readonly TableRows[]): Promise<
   }
   if (parts.length === 0) return;
   const sql = parts.length === 1 ? parts[0] : `WITH ${parts.map((p, i) => `w${i} AS (${p})`).join(", ")} SELECT 1`;
-  await tx.$executeRawUnsafe(sql, ...params);
+  await sqlCount(tx, sql, params);
 }
 
 function jsonValue(_key: string, v: unknown): unknown {

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import { sql, sqlCount, type Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { sha256Hex } from "@/lib/crypto";
 import { env } from "@/lib/env";
@@ -49,21 +49,22 @@ function canonicalJson(v: unknown): string {
 // the pipeline replays instead. (Rows in state 'processing' were written by earlier
 // versions, whose claim committed on its own: they hold no lock and count as free.)
 export async function claimInTx(tx: Tx, c: KeyClaim): Promise<StoredResponse | undefined> {
-  const rows = await tx.$queryRaw<
-    {
-      locked: boolean;
-      state: string | null;
-      method: string | null;
-      path: string | null;
-      fingerprint: string | null;
-      response_status: number | null;
-      response_body: string | null;
-      response_headers: Record<string, string> | null;
-    }[]
-  >`
-    SELECT pg_try_advisory_xact_lock(hashtextextended(${`idem\n${c.scope}\n${c.key}`}, 0)) AS locked,
+  const rows = await sql<{
+    locked: boolean;
+    state: string | null;
+    method: string | null;
+    path: string | null;
+    fingerprint: string | null;
+    response_status: number | null;
+    response_body: string | null;
+    response_headers: Record<string, string> | null;
+  }>(
+    tx,
+    `SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0)) AS locked,
       r.state, r.method, r.path, r.fingerprint, r.response_status, r.response_body, r.response_headers
-    FROM (SELECT 1) AS one LEFT JOIN idempotency_records r ON r.scope = ${c.scope} AND r.key = ${c.key}`;
+    FROM (SELECT 1) AS one LEFT JOIN idempotency_records r ON r.scope = $2 AND r.key = $3`,
+    [`idem\n${c.scope}\n${c.key}`, c.scope, c.key],
+  );
   const row = rows[0];
   // A completed record is final: it is replayed whether or not this transaction got the
   // lock (concurrent replays of one key must not turn each other away with 409s).
@@ -122,13 +123,16 @@ export class KeyTakenMeanwhile extends Error {
 // Inserts the completed record (or replaces a legacy 'processing' row); finding a completed
 // row instead means a concurrent claimant won (see claimInTx).
 export async function storeInTx(tx: Tx, c: KeyClaim, r: StoredResponse): Promise<void> {
-  const n = await tx.$executeRaw`
-    INSERT INTO idempotency_records (scope, key, method, path, fingerprint, state, response_status, response_body, response_headers, locked_until, created_at, completed_at)
-    VALUES (${c.scope}, ${c.key}, ${c.method}, ${c.path}, ${c.fingerprint}, 'completed', ${r.status}, ${r.body}, ${JSON.stringify(r.headers)}::jsonb, now(), now(), now())
+  const n = await sqlCount(
+    tx,
+    `INSERT INTO idempotency_records (scope, key, method, path, fingerprint, state, response_status, response_body, response_headers, locked_until, created_at, completed_at)
+    VALUES ($1, $2, $3, $4, $5, 'completed', $6::int, $7, $8::jsonb, now(), now(), now())
     ON CONFLICT (scope, key) DO UPDATE SET method = EXCLUDED.method, path = EXCLUDED.path, fingerprint = EXCLUDED.fingerprint, state = 'completed',
       response_status = EXCLUDED.response_status, response_body = EXCLUDED.response_body, response_headers = EXCLUDED.response_headers,
       locked_until = EXCLUDED.locked_until, created_at = EXCLUDED.created_at, completed_at = EXCLUDED.completed_at
-    WHERE idempotency_records.state <> 'completed'`;
+    WHERE idempotency_records.state <> 'completed'`,
+    [c.scope, c.key, c.method, c.path, c.fingerprint, r.status, r.body, JSON.stringify(r.headers)],
+  );
   if (n === 0) throw new KeyTakenMeanwhile();
 }
 

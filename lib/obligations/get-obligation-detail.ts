@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import { sql, type Tx } from "@/lib/db";
 import type { Document, ObligationMessage } from "@/lib/generated/prisma/client";
 import { loadObligation, toInvoiceRecord, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
 import { paymentRequestView } from "@/lib/payment-requests/view";
@@ -8,17 +8,20 @@ import { paymentRequestView } from "@/lib/payment-requests/view";
 // payment request view. One statement: each list is a json_agg over its
 // (organization_id, obligation_id) index.
 export async function detailParts(tx: Tx, o: LoadedObligation) {
-  const rows = await tx.$queryRaw<{ events: J[]; documents: J[]; messages: J[] }[]>`
-    SELECT
+  const rows = await sql<{ events: J[]; documents: J[]; messages: J[] }>(
+    tx,
+    `SELECT
       (SELECT coalesce(json_agg(json_build_object('id', e.id, 'type', e.type, 'actor_type', e.actor_type, 'actor_id', e.actor_id,
           'actor_label', e.actor_label, 'created_at', e.created_at, 'detail', e.data->'detail') ORDER BY e.created_at, e.id), '[]')
-        FROM events e WHERE e.organization_id = ${o.organizationId}::uuid AND e.obligation_id = ${o.id}::uuid) AS events,
+        FROM events e WHERE e.organization_id = $1::uuid AND e.obligation_id = $2::uuid) AS events,
       (SELECT coalesce(json_agg(json_build_object('id', d.id, 'kind', d.kind, 'filename', d.filename, 'content_type', d.content_type,
           'size_bytes', d.size_bytes, 'sha256', d.sha256, 'uploaded_by', d.uploaded_by, 'created_at', d.created_at) ORDER BY d.created_at, d.id), '[]')
-        FROM documents d WHERE d.organization_id = ${o.organizationId}::uuid AND d.obligation_id = ${o.id}::uuid) AS documents,
+        FROM documents d WHERE d.organization_id = $1::uuid AND d.obligation_id = $2::uuid) AS documents,
       (SELECT coalesce(json_agg(json_build_object('id', m.id, 'author_type', m.author_type, 'author_name', m.author_name, 'body', m.body,
           'created_at', m.created_at) ORDER BY m.created_at, m.id), '[]')
-        FROM obligation_messages m WHERE m.organization_id = ${o.organizationId}::uuid AND m.obligation_id = ${o.id}::uuid) AS messages`;
+        FROM obligation_messages m WHERE m.organization_id = $1::uuid AND m.obligation_id = $2::uuid) AS messages`,
+    [o.organizationId, o.id],
+  );
   const { events, documents, messages } = rows[0];
   return {
     outstanding_minor: (o.amountMinor - o.allocatedMinor).toString(),

@@ -1,8 +1,8 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { Tx } from "@/lib/db";
+import { sqlCount, type Tx } from "@/lib/db";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
-import { toDate, todayUtc } from "@/lib/schemas/common";
+import { todayUtc } from "@/lib/schemas/common";
 import { recordEvent, type EventType } from "@/lib/events/record-event";
 import type { TMutationResult } from "@/lib/schemas/obligations";
 import type { PaymentRequestRow } from "@/lib/payment-requests/view";
@@ -59,12 +59,14 @@ export async function mutateObligation(
 
   // The guarded bump comes first: it takes the row lock, so a concurrent mutation of the
   // same version waits here and then finds count 0, before any of its side effects.
-  const bumped = await tx.obligation.updateMany({
-    where: { id: obligationId, organizationId, version: expectedVersion },
-    // next_scheduled_on = today: a change may move a scheduled date (lib/scheduler/sweep.ts).
-    data: { version: { increment: 1 }, updatedAt: new Date(), nextScheduledOn: toDate(todayUtc()) },
-  });
-  if (bumped.count !== 1) throw versionConflict(expectedVersion);
+  // next_scheduled_on = today: a change may move a scheduled date (lib/scheduler/sweep.ts).
+  const bumped = await sqlCount(
+    tx,
+    `UPDATE obligations SET version = version + 1, updated_at = $4::timestamptz, next_scheduled_on = $5::date
+     WHERE id = $1::uuid AND organization_id = $2::uuid AND version = $3::int`,
+    [obligationId, organizationId, expectedVersion, new Date().toISOString(), todayUtc()],
+  );
+  if (bumped !== 1) throw versionConflict(expectedVersion);
   const changes = (await input.apply(before)) ?? {};
   if (Object.keys(changes).length > 0) {
     await tx.obligation.updateMany({ where: { id: obligationId, organizationId }, data: changes });

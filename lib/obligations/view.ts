@@ -1,5 +1,5 @@
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { Tx } from "@/lib/db";
+import { sql, type Tx } from "@/lib/db";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
@@ -93,7 +93,7 @@ export async function loadObligationsForSweep(tx: Tx, ids: string[]): Promise<Lo
 // relation): each part is a correlated json_agg subquery served by its
 // (organization_id, obligation_id) index. Bigints travel as text inside the JSON.
 async function loadRaw(tx: Tx, where: Prisma.Sql, from: Prisma.Sql = Prisma.sql`obligations o`, order: Prisma.Sql = Prisma.empty): Promise<LoadedObligation[]> {
-  const rows = await tx.$queryRaw<RawObligation[]>`
+  const q = Prisma.sql`
     SELECT o.*,
       (SELECT coalesce(json_agg(json_build_object(
           'id', c.id, 'organization_id', c.organization_id, 'obligation_id', c.obligation_id, 'position', c.position, 'key', c.key,
@@ -123,6 +123,7 @@ async function loadRaw(tx: Tx, where: Prisma.Sql, from: Prisma.Sql = Prisma.sql`
     FROM ${from}
     WHERE ${where}
     ${order}`;
+  const rows = await sql<RawObligation>(tx, q.text, q.values);
   return rows.map(fromRawObligation);
 }
 

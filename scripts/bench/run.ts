@@ -50,6 +50,7 @@ type Row = {
   conflicts: number; // 409 (counted apart from errors)
   errors: number; // anything else: other statuses, socket errors, timeouts
   rssMaxMiB: number;
+  cpuMsPerReq?: number; // server process CPU (user + system) per response: robust to the machine's load
   pgbenchTps?: number;
   ratio?: number;
   note?: string;
@@ -86,6 +87,25 @@ function vmRssMiB(pid: number | undefined): number {
   }
 }
 
+// CPU seconds (user + system) the process has used so far, from /proc/<pid>/stat (clock ticks).
+function cpuSeconds(pid: number | undefined): number {
+  if (!pid) return NaN;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(f[11]) + Number(f[12])) / CLK_TCK;
+  } catch {
+    return NaN;
+  }
+}
+const CLK_TCK = (() => {
+  try {
+    return Number(execSync("getconf CLK_TCK", { encoding: "utf8" }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
 // ------------------------------------------------------------------ load
 
 type Req = { method: string; path: string; headers?: Record<string, string>; body?: string };
@@ -117,6 +137,7 @@ async function load(
   }
   let rssMax = vmRssMiB(pid);
   const sampler = setInterval(() => (rssMax = Math.max(rssMax, vmRssMiB(pid) || 0)), 250);
+  const cpuBefore = cpuSeconds(pid);
   const result = await autocannon({
     url: server.baseUrl,
     connections,
@@ -133,6 +154,7 @@ async function load(
     ],
   } as never);
   clearInterval(sampler);
+  const cpuUsed = cpuSeconds(pid) - cpuBefore;
   const codes = (result as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats ?? {};
   const count = (c: number) => codes[String(c)]?.count ?? 0;
   const total = Object.values(codes).reduce((a, s) => a + s.count, 0);
@@ -149,6 +171,7 @@ async function load(
     conflicts,
     errors: total - ok - conflicts + r.errors + r.timeouts,
     rssMaxMiB: rssMax,
+    cpuMsPerReq: total > 0 && Number.isFinite(cpuUsed) ? Math.round((cpuUsed * 1000 * 100) / total) / 100 : undefined,
   };
 }
 
@@ -449,7 +472,7 @@ async function main() {
     }
     rows.push(row);
     console.log(
-      `${row.scenario.padEnd(22)} c=${String(row.connections).padStart(2)} ${String(row.rps).padStart(7)} req/s p50 ${row.p50} ms p99 ${row.p99} ms ok ${row.ok} 409 ${row.conflicts} err ${row.errors} rss ${row.rssMaxMiB} MiB${row.pgbenchTps ? ` pgbench ${row.pgbenchTps} tps ratio ${row.ratio}` : ""}`,
+      `${row.scenario.padEnd(22)} c=${String(row.connections).padStart(2)} ${String(row.rps).padStart(7)} req/s p50 ${row.p50} ms p99 ${row.p99} ms ok ${row.ok} 409 ${row.conflicts} err ${row.errors} rss ${row.rssMaxMiB} MiB cpu ${row.cpuMsPerReq ?? "-"} ms/req${row.pgbenchTps ? ` pgbench ${row.pgbenchTps} tps ratio ${row.ratio}` : ""}`,
     );
   };
 
@@ -665,11 +688,11 @@ async function main() {
   const uptimeAfter = uptime();
   console.log(`\n${uptimeAfter}\n`);
   const table = [
-    "| scenario | conn. | req/s | p50 ms | p99 ms | ok | 409 | errors | server RSS max MiB | pgbench tps | API/pgbench |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| scenario | conn. | req/s | p50 ms | p99 ms | ok | 409 | errors | server RSS max MiB | server CPU ms/req | pgbench tps | API/pgbench |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...rows.map(
       (r) =>
-        `| ${r.scenario}${r.note ? ` (${r.note})` : ""} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ok} | ${r.conflicts} | ${r.errors} | ${r.rssMaxMiB} | ${r.pgbenchTps ?? ""} | ${r.ratio ?? ""} |`,
+        `| ${r.scenario}${r.note ? ` (${r.note})` : ""} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ok} | ${r.conflicts} | ${r.errors} | ${r.rssMaxMiB} | ${r.cpuMsPerReq ?? ""} | ${r.pgbenchTps ?? ""} | ${r.ratio ?? ""} |`,
     ),
   ].join("\n");
   console.log(table);
