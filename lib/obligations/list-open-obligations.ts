@@ -1,4 +1,5 @@
 import type { Tx } from "@/lib/db";
+import { OBLIGATION_LINE_SELECT } from "@/lib/obligations/view";
 
 export type OpenObligation = {
   id: string;
@@ -22,19 +23,7 @@ export async function listOpenObligations(tx: Tx, input: ListOpenObligationsInpu
     where: { organizationId, status: { not: "RECONCILED" }, ...(opts.currency ? { currency: opts.currency } : {}) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: Math.min(Math.max(opts.limit ?? 100, 1), 500),
-    select: {
-      id: true,
-      reference: true,
-      organizationRole: true,
-      debtorName: true,
-      creditorName: true,
-      invoiceNumber: true,
-      currency: true,
-      amountMinor: true,
-      allocatedMinor: true,
-      deadline: true,
-      version: true,
-    },
+    select: { ...OBLIGATION_LINE_SELECT, version: true },
   });
   return rows
     .filter((o) => o.amountMinor > o.allocatedMinor)

@@ -1,4 +1,5 @@
 import type { Tx } from "@/lib/db";
+import { OBLIGATION_LINE_SELECT } from "@/lib/obligations/view";
 import { OBLIGATION_STATUSES } from "@/lib/schemas/obligations";
 import { fromDate, toDate, todayUtc } from "@/lib/schemas/common";
 
@@ -69,19 +70,7 @@ export async function summarizeObligations(tx: Tx, input: SummarizeObligationsIn
     where: overdueWhere,
     orderBy: [{ deadline: "asc" }, { createdAt: "asc" }, { id: "asc" }],
     take: opts.overdueLimit ?? 10,
-    select: {
-      id: true,
-      reference: true,
-      organizationRole: true,
-      debtorName: true,
-      creditorName: true,
-      invoiceNumber: true,
-      currency: true,
-      amountMinor: true,
-      allocatedMinor: true,
-      deadline: true,
-      status: true,
-    },
+    select: { ...OBLIGATION_LINE_SELECT, status: true },
   });
 
   const counts = Object.fromEntries(OBLIGATION_STATUSES.map((st) => [st, 0])) as Record<Status, number>;

@@ -469,3 +469,18 @@ export async function mutationResult(
     ...(pr ? { payment_request: paymentRequestResult(pr) } : {}),
   };
 }
+
+// The columns of an obligation as one line of a short list (the allocation form's open
+// obligations, the overview's most overdue): who, what, how much, by when.
+export const OBLIGATION_LINE_SELECT = {
+  id: true,
+  reference: true,
+  organizationRole: true,
+  debtorName: true,
+  creditorName: true,
+  invoiceNumber: true,
+  currency: true,
+  amountMinor: true,
+  allocatedMinor: true,
+  deadline: true,
+} as const;
