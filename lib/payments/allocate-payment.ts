@@ -99,7 +99,7 @@ async function allocate(tx: Tx, input: AllocatePaymentInput): Promise<TPaymentAl
       return { allocatedMinor: { increment: amount }, status: allocated === o.amountMinor ? "RECONCILED" : "PARTIALLY_RECONCILED" };
     },
     eventData: async () => {
-      paymentAfter = toPaymentView(await loadPayment(tx, organizationId, paymentId));
+      paymentAfter = toPaymentView(await loadPayment(tx, { organizationId, paymentId }));
       return { payment: paymentAfter };
     },
     detail: (o) => ({

@@ -6,5 +6,5 @@ import { loadPayment, toPaymentView } from "@/lib/payments/view";
 export type GetPaymentInput = { organizationId: string; paymentId: string };
 
 export async function getPayment(tx: Tx, input: GetPaymentInput): Promise<TPayment> {
-  return toPaymentView(await loadPayment(tx, input.organizationId, input.paymentId));
+  return toPaymentView(await loadPayment(tx, { organizationId: input.organizationId, paymentId: input.paymentId }));
 }

@@ -6,6 +6,6 @@ export type ListPaymentsInput = { organizationId: string; query: { limit: number
 
 export async function listPayments(tx: Tx, input: ListPaymentsInput) {
   const { organizationId, query: page } = input;
-  const rows = await loadPaymentPage(tx, organizationId, page);
+  const rows = await loadPaymentPage(tx, { organizationId, limit: page.limit, offset: page.offset });
   return { items: rows.map(toPaymentView), limit: page.limit, offset: page.offset };
 }

@@ -55,7 +55,7 @@ export async function recordPayment(tx: Tx, input: RecordPaymentInput): Promise<
     );
   }
 
-  const payment = toPaymentView(await loadPayment(tx, organizationId, id));
+  const payment = toPaymentView(await loadPayment(tx, { organizationId, paymentId: id }));
   await recordEvent(tx, {
     organizationId,
     type: "payment.recorded",

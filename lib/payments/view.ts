@@ -20,7 +20,10 @@ export type LoadedPayment = Prisma.PaymentGetPayload<{ include: typeof PAYMENT_I
 export const notFoundPayment = () => new AppError("not_found", "payment not found");
 
 // 404 not_found when unknown, malformed or of another organization.
-export async function loadPayment(tx: Tx, organizationId: string, paymentId: string): Promise<LoadedPayment> {
+export type LoadPaymentInput = { organizationId: string; paymentId: string };
+
+export async function loadPayment(tx: Tx, input: LoadPaymentInput): Promise<LoadedPayment> {
+  const { organizationId, paymentId } = input;
   if (!isUuid(paymentId)) throw notFoundPayment();
   const rows = await loadRaw(tx, Prisma.sql`p.organization_id = ${organizationId}::uuid AND p.id = ${paymentId}::uuid`, Prisma.empty);
   if (rows.length !== 1) throw notFoundPayment();
@@ -28,11 +31,13 @@ export async function loadPayment(tx: Tx, organizationId: string, paymentId: str
 }
 
 // A page of payments, newest first with a stable order (created_at desc, id desc).
-export async function loadPaymentPage(tx: Tx, organizationId: string, page: { limit: number; offset: number }): Promise<LoadedPayment[]> {
+export type LoadPaymentPageInput = { organizationId: string; limit: number; offset: number };
+
+export async function loadPaymentPage(tx: Tx, input: LoadPaymentPageInput): Promise<LoadedPayment[]> {
   return loadRaw(
     tx,
-    Prisma.sql`p.organization_id = ${organizationId}::uuid`,
-    Prisma.sql`ORDER BY p.created_at DESC, p.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
+    Prisma.sql`p.organization_id = ${input.organizationId}::uuid`,
+    Prisma.sql`ORDER BY p.created_at DESC, p.id DESC LIMIT ${input.limit} OFFSET ${input.offset}`,
   );
 }
 

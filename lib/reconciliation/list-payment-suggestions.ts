@@ -13,7 +13,7 @@ export async function listPaymentSuggestions(tx: Tx, input: ListPaymentSuggestio
 }
 
 export async function computeSuggestions(tx: Tx, input: ListPaymentSuggestionsInput): Promise<Suggestion[]> {
-  const payment = await loadPayment(tx, input.organizationId, input.paymentId);
+  const payment = await loadPayment(tx, { organizationId: input.organizationId, paymentId: input.paymentId });
   if (payment.amountMinor - payment.allocatedMinor <= 0n) return [];
   const facts = toFacts(payment, await statementRemittance(tx, { organizationId: input.organizationId, paymentId: payment.id }));
   const candidates = await findCandidates(tx, { organizationId: input.organizationId, payments: [facts] });
