@@ -22,7 +22,7 @@ const NAV: (NavItem & { permission: Permission })[] = [
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const user = await requireUser();
-  const orgName = await organizationName(db(), user.organizationId);
+  const orgName = await organizationName(db(), { organizationId: user.organizationId });
   return (
     <div className="min-h-screen">
       <a href="#content" className="sr-only rounded-md bg-white px-3 py-2 focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50">

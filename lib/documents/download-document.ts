@@ -17,7 +17,7 @@ export type DocumentDownload = { filename: string; bytes: Buffer; sha256: string
 // A document of an obligation with its bytes (404 when the obligation or the document is
 // unknown, foreign, or not of this obligation).
 export async function getDocumentDownload(tx: Tx, input: GetDocumentDownloadInput): Promise<DocumentDownload> {
-  await loadObligation(tx, input.organizationId, input.obligationId, { obligationType: input.obligationType });
+  await loadObligation(tx, { organizationId: input.organizationId, obligationId: input.obligationId, obligationType: input.obligationType });
   if (!isUuid(input.documentId)) throw new AppError("not_found", "document not found");
   const doc = await tx.document.findFirst({
     where: {

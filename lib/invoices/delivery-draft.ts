@@ -12,7 +12,7 @@ export type DeliveryDraftInput = { organizationId: string; obligationId: string 
 
 export async function deliveryDraft(tx: Tx, input: DeliveryDraftInput) {
   const { organizationId, obligationId } = input;
-  const o = await loadObligation(tx, organizationId, obligationId, { obligationType: "invoice" });
+  const o = await loadObligation(tx, { organizationId, obligationId, obligationType: "invoice" });
   const pr = o.paymentRequest;
   if (!pr) throw new AppError("not_found", "payment request not found");
   assertUsable(pr);

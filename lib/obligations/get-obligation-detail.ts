@@ -81,13 +81,13 @@ export type GetObligationDetailInput = { organizationId: string; obligationId: s
 
 export async function getObligationDetail(tx: Tx, input: GetObligationDetailInput) {
   const { organizationId, obligationId } = input;
-  const o = await loadObligation(tx, organizationId, obligationId);
+  const o = await loadObligation(tx, { organizationId, obligationId });
   return { ...toObligationProjection(o), ...(await detailParts(tx, o)) };
 }
 
 // GET /invoices/{id}: the invoice record plus the detail parts (obligations of type invoice only).
 export async function getInvoiceDetail(tx: Tx, input: GetObligationDetailInput) {
   const { organizationId, obligationId } = input;
-  const o = await loadObligation(tx, organizationId, obligationId, { obligationType: "invoice" });
+  const o = await loadObligation(tx, { organizationId, obligationId, obligationType: "invoice" });
   return { ...toInvoiceRecord(o, o.organizationName), ...(await detailParts(tx, o)) };
 }

@@ -75,21 +75,20 @@ export async function listObligations(tx: Tx, input: ListObligationsInput) {
   const page = { limit: q.limit, offset: q.offset };
   const today = todayUtc();
   if (isDefaultList(q)) {
-    const rows = await loadObligationPage(tx, organizationId, page);
+    const rows = await loadObligationPage(tx, { organizationId, ...page });
     return { items: rows.map((o) => toObligationProjection(o, today)), ...page };
   }
-  const rows = await loadObligationsPicked(
-    tx,
+  const rows = await loadObligationsPicked(tx, {
     organizationId,
-    Prisma.sql`SELECT id FROM obligations WHERE ${listWhere(organizationId, q, today)} ORDER BY ${listOrder(q)} LIMIT ${q.limit} OFFSET ${q.offset}`,
-  );
+    pick: Prisma.sql`SELECT id FROM obligations WHERE ${listWhere(organizationId, q, today)} ORDER BY ${listOrder(q)} LIMIT ${q.limit} OFFSET ${q.offset}`,
+  });
   return { items: rows.map((o) => toObligationProjection(o, today)), ...page };
 }
 
 // GET /invoices: a page of invoice records of obligations of type invoice.
 export async function listInvoices(tx: Tx, input: ListObligationsInput) {
   const { organizationId, query: page } = input;
-  const rows = await loadObligationPage(tx, organizationId, { limit: page.limit, offset: page.offset, obligationType: "invoice" });
+  const rows = await loadObligationPage(tx, { organizationId, limit: page.limit, offset: page.offset, obligationType: "invoice" });
   const today = todayUtc();
   return { items: rows.map((o) => toInvoiceRecord(o, o.organizationName, today)), limit: page.limit, offset: page.offset };
 }

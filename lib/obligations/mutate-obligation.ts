@@ -54,7 +54,7 @@ export async function mutateObligation(
   },
 ): Promise<TMutationResult> {
   const { organizationId, obligationId, expectedVersion } = input;
-  const before = await loadObligation(tx, organizationId, obligationId, { obligationType: input.obligationType });
+  const before = await loadObligation(tx, { organizationId, obligationId, obligationType: input.obligationType });
   if (before.version !== expectedVersion) throw versionConflict(expectedVersion, before.version);
 
   // The guarded bump comes first: it takes the row lock, so a concurrent mutation of the
@@ -72,7 +72,7 @@ export async function mutateObligation(
     await tx.obligation.updateMany({ where: { id: obligationId, organizationId }, data: changes });
   }
 
-  const after = await loadObligation(tx, organizationId, obligationId);
+  const after = await loadObligation(tx, { organizationId, obligationId });
   const detail = typeof input.detail === "function" ? input.detail(before) : input.detail;
   const event = await recordEvent(tx, {
     organizationId,

@@ -22,7 +22,7 @@ export async function registerObligation(tx: Tx, input: RegisterObligationInput)
   const { organizationId, body } = input;
   const now = input.now ?? new Date();
   const today = now.toISOString().slice(0, 10);
-  const org = { name: await organizationNameFor(tx, input.principal, organizationId) };
+  const org = { name: await organizationNameFor(tx, { principal: input.principal, organizationId }) };
 
   const role = body.organization_role ?? "creditor";
   const creditor = body.creditor ?? (role === "creditor" ? { name: org.name } : undefined);

@@ -27,7 +27,10 @@ export type LoadedObligation = Row & { paymentRequest: Row["paymentRequests"][nu
 // The obligation with conditions, terms, context links (+ contexts) and its current
 // payment request. 404 not_found when unknown, malformed, of another organization, or
 // (with `obligationType`) of another type.
-export async function loadObligation(tx: Tx, organizationId: string, obligationId: string, opts: { obligationType?: string } = {}): Promise<LoadedObligation> {
+export type LoadObligationInput = { organizationId: string; obligationId: string; obligationType?: string };
+
+export async function loadObligation(tx: Tx, input: LoadObligationInput): Promise<LoadedObligation> {
+  const { organizationId, obligationId, ...opts } = input;
   if (!isUuid(obligationId)) throw notFoundObligation(opts.obligationType);
   const rows = await loadRaw(
     tx,
@@ -42,19 +45,17 @@ export async function loadObligation(tx: Tx, organizationId: string, obligationI
 const notFoundObligation = (type?: string) => new AppError("not_found", `${type === "invoice" ? "invoice" : "obligation"} not found`);
 
 // A page of obligations, newest first with a stable order (created_at desc, id desc).
-export async function loadObligationPage(
-  tx: Tx,
-  organizationId: string,
-  page: { limit: number; offset: number; obligationType?: string },
-): Promise<LoadedObligation[]> {
-  return loadObligationsPicked(
-    tx,
+export type LoadObligationPageInput = { organizationId: string; limit: number; offset: number; obligationType?: string };
+
+export async function loadObligationPage(tx: Tx, page: LoadObligationPageInput): Promise<LoadedObligation[]> {
+  const { organizationId } = page;
+  return loadObligationsPicked(tx, {
     organizationId,
-    Prisma.sql`SELECT id FROM obligations
+    pick: Prisma.sql`SELECT id FROM obligations
       WHERE organization_id = ${organizationId}::uuid${page.obligationType ? Prisma.sql` AND obligation_type = ${page.obligationType}` : Prisma.empty}
       ORDER BY created_at DESC, id DESC
       LIMIT ${page.limit} OFFSET ${page.offset}`,
-  );
+  });
 }
 
 // The obligations whose ids `pick` selects (a SELECT id ... ORDER BY ... LIMIT/OFFSET over
@@ -62,17 +63,18 @@ export async function loadObligationPage(
 // ids come first (an index range scan, materialized as an array), then their parts: with
 // OFFSET in the same query level as the json_agg subqueries, PostgreSQL would build the
 // parts of every skipped row too (seconds for a page at offset 10 000).
-export async function loadObligationsPicked(tx: Tx, organizationId: string, pick: Prisma.Sql): Promise<LoadedObligation[]> {
+export async function loadObligationsPicked(tx: Tx, input: { organizationId: string; pick: Prisma.Sql }): Promise<LoadedObligation[]> {
   return loadRaw(
     tx,
-    Prisma.sql`o.organization_id = ${organizationId}::uuid`,
-    Prisma.sql`unnest(ARRAY(${pick})) WITH ORDINALITY AS picked(id, n) JOIN obligations o ON o.id = picked.id`,
+    Prisma.sql`o.organization_id = ${input.organizationId}::uuid`,
+    Prisma.sql`unnest(ARRAY(${input.pick})) WITH ORDINALITY AS picked(id, n) JOIN obligations o ON o.id = picked.id`,
     Prisma.sql`ORDER BY picked.n`,
   );
 }
 
 // The obligations with these ids (of this organization), in the order of `ids`.
-export async function loadObligationsByIds(tx: Tx, organizationId: string, ids: string[]): Promise<LoadedObligation[]> {
+export async function loadObligationsByIds(tx: Tx, input: { organizationId: string; ids: string[] }): Promise<LoadedObligation[]> {
+  const { organizationId, ids } = input;
   if (ids.length === 0) return [];
   const rows = await loadRaw(tx, Prisma.sql`o.organization_id = ${organizationId}::uuid AND o.id = ANY(${ids}::uuid[])`);
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -84,7 +86,8 @@ export async function loadObligationsByIds(tx: Tx, organizationId: string, ids: 
 
 // The clock's sweep only (lib/scheduler/sweep.ts): obligations of any organization, by the
 // ids it has just locked; every other reader goes through an organization.
-export async function loadObligationsForSweep(tx: Tx, ids: string[]): Promise<LoadedObligation[]> {
+export async function loadObligationsForSweep(tx: Tx, input: { ids: string[] }): Promise<LoadedObligation[]> {
+  const { ids } = input;
   if (ids.length === 0) return [];
   return loadRaw(tx, Prisma.sql`o.id = ANY(${ids}::uuid[])`);
 }
@@ -239,16 +242,17 @@ function fromRawObligation(r: RawObligation): LoadedObligation {
   };
 }
 
-export async function organizationName(tx: Tx, organizationId: string): Promise<string> {
-  const org = await tx.organization.findUnique({ where: { id: organizationId }, select: { name: true } });
+export async function organizationName(tx: Tx, input: { organizationId: string }): Promise<string> {
+  const org = await tx.organization.findUnique({ where: { id: input.organizationId }, select: { name: true } });
   return org?.name ?? "";
 }
 
 // The organization's name as the caller already knows it (an API key or a session carries
 // it), else read.
-export async function organizationNameFor(tx: Tx, p: Principal, organizationId: string): Promise<string> {
+export async function organizationNameFor(tx: Tx, input: { principal: Principal; organizationId: string }): Promise<string> {
+  const { principal: p, organizationId } = input;
   if ((p.kind === "api_key" || p.kind === "user") && p.organizationId === organizationId) return p.organizationName;
-  return organizationName(tx, organizationId);
+  return organizationName(tx, { organizationId });
 }
 
 // ------------------------------------------------------------------ computed parts
@@ -455,7 +459,7 @@ export async function mutationResult(
     loaded?: LoadedObligation;
   },
 ): Promise<TMutationResult> {
-  const loaded = input.loaded ?? (await loadObligation(tx, input.organizationId, input.obligationId));
+  const loaded = input.loaded ?? (await loadObligation(tx, { organizationId: input.organizationId, obligationId: input.obligationId }));
   const orgName = loaded.organizationName;
   const today = todayUtc();
   const pr = input.paymentRequest === true ? loaded.paymentRequest : input.paymentRequest || null;

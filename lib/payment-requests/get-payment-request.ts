@@ -13,7 +13,7 @@ export function assertUsable(pr: PaymentRequestRow, now = new Date()): void {
 export type GetPaymentRequestInput = { organizationId: string; obligationId: string };
 
 export async function getPaymentRequest(tx: Tx, input: GetPaymentRequestInput) {
-  const o = await loadObligation(tx, input.organizationId, input.obligationId);
+  const o = await loadObligation(tx, { organizationId: input.organizationId, obligationId: input.obligationId });
   if (!o.paymentRequest) throw new AppError("not_found", "payment request not found");
   assertUsable(o.paymentRequest);
   return { ...paymentRequestView(o.paymentRequest), payment_reference: o.paymentReference };

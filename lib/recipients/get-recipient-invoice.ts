@@ -14,7 +14,7 @@ export type GetRecipientInvoiceInput = { principal: RecipientPrincipal };
 export async function getRecipientInvoice(tx: Tx, input: GetRecipientInvoiceInput): Promise<TRecipientInvoice> {
   const p = input.principal;
   // sequential on purpose: `tx` may be an interactive transaction (one connection)
-  const o = await loadObligation(tx, p.organizationId, p.obligationId);
+  const o = await loadObligation(tx, { organizationId: p.organizationId, obligationId: p.obligationId });
   const where = { organizationId: p.organizationId, obligationId: p.obligationId };
   const order = [{ createdAt: "asc" as const }, { id: "asc" as const }];
   const documents = await tx.document.findMany({ where: { ...where, AND: [RECIPIENT_VISIBLE_DOCUMENTS] }, orderBy: order });

@@ -100,7 +100,7 @@ export async function allocateBatch(tx: Tx, { organizationId, principal, plan }:
   // one query per relation and parent chunk, the slowest part of a large import).
   const loaded = new Map<string, LoadedObligation>();
   for (let i = 0; i < obligationIds.length; i += CHUNK) {
-    for (const r of await loadObligationsByIds(tx, organizationId, obligationIds.slice(i, i + CHUNK))) loaded.set(r.id, r);
+    for (const r of await loadObligationsByIds(tx, { organizationId, ids: obligationIds.slice(i, i + CHUNK) })) loaded.set(r.id, r);
   }
   const today = todayUtc();
   const running = new Map<string, { allocated: bigint; version: number }>();

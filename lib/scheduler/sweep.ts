@@ -74,10 +74,7 @@ async function sweepBatch(tx: Tx, { batchSize, emitted }: SweepBatchInput): Prom
     LIMIT ${batchSize}
     FOR UPDATE SKIP LOCKED`;
   if (ids.length === 0) return 0;
-  const rows = await loadObligationsForSweep(
-    tx,
-    ids.map((r) => r.id),
-  );
+  const rows = await loadObligationsForSweep(tx, { ids: ids.map((r) => r.id) });
   // Conditions satisfied or waived after registration (their events): as registered, waiting.
   const later = await tx.$queryRaw<{ obligation_id: string; condition_id: string }[]>`
     SELECT obligation_id::text AS obligation_id, data->'detail'->>'condition_id' AS condition_id FROM events
