@@ -4,6 +4,7 @@ import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
+import { logger } from "@/lib/log";
 
 // The one database handle. Both deployments speak the PostgreSQL wire protocol: real
 // PostgreSQL via DATABASE_URL, or the embedded PGlite that scripts/start.ts serves over
@@ -33,6 +34,10 @@ function state(): State {
     // Bounded waits, so an unreachable database is a prompt 503 (lib/http/handle.ts), never a
     // hang: connecting (or waiting for a pooled connection) gives up after 15 s; keep-alive notices a peer that vanished.
     const pool = new pg.Pool({ connectionString: url, max: env().DB_POOL_MAX, connectionTimeoutMillis: 15_000, keepAlive: true });
+    // An idle connection that the server drops (a restart, a network cut) is an 'error' event on
+    // the pool: without a listener Node would end the process. `sql()` may use the pool before
+    // Prisma's adapter attaches its own listener; the next checkout opens a new connection.
+    pool.on("error", (err) => logger().warn({ err: err.message }, "idle database connection lost"));
     const s: State = { pool, named: false, prisma: undefined as unknown as PrismaClient };
     // Named prepared statements (parsed and planned once per connection) only on real
     // PostgreSQL: the embedded PGlite serves every socket connection from ONE session
