@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { daysBetween, eventLabel, formatDay, formatTimestamp, money } from "./format";
-import { EVENT_TYPES } from "@/lib/events/record-event";
+import { EVENT_TYPES } from "@/lib/events/event-types";
 import { pickLocale } from "./locale";
 
 describe("dashboard formatting", () => {

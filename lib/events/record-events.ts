@@ -3,7 +3,7 @@ import { newId } from "@/lib/ids";
 import type { Principal } from "@/lib/auth/principal";
 import { actorOf } from "@/lib/auth/principal";
 import { retrySchedule } from "@/lib/webhooks/schedule";
-import type { EventType } from "@/lib/events/record-event";
+import type { EventType } from "@/lib/events/event-types";
 
 // recordEvent for many events at once (a bank statement import records one per payment):
 // the same rows — audit trail entries and one pending webhook delivery per enabled

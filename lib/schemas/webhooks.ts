@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZTimestamp, ZUuid } from "@/lib/schemas/common";
 import { ZObligationProjection } from "@/lib/schemas/obligations";
-import { EVENT_TYPES } from "@/lib/events/record-event";
+import { EVENT_TYPES } from "@/lib/events/event-types";
 import { ZExpiringPaymentRequest, ZScheduledTerm } from "@/lib/schemas/scheduler";
 
 // Webhook endpoints and deliveries (docs/webhooks.md).

@@ -1,0 +1,30 @@
+// In a module of their own, without database imports: a client component reads the list
+// (through lib/schemas/webhooks.ts).
+
+// The event types (documented in the OpenAPI document): the event_type of mutation
+// results, the audit trail entry and the webhook `type`.
+export const EVENT_TYPES = [
+  "obligation.registered",
+  "obligation.payment_requested",
+  "obligation.link_opened",
+  "obligation.link_revoked",
+  "obligation.link_reissued",
+  "obligation.acknowledged",
+  "obligation.dates_shared",
+  "obligation.payment_reported",
+  "obligation.message_posted",
+  "obligation.document_added",
+  "obligation.condition_satisfied",
+  "obligation.condition_waived",
+  "obligation.context_linked",
+  "obligation.expected_payment_date_set",
+  "payment.recorded",
+  "payment.allocated",
+  "bank_statement.imported",
+  // Produced by the service's clock (lib/scheduler/sweep.ts), not by a request.
+  "obligation.term_payable",
+  "obligation.due",
+  "obligation.overdue",
+  "payment_request.expiring",
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
