@@ -43,6 +43,26 @@ describe("request pipeline", () => {
     }
   });
 
+  it("answers every method a documented path does not serve with the 405 envelope and Allow (each route file's own answer)", async () => {
+    const doc = (await org.api.get("/openapi.json")).body as { paths: Record<string, Record<string, unknown>> };
+    const id = "5f4e3d2c-1b0a-4d8c-b7a6-0f9e8d7c6b5a";
+    const checked: string[] = [];
+    for (const [template, item] of Object.entries(doc.paths)) {
+      const served = Object.keys(item).map((m) => m.toUpperCase());
+      const path = template.replace(/\{currency\}/g, "EUR").replace(/\{[^}]+\}/g, id);
+      const others = ["GET", "POST", "PUT", "PATCH", "DELETE"].filter((m) => !served.includes(m));
+      if (!served.includes("GET")) others.push("HEAD");
+      for (const method of others) {
+        const r = await org.api.call(method, path, { body: method === "POST" || method === "PUT" || method === "PATCH" ? {} : undefined });
+        expect(r.status, `${method} ${template}`).toBe(405);
+        expect(new Set(r.headers.get("allow")?.split(", ")), `${method} ${template}`).toEqual(new Set(served));
+        if (method !== "HEAD") expect(r.body, `${method} ${template}`).toEqual({ error: { code: "method_not_allowed", message: expect.any(String) } });
+        checked.push(`${method} ${template}`);
+      }
+    }
+    expect(checked.length).toBeGreaterThan(150);
+  });
+
   it("refuses JSON nested deeper than 32 levels with 400 before parsing, and text PostgreSQL cannot store with 422 naming the field", async () => {
     const deep = `{"obligation_type":${'{"a":'.repeat(10_000)}1${"}".repeat(10_000)}}`;
     const r = await org.api.post("/obligations", deep);

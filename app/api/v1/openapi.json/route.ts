@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { notServed } from "@/lib/http/not-served";
 
 // The document never changes while the process runs: built and hashed once, then served
 // from memory with a strong ETag; a matching If-None-Match gets an empty 304.
@@ -27,3 +28,6 @@ export function GET(req: Request): Response {
   if (matches(req.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
   return new Response(body, { headers: { ...headers, "content-type": "application/json; charset=utf-8" } });
 }
+
+// The methods this path does not serve: the 405 envelope (lib/http/not-served.ts).
+export const { POST, PUT, PATCH, DELETE } = notServed("GET");

@@ -2,6 +2,7 @@ import { handle } from "@/lib/http/handle";
 import { getSessionOp, signInOp, signOutOp } from "@/lib/operations/sessions";
 import { SESSION_COOKIE, describeSession, signIn, signOut } from "@/lib/auth/sessions";
 import { isHttps, serializeCookie } from "@/lib/http/cookies";
+import { notServed } from "@/lib/http/not-served";
 
 const cookie = (req: Request, value: string, maxAgeSeconds: number) =>
   serializeCookie(SESSION_COOKIE, value, { path: "/", sameSite: "Strict", secure: isHttps(req), maxAgeSeconds });
@@ -24,3 +25,6 @@ export const DELETE = handle(signOutOp, async ({ req, principal, tx }) => {
   await signOut(tx, { principal });
   return { status: 204, cookies: [cookie(req, "", 0)] };
 });
+
+// The methods this path does not serve: the 405 envelope (lib/http/not-served.ts).
+export const { PUT, PATCH } = notServed("GET", "POST", "DELETE");

@@ -3,6 +3,7 @@ import { createWebhookEndpointOp, listWebhookEndpointsOp } from "@/lib/operation
 import { checkWebhookDestination, createWebhookEndpoint } from "@/lib/webhooks/create-endpoint";
 import type { TWebhookEndpointInput } from "@/lib/schemas/webhooks";
 import { listWebhookEndpoints } from "@/lib/webhooks/list-endpoints";
+import { notServed } from "@/lib/http/not-served";
 
 // POST /webhook-endpoints – register a signed destination
 export const POST = handle(
@@ -16,3 +17,6 @@ export const GET = handle(listWebhookEndpointsOp, async ({ tx, principal }) => (
   status: 200,
   body: { items: await listWebhookEndpoints(tx, { organizationId: principal.organizationId }) },
 }));
+
+// The methods this path does not serve: the 405 envelope (lib/http/not-served.ts).
+export const { PUT, PATCH, DELETE } = notServed("GET", "POST");

@@ -3,6 +3,7 @@ import { recipientSessionOp } from "@/lib/operations/recipient";
 import { exchangeRecipientToken } from "@/lib/recipients/exchange-token";
 import { exchangeHandleOptions } from "@/lib/recipients/exchange-options";
 import { recipientSessionCookie } from "@/lib/recipients/session-cookie";
+import { notServed } from "@/lib/http/not-served";
 
 // POST /recipient/session – exchange the link token for a recipient session cookie
 export const POST = handle(
@@ -13,3 +14,6 @@ export const POST = handle(
   },
   exchangeHandleOptions("single"),
 );
+
+// The methods this path does not serve: the 405 envelope (lib/http/not-served.ts).
+export const { GET, HEAD, PUT, PATCH, DELETE } = notServed("POST");

@@ -1,6 +1,7 @@
 import { handle } from "@/lib/http/handle";
 import { downloadInvoiceDocumentOp } from "@/lib/operations/invoices";
 import { attachmentResponse, getDocumentDownload } from "@/lib/documents/download-document";
+import { notServed } from "@/lib/http/not-served";
 
 // GET /invoices/{id}/documents/{document} – download a document of an invoice
 export const GET = handle(downloadInvoiceDocumentOp, async ({ tx, principal, params }) =>
@@ -13,3 +14,6 @@ export const GET = handle(downloadInvoiceDocumentOp, async ({ tx, principal, par
     }),
   ),
 );
+
+// The methods this path does not serve: the 405 envelope (lib/http/not-served.ts).
+export const { POST, PUT, PATCH, DELETE } = notServed("GET");
