@@ -65,12 +65,13 @@ async function main() {
 }
 
 // Without flags V8 sizes the heap for the machine's memory (a 4 GiB limit on a 24 GiB
-// machine) and lets the young and old generations grow before collecting. Measured under
-// `npm run bench` (docs/benchmarks.md, Run 4): SERVER_NODE_FLAGS="--max-semi-space-size=4
-// --max-old-space-size=256" lowered the server's peak RSS from 241-265 to 194-222 MiB with
-// no CPU cost visible at that run's resolution. Not the default yet: one loaded-machine run
-// is not enough to rule out an out-of-memory exit under a large import.
-const SERVER_NODE_FLAGS = "";
+// machine) and lets the old generation grow long before collecting: 420-490 MiB resident
+// under `npm run bench`. A 384 MiB old-space limit keeps the server near 200-250 MiB
+// (docs/benchmarks.md, "Memory") and still leaves room for the largest request, a 10 MiB
+// statement or e-invoice import (peak measured in docs/benchmarks.md); small young
+// generation semi-spaces (4 MiB) add little collection work at these allocation rates.
+// SERVER_NODE_FLAGS replaces these flags (e.g. "" for V8's defaults).
+const SERVER_NODE_FLAGS = "--max-semi-space-size=4 --max-old-space-size=384";
 
 const exitHooks: (() => Promise<void>)[] = [];
 const onExit = (f: () => Promise<void>) => exitHooks.push(f);
