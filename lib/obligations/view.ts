@@ -291,7 +291,20 @@ type Computed = {
   condition: { summary: string; status: TInvoiceRecord["condition_status"]; satisfied_on: string };
 };
 
+// One evaluation per loaded obligation and day: a mutation's result (invoice record and
+// projection) and its event's projection read the same one. Loaded obligations are never
+// changed in place (a change is a new load), so the memo cannot go stale.
+const computed = new WeakMap<LoadedObligation, { today: string; c: Computed }>();
+
 export function compute(o: LoadedObligation, today = todayUtc()): Computed {
+  const hit = computed.get(o);
+  if (hit?.today === today) return hit.c;
+  const c = evaluate(o, today);
+  computed.set(o, { today, c });
+  return c;
+}
+
+function evaluate(o: LoadedObligation, today: string): Computed {
   const states = conditionStates(o);
   const ev = evaluateTerms({
     amountMinor: o.amountMinor,
