@@ -476,6 +476,12 @@ async function main() {
     );
   };
 
+  // The floor: the framework and the pipeline up to the credential check, no database
+  // (GET /session without credentials answers 401). What any endpoint costs at least.
+  for (const c of CONNECTIONS) {
+    if (!want("floor")) break;
+    record(await load(server, "floor (401, no db)", c, () => ({ method: "GET", path: "/api/v1/session" }), 401));
+  }
   // Registration
   for (const c of CONNECTIONS) {
     if (!want("register")) break;
