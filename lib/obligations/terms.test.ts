@@ -272,3 +272,32 @@ describe("payment terms engine", () => {
     ).toBe("pending");
   });
 });
+
+describe("addDays", () => {
+  // The calendar as JavaScript's Date counts it (UTC), the reference the integer arithmetic must equal.
+  const viaDate = (date: string, days: number) => {
+    const d = new Date(`${date}T00:00:00.000Z`);
+    d.setUTCDate(d.getUTCDate() + days);
+    return d.toISOString().slice(0, 10);
+  };
+
+  it("equals the Date calendar for every fifth day of 1900-2199 and offsets across months, leap days and centuries", () => {
+    let checked = 0;
+    for (let t = Date.UTC(1900, 0, 1); t < Date.UTC(2200, 0, 1); t += 5 * 86_400_000) {
+      const date = new Date(t).toISOString().slice(0, 10);
+      for (const k of [0, 1, -1, 14, 28, 30, 59, 60, 365, 366, -400, 36_524, -36_525]) {
+        if (addDays(date, k) !== viaDate(date, k)) expect(`${date} + ${k} = ${addDays(date, k)}`).toBe(viaDate(date, k));
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(280_000);
+    expect(addDays("2024-02-28", 1)).toBe("2024-02-29");
+    expect(addDays("2100-02-28", 1)).toBe("2100-03-01");
+    expect(addDays("2000-02-28", 1)).toBe("2000-02-29");
+  });
+
+  it("rolls a day beyond the month's end over as a Date does, and refuses what is not a date", () => {
+    for (const d of ["2026-02-30", "2025-02-29", "2026-04-31"]) expect(addDays(d, 1)).toBe(viaDate(d, 1));
+    for (const bad of ["2026-13-01", "2026-00-10", "2026-02-32", "abcd-ef-gh", "2026-1-01", ""]) expect(() => addDays(bad, 1)).toThrow(RangeError);
+  });
+});

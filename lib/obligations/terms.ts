@@ -122,10 +122,42 @@ export function validateTerms(amountMinor: bigint, terms: readonly TermSpec[], c
   }
 }
 
+// A calendar date (YYYY-MM-DD, proleptic Gregorian) plus a number of days, in integer
+// arithmetic (days since 1970-01-01 there and back, H. Hinnant's civil-date algorithms):
+// lists evaluate it for every term of every row, and a Date costs far more. A string that is
+// not a date throws a RangeError, as a Date's toISOString would; a day beyond the month's
+// end rolls over into the next month, as a Date does.
 export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00.000Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
+  const y = Number(date.slice(0, 4));
+  const m = Number(date.slice(5, 7));
+  const d = Number(date.slice(8, 10));
+  if (date.length !== 10 || date[4] !== "-" || date[7] !== "-" || !(m >= 1 && m <= 12) || !(d >= 1 && d <= 31) || !Number.isInteger(days)) {
+    throw new RangeError(`addDays: not a date: ${date}`);
+  }
+  return fromDayNumber(dayNumber(y, m, d) + days);
+}
+
+function dayNumber(y: number, m: number, d: number): number {
+  const yy = m <= 2 ? y - 1 : y;
+  const era = Math.floor(yy / 400);
+  const yoe = yy - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+
+function fromDayNumber(z: number): string {
+  const zz = z + 719468;
+  const era = Math.floor(zz / 146097);
+  const doe = zz - era * 146097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  if (y < 0 || y > 9999) throw new RangeError("addDays: outside years 0000-9999");
+  return `${String(y).padStart(4, "0")}-${m < 10 ? "0" : ""}${m}-${d < 10 ? "0" : ""}${d}`;
 }
 
 // The implicit term of an obligation without declared terms.

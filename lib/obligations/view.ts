@@ -279,7 +279,9 @@ export function termSpecOf(t: LoadedObligation["paymentTerms"][number]): TermSpe
 }
 
 function termSpec(t: LoadedObligation["paymentTerms"][number]): TermSpec & { row: typeof t } {
-  return { ...termSpecOf(t), row: t };
+  const spec = termSpecOf(t) as TermSpec & { row: typeof t };
+  spec.row = t;
+  return spec;
 }
 
 type Computed = {
@@ -314,40 +316,41 @@ function evaluate(o: LoadedObligation, today: string): Computed {
     terms: o.paymentTerms.map(termSpec),
     conditions: states,
   });
-  const keyOf = new Map(o.conditions.map((c) => [c.id, c.key]));
-  const paymentTerms = o.paymentTerms.length
-    ? ev.terms.map((t) => {
-        const row = (t as ReturnType<typeof termSpec>).row;
-        return {
-          id: row.id,
-          sequence: row.sequence,
-          label: row.label,
-          amount_type: t.amountType,
-          ...(t.fixedAmountMinor != null ? { fixed_amount_minor: t.fixedAmountMinor.toString() } : {}),
-          ...(t.percentageBasisPoints != null ? { percentage_basis_points: t.percentageBasisPoints } : {}),
-          amount_minor: t.amountMinor.toString(),
-          trigger_type: t.triggerType,
-          ...(t.triggerDate ? { trigger_date: t.triggerDate } : {}),
-          ...(t.conditionId ? { condition_id: t.conditionId, condition_key: keyOf.get(t.conditionId) ?? "" } : {}),
-          due_rule: t.dueRule,
-          ...(t.dueDate ? { due_date: t.dueDate } : {}),
-          ...(t.dueDays != null ? { due_days: t.dueDays } : {}),
-          ...(t.triggeredOn ? { triggered_on: t.triggeredOn } : {}),
-          ...(t.payableOn ? { payable_on: t.payableOn } : {}),
-        };
-      })
-    : [];
+  // The wire objects are built field by field in the documented order (optional fields
+  // only when set): lists evaluate this for every row, and conditional object spreads cost
+  // several times more (docs/benchmarks.md, step 7).
+  const paymentTerms: Computed["paymentTerms"] = [];
+  if (o.paymentTerms.length) {
+    for (const t of ev.terms) {
+      const row = (t as ReturnType<typeof termSpec>).row;
+      const w: Record<string, unknown> = { id: row.id, sequence: row.sequence, label: row.label, amount_type: t.amountType };
+      if (t.fixedAmountMinor != null) w.fixed_amount_minor = t.fixedAmountMinor.toString();
+      if (t.percentageBasisPoints != null) w.percentage_basis_points = t.percentageBasisPoints;
+      w.amount_minor = t.amountMinor.toString();
+      w.trigger_type = t.triggerType;
+      if (t.triggerDate) w.trigger_date = t.triggerDate;
+      if (t.conditionId) {
+        w.condition_id = t.conditionId;
+        w.condition_key = o.conditions.find((c) => c.id === t.conditionId)?.key ?? "";
+      }
+      w.due_rule = t.dueRule;
+      if (t.dueDate) w.due_date = t.dueDate;
+      if (t.dueDays != null) w.due_days = t.dueDays;
+      if (t.triggeredOn) w.triggered_on = t.triggeredOn;
+      if (t.payableOn) w.payable_on = t.payableOn;
+      paymentTerms.push(w as Computed["paymentTerms"][number]);
+    }
+  }
 
-  const conditions = o.conditions.map((c) => ({
-    id: c.id,
-    key: c.key,
-    label: c.label,
-    ...(c.externalNamespace !== null && c.externalId !== null ? { external_reference: { namespace: c.externalNamespace, id: c.externalId } } : {}),
-    status: c.status as ConditionState["status"],
-    ...(c.satisfiedOn ? { satisfied_on: fromDate(c.satisfiedOn) } : {}),
-    source: c.source,
-    evidence_reference: c.evidenceReference,
-  }));
+  const conditions = o.conditions.map((c, i) => {
+    const w: Record<string, unknown> = { id: c.id, key: c.key, label: c.label };
+    if (c.externalNamespace !== null && c.externalId !== null) w.external_reference = { namespace: c.externalNamespace, id: c.externalId };
+    w.status = c.status;
+    if (states[i].satisfiedOn) w.satisfied_on = states[i].satisfiedOn;
+    w.source = c.source;
+    w.evidence_reference = c.evidenceReference;
+    return w as Computed["conditions"][number];
+  });
 
   let condition: Computed["condition"];
   if (o.conditions.length > 0) {
@@ -360,16 +363,22 @@ function evaluate(o: LoadedObligation, today: string): Computed {
     condition = { summary: o.conditionSummary, status: "satisfied", satisfied_on: "" };
   }
 
-  const contexts = o.contextLinks.map((l) => ({
-    id: l.context.id,
-    type: l.context.type as TInvoiceRecord["contexts"][number]["type"],
-    kind: l.context.kind as TInvoiceRecord["contexts"][number]["kind"],
-    type_label: l.context.typeLabel,
-    name: l.context.name,
-    reference: l.context.reference,
-    relationship_type: l.relationshipType,
-    ...(l.attributedMinor !== null && l.attributedMinor > 0n ? { attributed_minor: l.attributedMinor.toString(), currency: o.currency } : {}),
-  }));
+  const contexts = o.contextLinks.map((l) => {
+    const w: Record<string, unknown> = {
+      id: l.context.id,
+      type: l.context.type,
+      kind: l.context.kind,
+      type_label: l.context.typeLabel,
+      name: l.context.name,
+      reference: l.context.reference,
+      relationship_type: l.relationshipType,
+    };
+    if (l.attributedMinor !== null && l.attributedMinor > 0n) {
+      w.attributed_minor = l.attributedMinor.toString();
+      w.currency = o.currency;
+    }
+    return w as Computed["contexts"][number];
+  });
 
   return { payableMinor: ev.payableMinor, dueMinor: ev.dueMinor, conditions, paymentTerms, contexts, condition };
 }
