@@ -42,7 +42,19 @@ export async function recordEvent(
     INSERT INTO webhook_deliveries (id, organization_id, endpoint_id, event_id, status, next_attempt_at, created_at, updated_at)
     SELECT gen_random_uuid(), e.organization_id, e.id, ev.id, 'pending', $11::timestamptz, $10::timestamptz, $10::timestamptz
     FROM ev JOIN webhook_endpoints e ON e.organization_id = ev.organization_id AND e.enabled`,
-    [id, input.organizationId, input.type, input.obligationId ?? null, input.paymentId ?? null, actor.actorType, actor.actorId, actor.actorLabel, data, at, firstAttemptAt.toISOString()],
+    [
+      id,
+      input.organizationId,
+      input.type,
+      input.obligationId ?? null,
+      input.paymentId ?? null,
+      actor.actorType,
+      actor.actorId,
+      actor.actorLabel,
+      data,
+      at,
+      firstAttemptAt.toISOString(),
+    ],
   );
   return { id, createdAt };
 }
