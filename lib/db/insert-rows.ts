@@ -13,9 +13,13 @@ export type TableRows = { table: string; rows: readonly object[] };
 const IDENTIFIER = /^[a-z][a-z0-9_]*$/;
 const column = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-export async function insertRows(tx: Tx, tables: readonly TableRows[]): Promise<void> {
+// `also`: more common table expressions of the same statement (e.g. the event of the change,
+// lib/events/record-event.ts `eventWrite`), numbering their parameters from `first`.
+export type AlsoWrite = (first: number) => { ctes: string[]; values: unknown[] };
+
+export async function insertRows(tx: Tx, tables: readonly TableRows[], also?: AlsoWrite): Promise<void> {
   const parts: string[] = [];
-  const params: string[] = [];
+  const params: unknown[] = [];
   for (const { table, rows } of tables) {
     if (rows.length === 0) continue;
     const fields = Object.keys(rows[0]);
@@ -30,8 +34,11 @@ export async function insertRows(tx: Tx, tables: readonly TableRows[]): Promise<
     const list = columns.join(", ");
     parts.push(`INSERT INTO ${table} (${list}) SELECT ${list} FROM json_populate_recordset(NULL::${table}, $${params.length}::json)`);
   }
-  if (parts.length === 0) return;
-  const sql = parts.length === 1 ? parts[0] : `WITH ${parts.map((p, i) => `w${i} AS (${p})`).join(", ")} SELECT 1`;
+  const extra = also?.(params.length + 1);
+  if (extra) params.push(...extra.values);
+  const ctes = [...parts.map((p, i) => `w${i} AS (${p})`), ...(extra?.ctes ?? [])];
+  if (ctes.length === 0) return;
+  const sql = ctes.length === 1 && !extra ? parts[0] : `WITH ${ctes.join(", ")} SELECT 1`;
   await sqlCount(tx, sql, params);
 }
 

@@ -3,7 +3,7 @@ import type { Tx } from "@/lib/db";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { recordEvent } from "@/lib/events/record-event";
+import { eventWrite } from "@/lib/events/record-event";
 import { toDate } from "@/lib/schemas/common";
 import type { TMutationResult, TRegisterObligation } from "@/lib/schemas/obligations";
 import { TermsError, termAmounts, validateTerms, type TermSpec } from "@/lib/obligations/terms";
@@ -188,15 +188,6 @@ export async function registerObligation(tx: Tx, input: RegisterObligationInput)
     createdAt: new Date(now.getTime() + i), // keeps the request's order stable
   }));
   const paymentRequest = newPaymentRequestRow({ organizationId, obligationId, now });
-  // One statement for the obligation and all its parts (lib/db/insert-rows.ts).
-  await insertRows(tx, [
-    { table: "obligations", rows: [created] },
-    { table: "obligation_conditions", rows: conditionRows },
-    { table: "payment_terms", rows: termRows },
-    { table: "obligation_context_links", rows: linkRows },
-    { table: "payment_requests", rows: [paymentRequest] },
-  ]);
-
   // Everything the result needs is at hand: no re-read of what was just written.
   const byId = new Map(contexts.map((c) => [c.id, c]));
   const loaded: LoadedObligation = {
@@ -208,7 +199,7 @@ export async function registerObligation(tx: Tx, input: RegisterObligationInput)
     paymentRequest,
     organizationName: org.name,
   };
-  const event = await recordEvent(tx, {
+  const event = eventWrite({
     organizationId,
     type: "obligation.registered",
     principal: input.principal,
@@ -216,6 +207,19 @@ export async function registerObligation(tx: Tx, input: RegisterObligationInput)
     data: { obligation: toObligationProjection(loaded) },
     detail: { reference: loaded.reference },
   });
+  // One statement for the obligation, all its parts and its event with the webhook outbox
+  // (lib/db/insert-rows.ts, lib/events/record-event.ts).
+  await insertRows(
+    tx,
+    [
+      { table: "obligations", rows: [created] },
+      { table: "obligation_conditions", rows: conditionRows },
+      { table: "payment_terms", rows: termRows },
+      { table: "obligation_context_links", rows: linkRows },
+      { table: "payment_requests", rows: [paymentRequest] },
+    ],
+    event.statement,
+  );
   return mutationResult(tx, {
     organizationId,
     obligationId,
