@@ -7,7 +7,7 @@ import { recordEvent } from "@/lib/events/record-event";
 import type { EventType } from "@/lib/events/event-types";
 import type { TMutationResult } from "@/lib/schemas/obligations";
 import type { PaymentRequestRow } from "@/lib/payment-requests/view";
-import { loadObligation, mutationResult, organizationName, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
+import { loadObligation, loadObligationUpdated, mutationResult, organizationName, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
 
 // Column changes an action makes to the obligations row (version and updated_at are set
 // by mutateObligation).
@@ -31,7 +31,8 @@ export const invalidState = (message: string) => new AppError("invalid_state", m
 //     also locks the row, so everything below runs against the state that was loaded,
 //  4. `apply(loaded)` validates the state (throw invalid_state), may write its own rows
 //     with the same `tx` (they roll back with everything else on any error), and returns
-//     the column changes of the obligations row (written next),
+//     the column changes of the obligations row (written next, in the statement that
+//     reloads the obligation: lib/obligations/view.ts loadObligationUpdated),
 //  5. records the event with `data: { obligation: <projection after the change> }` plus
 //     whatever `eventData(after)` adds (e.g. `payment` on payment.allocated),
 //  6. returns the mutation result (operation_id = the event id).
@@ -69,11 +70,8 @@ export async function mutateObligation(
   );
   if (bumped !== 1) throw versionConflict(expectedVersion);
   const changes = (await input.apply(before)) ?? {};
-  if (Object.keys(changes).length > 0) {
-    await tx.obligation.updateMany({ where: { id: obligationId, organizationId }, data: changes });
-  }
-
-  const after = await loadObligation(tx, { organizationId, obligationId });
+  // The column changes and the state after them (with the parts `apply` may have written): one statement.
+  const after = await loadObligationUpdated(tx, { organizationId, obligationId, set: changes as Record<string, unknown> });
   const detail = typeof input.detail === "function" ? input.detail(before) : input.detail;
   const event = await recordEvent(tx, {
     organizationId,

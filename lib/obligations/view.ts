@@ -84,6 +84,49 @@ export async function loadObligationsByIds(tx: Tx, input: { organizationId: stri
   });
 }
 
+// The obligation after writing `set` (column changes, model field names; a value or
+// `{ increment: n }`) to its row, in ONE statement: the UPDATE's RETURNING row with its parts
+// (which earlier statements of the transaction may have changed). Values travel as one JSON
+// parameter expanded by json_populate_record into the columns' own types, as
+// lib/db/insert-rows.ts does. Only for an obligation the caller has locked and knows to exist
+// (mutateObligation).
+export async function loadObligationUpdated(
+  tx: Tx,
+  input: { organizationId: string; obligationId: string; set: Record<string, unknown> },
+): Promise<LoadedObligation> {
+  const { organizationId, obligationId, set } = input;
+  const fields = Object.keys(set);
+  if (fields.length === 0) return loadObligation(tx, { organizationId, obligationId });
+  const values: Record<string, unknown> = {};
+  const assignments = fields.map((f) => {
+    const c = f.replace(/[A-Z]/g, (x) => `_${x.toLowerCase()}`);
+    if (!/^[a-z][a-z0-9_]*$/.test(c)) throw new Error(`loadObligationUpdated: not a column: ${c}`);
+    const v = set[f];
+    if (v !== null && typeof v === "object" && !(v instanceof Date)) {
+      const keys = Object.keys(v);
+      if (keys.length !== 1 || keys[0] !== "increment") throw new Error(`loadObligationUpdated: ${f}: a value or { increment } only`);
+      values[c] = (v as { increment: unknown }).increment;
+      return `${c} = o.${c} + r.${c}`;
+    }
+    values[c] = v;
+    return `${c} = r.${c}`;
+  });
+  const row = JSON.stringify(values, (_k, v) => (typeof v === "bigint" ? v.toString() : v));
+  const rows = await loadRaw(
+    tx,
+    Prisma.sql`TRUE`,
+    Prisma.sql`u o`,
+    Prisma.empty,
+    Prisma.sql`WITH u AS (
+      UPDATE obligations o SET ${Prisma.raw(assignments.join(", "))}
+      FROM json_populate_record(NULL::obligations, ${row}::json) r
+      WHERE o.id = ${obligationId}::uuid AND o.organization_id = ${organizationId}::uuid
+      RETURNING o.*)`,
+  );
+  if (rows.length !== 1) throw notFoundObligation();
+  return rows[0];
+}
+
 // The clock's sweep only (lib/scheduler/sweep.ts): obligations of any organization, by the
 // ids it has just locked; every other reader goes through an organization.
 export async function loadObligationsForSweep(tx: Tx, input: { ids: string[] }): Promise<LoadedObligation[]> {
@@ -95,8 +138,15 @@ export async function loadObligationsForSweep(tx: Tx, input: { ids: string[] }):
 // One statement for obligations and all their parts (Prisma's include sends one query per
 // relation): each part is a correlated json_agg subquery served by its
 // (organization_id, obligation_id) index. Bigints travel as text inside the JSON.
-async function loadRaw(tx: Tx, where: Prisma.Sql, from: Prisma.Sql = Prisma.sql`obligations o`, order: Prisma.Sql = Prisma.empty): Promise<LoadedObligation[]> {
+async function loadRaw(
+  tx: Tx,
+  where: Prisma.Sql,
+  from: Prisma.Sql = Prisma.sql`obligations o`,
+  order: Prisma.Sql = Prisma.empty,
+  withClause: Prisma.Sql = Prisma.empty,
+): Promise<LoadedObligation[]> {
   const q = Prisma.sql`
+    ${withClause}
     SELECT o.*,
       (SELECT coalesce(json_agg(json_build_object(
           'id', c.id, 'organization_id', c.organization_id, 'obligation_id', c.obligation_id, 'position', c.position, 'key', c.key,
