@@ -1,5 +1,4 @@
 import type { Tx } from "@/lib/db";
-import { OBLIGATION_LINE_SELECT } from "@/lib/obligations/view";
 import type { OBLIGATION_STATUSES } from "@/lib/schemas/obligations";
 import { fromDate, toDate } from "@/lib/schemas/common";
 
@@ -21,29 +20,46 @@ export type OverdueItem = {
 
 export type ListMostOverdueInput = { organizationId: string; today: string; limit: number };
 
+type Row = {
+  id: string;
+  reference: string;
+  organization_role: string;
+  debtor_name: string;
+  creditor_name: string;
+  invoice_number: string;
+  currency: string;
+  outstanding: string;
+  deadline: Date;
+  status: string;
+};
+
 // The `limit` most overdue obligations (deadline before today, not RECONCILED), oldest
-// deadline first. A range of the partial index obligations_org_open_deadline_idx (migration
-// 0005) that stops after `limit` rows (plus the ties of the last deadline day, sorted), so
-// it stays live even where the overview's totals come from a snapshot.
+// deadline first. One range of the partial index obligations_org_open_deadline_idx
+// (organization_id, deadline, created_at, id) WHERE status <> 'RECONCILED' (migration 0014)
+// that stops after `limit` entries, whatever the organization's size, so it stays live even
+// where the overview's totals come from a snapshot. The status condition is written out (not
+// a parameter) so that a generic plan of the prepared statement still matches the index's
+// predicate.
 export async function listMostOverdue(tx: Tx, input: ListMostOverdueInput): Promise<OverdueItem[]> {
   if (input.limit <= 0) return [];
-  const rows = await tx.obligation.findMany({
-    where: { organizationId: input.organizationId, status: { not: "RECONCILED" }, deadline: { lt: toDate(input.today) } },
-    orderBy: [{ deadline: "asc" }, { createdAt: "asc" }, { id: "asc" }],
-    take: input.limit,
-    select: { ...OBLIGATION_LINE_SELECT, status: true },
-  });
+  const rows = await tx.$queryRaw<Row[]>`
+    SELECT id::text AS id, reference, organization_role, debtor_name, creditor_name, invoice_number, currency,
+           (amount_minor - allocated_minor)::text AS outstanding, deadline, status
+    FROM obligations
+    WHERE organization_id = ${input.organizationId}::uuid AND status <> 'RECONCILED' AND deadline < ${input.today}::date
+    ORDER BY deadline, created_at, id
+    LIMIT ${input.limit}`;
   const dayMs = 86_400_000;
   const todayMs = toDate(input.today).getTime();
   return rows.map(
     (o): OverdueItem => ({
       id: o.id,
       reference: o.reference,
-      organization_role: o.organizationRole as Role,
-      counterparty: o.organizationRole === "creditor" ? o.debtorName : o.creditorName,
-      invoice_number: o.invoiceNumber,
+      organization_role: o.organization_role as Role,
+      counterparty: o.organization_role === "creditor" ? o.debtor_name : o.creditor_name,
+      invoice_number: o.invoice_number,
       currency: o.currency,
-      outstanding_minor: (o.amountMinor - o.allocatedMinor).toString(),
+      outstanding_minor: o.outstanding,
       deadline: fromDate(o.deadline),
       days_overdue: Math.round((todayMs - o.deadline.getTime()) / dayMs),
       status: o.status as Status,
