@@ -43,11 +43,12 @@ type Row = {
 export async function listMostOverdue(tx: Tx, input: ListMostOverdueInput): Promise<OverdueItem[]> {
   if (input.limit <= 0) return [];
   const rows = await tx.$queryRaw<Row[]>`
-    SELECT id::text AS id, reference, organization_role, debtor_name, creditor_name, invoice_number, currency,
-           (amount_minor - allocated_minor)::text AS outstanding, deadline, status
-    FROM obligations
-    WHERE organization_id = ${input.organizationId}::uuid AND status <> 'RECONCILED' AND deadline < ${input.today}::date
-    ORDER BY deadline, created_at, id
+    SELECT o.id::text AS id, o.reference, o.organization_role, o.debtor_name, o.creditor_name, o.invoice_number, o.currency,
+           (o.amount_minor - o.allocated_minor)::text AS outstanding, o.deadline, o.status
+    FROM obligations o
+    WHERE o.organization_id = ${input.organizationId}::uuid AND o.status <> 'RECONCILED' AND o.deadline < ${input.today}::date
+    -- o.id: the column (uuid, as in the index), not the text alias of the select list
+    ORDER BY o.deadline, o.created_at, o.id
     LIMIT ${input.limit}`;
   const dayMs = 86_400_000;
   const todayMs = toDate(input.today).getTime();
