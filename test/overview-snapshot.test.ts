@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db, transaction } from "@/lib/db";
 import { todayUtc } from "@/lib/schemas/common";
 import { addDays } from "@/lib/obligations/terms";
@@ -7,7 +7,9 @@ import { ageReceivables } from "@/lib/dashboard/aging";
 import { expectCash } from "@/lib/dashboard/cash-expected";
 import { loadOverview, type LoadOverviewInput } from "@/lib/dashboard/overview";
 import { refreshOverviewSnapshot } from "@/lib/dashboard/refresh-overview-snapshot";
-import { newOrg, type OrgFixture } from "./support/fixtures";
+import { newOrg, TEST_PASSWORD, type OrgFixture } from "./support/fixtures";
+import { Api, fetchOnce } from "./support/api";
+import { startServer, type TestServer } from "./support/server";
 import { legacyBody, registerObligation } from "./support/obligations";
 import { allocate, recordPayment } from "./support/payments";
 
@@ -193,6 +195,37 @@ describe("snapshot above the limit", () => {
     const [r1, r2] = await Promise.all([refreshOverviewSnapshot({ liveMax: LIMIT }), refreshOverviewSnapshot({ liveMax: LIMIT })]);
     const forA = [r1, r2].filter((r) => r.organizationId === a.organizationId && r.action === "refreshed");
     expect(forA).toHaveLength(1);
+  });
+});
+
+describe("the overview page", () => {
+  // A second server on the same database whose limit puts every organization on the snapshot path.
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ databaseUrl: inject("databaseUrl"), label: "overview-0", env: { OVERVIEW_LIVE_MAX: "0" } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("says when the figures of a snapshot were computed and that they refresh; a live overview says nothing of the kind", async () => {
+    const page = async (base: string, email: string) => {
+      const api = new Api(base);
+      const r = await api.post("/session", { email, password: TEST_PASSWORD }, { idempotencyKey: null });
+      expect(r.status, r.text).toBe(200);
+      const cookie = r.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+      const res = await fetchOnce(`${base}/dashboard`, { headers: { cookie }, redirect: "manual" });
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+    const html = await page(server.baseUrl, b.email);
+    expect(html).toMatch(/Figures as of <time datetime="[^"]+">[^<]+UTC<\/time>/i);
+    expect(html).toContain("refresh every few minutes");
+    const live = await page(inject("baseUrl"), b.email);
+    expect(live).not.toContain("Figures as of");
   });
 });
 
