@@ -1,7 +1,9 @@
 import type { Tx } from "@/lib/db";
-import { OBLIGATION_LINE_SELECT } from "@/lib/obligations/view";
+import { listMostOverdue, type OverdueItem } from "@/lib/obligations/list-most-overdue";
 import { OBLIGATION_STATUSES } from "@/lib/schemas/obligations";
-import { fromDate, toDate, todayUtc } from "@/lib/schemas/common";
+import { todayUtc } from "@/lib/schemas/common";
+
+export type { OverdueItem };
 
 type Status = (typeof OBLIGATION_STATUSES)[number];
 type GroupRow = {
@@ -25,25 +27,14 @@ export type OutstandingTotal = {
   allocated_minor: string;
   outstanding_minor: string;
 };
-export type OverdueItem = {
-  id: string;
-  reference: string;
-  organization_role: Role;
-  counterparty: string;
-  invoice_number: string;
-  currency: string;
-  outstanding_minor: string;
-  deadline: string;
-  days_overdue: number;
-  status: Status;
-};
 
 // The numbers of the dashboard overview, for one organization:
 //  - counts by status (every status present, 0 when none) and the total,
 //  - what is outstanding (amount - allocated) of the obligations not yet RECONCILED, by
 //    currency and by the organization's role (owed to it / owed by it),
 //  - what is overdue: deadline before today (UTC) and not RECONCILED; totals by currency
-//    and role, and the `overdueLimit` most overdue obligations.
+//    and role, and the `overdueLimit` most overdue obligations (lib/obligations/list-most-overdue.ts;
+//    0: none).
 // Aggregates run in the database in one scan (grouped sums of the bigint columns, added up
 // here with bigint), never over every row in memory.
 export type SummarizeObligationsInput = { organizationId: string; today?: string; overdueLimit?: number };
@@ -51,7 +42,6 @@ export type SummarizeObligationsInput = { organizationId: string; today?: string
 export async function summarizeObligations(tx: Tx, input: SummarizeObligationsInput) {
   const { organizationId, ...opts } = input;
   const today = opts.today ?? todayUtc();
-  const overdueWhere = { organizationId, status: { not: "RECONCILED" }, deadline: { lt: toDate(today) } };
 
   // One pass over the organization's obligations: a row per (status, currency, role) with
   // its sums, overall and for the overdue ones; everything else is added up from these.
@@ -66,12 +56,7 @@ export async function summarizeObligations(tx: Tx, input: SummarizeObligationsIn
     FROM obligations
     WHERE organization_id = ${organizationId}::uuid
     GROUP BY status, currency, organization_role`;
-  const overdueRows = await tx.obligation.findMany({
-    where: overdueWhere,
-    orderBy: [{ deadline: "asc" }, { createdAt: "asc" }, { id: "asc" }],
-    take: opts.overdueLimit ?? 10,
-    select: { ...OBLIGATION_LINE_SELECT, status: true },
-  });
+  const items = await listMostOverdue(tx, { organizationId, today, limit: opts.overdueLimit ?? 10 });
 
   const counts = Object.fromEntries(OBLIGATION_STATUSES.map((st) => [st, 0])) as Record<Status, number>;
   for (const g of groups) if (g.status in counts) counts[g.status as Status] += g.n;
@@ -103,8 +88,6 @@ export async function summarizeObligations(tx: Tx, input: SummarizeObligationsIn
   };
   const overdueTotals = sum(true);
 
-  const dayMs = 86_400_000;
-  const todayMs = toDate(today).getTime();
   return {
     today,
     total: Object.values(counts).reduce((a, b) => a + b, 0),
@@ -113,20 +96,7 @@ export async function summarizeObligations(tx: Tx, input: SummarizeObligationsIn
     overdue: {
       count: overdueTotals.reduce((n, r) => n + r.count, 0),
       totals: overdueTotals,
-      items: overdueRows.map(
-        (o): OverdueItem => ({
-          id: o.id,
-          reference: o.reference,
-          organization_role: o.organizationRole as Role,
-          counterparty: o.organizationRole === "creditor" ? o.debtorName : o.creditorName,
-          invoice_number: o.invoiceNumber,
-          currency: o.currency,
-          outstanding_minor: (o.amountMinor - o.allocatedMinor).toString(),
-          deadline: fromDate(o.deadline),
-          days_overdue: Math.round((todayMs - o.deadline.getTime()) / dayMs),
-          status: o.status as Status,
-        }),
-      ),
+      items,
     },
   };
 }

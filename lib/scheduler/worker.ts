@@ -2,6 +2,7 @@ import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { type Worker, startIntervalWorker } from "@/lib/maintenance/interval-worker";
 import { sweepScheduled } from "@/lib/scheduler/sweep";
+import { refreshOverviewSnapshot } from "@/lib/dashboard/refresh-overview-snapshot";
 
 // The in-process scheduler of a running server (started from instrumentation.ts): every
 // SCHEDULER_INTERVAL_MS it sweeps until nothing is due (each sweep bounded to ~20 s; a
@@ -9,6 +10,8 @@ import { sweepScheduled } from "@/lib/scheduler/sweep";
 // /api/v1/cron/scheduler instead). State lives in the database only (claims with FOR UPDATE
 // SKIP LOCKED, marks as the backstop), so every instance runs it. SIGTERM/SIGINT stop it
 // between batches; a batch cut short by kill -9 rolls back and is swept again.
+// After each sweep, one stale dashboard overview snapshot is recomputed (at most one
+// organization per round and instance; lib/dashboard/refresh-overview-snapshot.ts).
 export function startScheduler(): Worker | undefined {
   const intervalMs = env().SCHEDULER_INTERVAL_MS;
   if (intervalMs === 0) return undefined;
@@ -22,7 +25,18 @@ export function startScheduler(): Worker | undefined {
     round: async (stopped) => {
       const s = await sweepScheduled({ budgetMs: 20_000, until: stopped });
       if (s.claimed > 0) logger().info({ ...s }, "scheduler sweep");
+      if (!stopped()) await refreshOverview();
       return s.more;
     },
   });
+}
+
+// A failed refresh is logged on its own and does not hold up the sweep of the next round.
+async function refreshOverview(): Promise<void> {
+  try {
+    const r = await refreshOverviewSnapshot();
+    if (r.organizationId) logger().info({ ...r }, "overview snapshot");
+  } catch (err) {
+    logger().error({ err: (err as Error).message }, "overview snapshot refresh failed");
+  }
 }

@@ -7,7 +7,12 @@
 // Seeds a scratch database with scripts/bench/seed.ts, times each read (median and p95 of
 // SCALE_RUNS runs, default 20, after a warm-up) for the small and the large organization,
 // prints the ratio large/small, and the EXPLAIN (ANALYZE, BUFFERS) plans of the list, search
-// and overview statements for the large one. The database is dropped at the end unless
+// and overview statements for the large one. The dashboard overview is timed three ways: the
+// scans it ran before snapshots (summary, aging, cash expected; SCALE_SCAN_RUNS runs, default
+// 5, since the cash chart takes seconds at 1M), `loadOverview` as the page calls it
+// (OVERVIEW_LIVE_MAX, default 5000: both organizations read their snapshot, computed in the
+// warm-up) together with the page's other reads, and the computation of one snapshot (the
+// worker's cost; SCALE_SCAN_RUNS runs). The database is dropped at the end unless
 // SCALE_KEEP_DB=1. Output also as JSON (SCALE_OUT, default bench-results/scale-<time>.json).
 import { execSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -20,20 +25,29 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { listObligations, listOrder, listWhere, type ObligationListQuery } from "@/lib/obligations/list-obligations";
 import { getObligationDetail } from "@/lib/obligations/get-obligation-detail";
 import { summarizeObligations } from "@/lib/obligations/summarize-obligations";
+import { ageReceivables } from "@/lib/dashboard/aging";
+import { expectCash } from "@/lib/dashboard/cash-expected";
+import { loadOverview } from "@/lib/dashboard/overview";
+import { storeOverviewSnapshot } from "@/lib/dashboard/overview-snapshot";
+import { listRecentEvents } from "@/lib/events/list-recent-events";
+import { summarizeUnallocatedPayments } from "@/lib/payments/summarize-payments";
+import { todayUtc } from "@/lib/schemas/common";
+import { disconnectDb } from "@/lib/db";
 import { dropDatabase, seed } from "./seed";
 
 const adminUrl = process.argv[2] ?? process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5433/postgres";
 const sizes = { small: Number(process.argv[3] ?? 10_000), large: Number(process.argv[4] ?? 1_000_000), other: Number(process.argv[5] ?? 1_000_000) };
 const RUNS = Number(process.env.SCALE_RUNS ?? 20);
+const SCAN_RUNS = Number(process.env.SCALE_SCAN_RUNS ?? 5);
 const OUT = process.env.SCALE_OUT ?? path.join("bench-results", `scale-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
 process.env.APP_SECRET ??= "bench-app-secret-0123456789abcdef0123456789";
 
 const uptime = () => execSync("uptime", { encoding: "utf8" }).trim();
 
-async function time(fn: () => Promise<unknown>) {
+async function time(fn: () => Promise<unknown>, runs = RUNS) {
   await fn();
   const ms: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
+  for (let i = 0; i < runs; i++) {
     const t = performance.now();
     await fn();
     ms.push(performance.now() - t);
@@ -49,6 +63,8 @@ async function main() {
   const s = await seed(adminUrl, sizes);
   const seedMs = Math.round(performance.now() - t0);
   console.log(`seeded ${JSON.stringify(sizes)} in ${seedMs} ms ${JSON.stringify(s.ms)}`);
+  // lib/db's sql() opens its pool from DATABASE_URL (it sends through the client given here).
+  process.env.DATABASE_URL = s.url;
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: s.url, max: 2 }) });
   const client = new pg.Client({ connectionString: s.url });
   await client.connect();
@@ -56,7 +72,9 @@ async function main() {
   const plans: Record<string, string> = {};
   try {
     const deep = Math.max(0, Math.min(sizes.small, sizes.large) - 50);
-    const scenarios: { name: string; run: (org: string, someId: string, term: string) => Promise<unknown> }[] = [
+    const today = todayUtc();
+    const inTx = <T>(fn: (tx: Parameters<typeof loadOverview>[0]) => Promise<T>) => prisma.$transaction(fn, { maxWait: 60_000, timeout: 600_000 });
+    const scenarios: { name: string; runs?: number; run: (org: string, someId: string, term: string) => Promise<unknown> }[] = [
       { name: "list first page (50)", run: (org) => listObligations(prisma, { organizationId: org, query: { limit: 50, offset: 0 } }) },
       { name: `list deep page (offset ${deep})`, run: (org) => listObligations(prisma, { organizationId: org, query: { limit: 50, offset: deep } }) },
       { name: "list sort=deadline", run: (org) => listObligations(prisma, { organizationId: org, query: { limit: 50, offset: 0, sort: "deadline" } }) },
@@ -79,7 +97,22 @@ async function main() {
       },
       { name: "detail", run: (org, id) => getObligationDetail(prisma, { organizationId: org, obligationId: id }) },
       { name: "overview (summarize)", run: (org) => summarizeObligations(prisma, { organizationId: org, overdueLimit: 8 }) },
+      { name: "aging, scan", runs: SCAN_RUNS, run: (org) => ageReceivables(prisma, { organizationId: org, today }) },
+      { name: "cash expected, scan", runs: SCAN_RUNS, run: (org) => expectCash(prisma, { organizationId: org, today }) },
+      // The page before snapshots: the three scans, then events and unallocated payments.
+      {
+        name: "overview page reads, live (before)",
+        runs: SCAN_RUNS,
+        run: (org) => inTx((tx) => loadOverview(tx, { organizationId: org, today, liveMax: Number.MAX_SAFE_INTEGER }).then(() => pageRest(tx, org))),
+      },
+      // The worker's cost: one snapshot computed and stored.
+      { name: "snapshot computation (worker)", runs: SCAN_RUNS, run: (org) => inTx((tx) => storeOverviewSnapshot(tx, { organizationId: org, today })) },
+      // As the page calls it now (OVERVIEW_LIVE_MAX default: both organizations are above it).
+      { name: "loadOverview (snapshot)", run: (org) => inTx((tx) => loadOverview(tx, { organizationId: org, today })) },
+      { name: "overview page reads (snapshot)", run: (org) => inTx((tx) => loadOverview(tx, { organizationId: org, today }).then(() => pageRest(tx, org))) },
     ];
+    const pageRest = (tx: Parameters<typeof loadOverview>[0], org: string) =>
+      Promise.all([listRecentEvents(tx, { organizationId: org, limit: 12 }), summarizeUnallocatedPayments(tx, { organizationId: org })]);
     const pick = async (org: string) => {
       const r = await client.query<{ id: string; reference: string }>(
         "SELECT id, reference FROM obligations WHERE organization_id = $1 ORDER BY created_at LIMIT 1 OFFSET $2",
@@ -90,8 +123,8 @@ async function main() {
     const small = await pick(s.small);
     const large = await pick(s.large);
     for (const sc of scenarios) {
-      const a = await time(() => sc.run(s.small, small.id, small.reference.slice(4)));
-      const b = await time(() => sc.run(s.large, large.id, large.reference.slice(4)));
+      const a = await time(() => sc.run(s.small, small.id, small.reference.slice(4)), sc.runs);
+      const b = await time(() => sc.run(s.large, large.id, large.reference.slice(4)), sc.runs);
       const ratio = Math.round((b.median / a.median) * 100) / 100;
       results.push({ scenario: sc.name, small: a, large: b, ratio });
       console.log(
@@ -116,10 +149,25 @@ async function main() {
       Prisma.sql`SELECT status, currency, organization_role, count(*)::int AS n, sum(amount_minor)::text, sum(allocated_minor)::text
         FROM obligations WHERE organization_id = ${s.large}::uuid GROUP BY status, currency, organization_role`,
     );
+    // The overview's reads that stay live above OVERVIEW_LIVE_MAX: the probe (count of at most
+    // limit + 1 index entries, and the snapshot row) and the most-overdue list.
+    await explain(
+      "overview probe (limit 5000)",
+      Prisma.sql`SELECT (SELECT count(*) FROM (SELECT 1 FROM obligations WHERE organization_id = ${s.large}::uuid LIMIT ${5001}) c)::int AS n,
+           s.computed_for, s.computed_at, s.data
+        FROM (SELECT 1) one LEFT JOIN overview_snapshots s ON s.organization_id = ${s.large}::uuid`,
+    );
+    await explain(
+      "most overdue (8)",
+      Prisma.sql`SELECT id, reference, deadline, amount_minor, allocated_minor FROM obligations
+        WHERE organization_id = ${s.large}::uuid AND status <> 'RECONCILED' AND deadline < ${today}::date
+        ORDER BY deadline, created_at, id LIMIT 8`,
+    );
     for (const [k, v] of Object.entries(plans)) console.log(`\n### ${k}\n${v}`);
   } finally {
     await prisma.$disconnect();
     await client.end();
+    await disconnectDb();
     if (!process.env.SCALE_KEEP_DB) await dropDatabase(adminUrl, s.name);
   }
   const after = uptime();
