@@ -2,7 +2,8 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { Tx } from "@/lib/db";
 import { todayUtc } from "@/lib/schemas/common";
 import type { TObligationListQuery } from "@/lib/schemas/obligations";
-import { loadObligationPage, loadObligationsPicked, toInvoiceRecord, toObligationProjection } from "@/lib/obligations/view";
+import { loadObligationPage, toInvoiceRecord } from "@/lib/obligations/view";
+import { loadProjectionsPicked } from "@/lib/obligations/stored-projection";
 
 // The query is the API's (every filter optional); the dashboard and GET /invoices pass a page.
 export type ObligationListQuery = Partial<Omit<TObligationListQuery, "limit" | "offset">> & { limit: number; offset: number };
@@ -56,33 +57,21 @@ export function listOrder(q: ObligationListQuery): Prisma.Sql {
   return Prisma.raw(`${SORT_SQL[sort]} ${dir}, id ${dir}`);
 }
 
-const isDefaultList = (i: ObligationListQuery) =>
-  !i.status?.length &&
-  !i.role &&
-  !i.type?.length &&
-  !i.currency &&
-  i.overdue === undefined &&
-  !i.context_id &&
-  !i.search &&
-  (i.sort ?? "created_at") === "created_at" &&
-  (i.direction ?? "desc") === "desc";
-
-// GET /obligations: a page of obligation projections, filtered, searched and sorted in SQL
-// (one statement picks the page's ids, one loads them with their parts). Without filters
-// the order is the original one: newest first (created_at desc, id desc).
+// GET /obligations: a page of obligation projections, filtered, searched and sorted in SQL,
+// as JSON text: one statement picks the page's ids with their stored projections
+// (lib/obligations/stored-projection.ts); only obligations without a valid one are loaded
+// and computed. Without filters the order is the original one: newest first (created_at
+// desc, id desc). Callers that read the items rather than send them use `.parse()`.
 export async function listObligations(tx: Tx, input: ListObligationsInput) {
   const { organizationId, query: q } = input;
   const page = { limit: q.limit, offset: q.offset };
   const today = todayUtc();
-  if (isDefaultList(q)) {
-    const rows = await loadObligationPage(tx, { organizationId, ...page });
-    return { items: rows.map((o) => toObligationProjection(o, today)), ...page };
-  }
-  const rows = await loadObligationsPicked(tx, {
+  const items = await loadProjectionsPicked(tx, {
     organizationId,
+    today,
     pick: Prisma.sql`SELECT id FROM obligations WHERE ${listWhere(organizationId, q, today)} ORDER BY ${listOrder(q)} LIMIT ${q.limit} OFFSET ${q.offset}`,
   });
-  return { items: rows.map((o) => toObligationProjection(o, today)), ...page };
+  return { items, ...page };
 }
 
 // GET /invoices: a page of invoice records of obligations of type invoice.

@@ -5,7 +5,7 @@ import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { fromDate, todayUtc } from "@/lib/schemas/common";
 import type { TInvoiceRecord, TMutationResult, TObligationProjection } from "@/lib/schemas/obligations";
-import { evaluateTerms, summaryStatus, type ConditionState, type TermSpec } from "@/lib/obligations/terms";
+import { addDays, evaluateTerms, summaryStatus, type ConditionState, type TermSpec } from "@/lib/obligations/terms";
 import { paymentRequestResult, type PaymentRequestRow } from "@/lib/payment-requests/view";
 
 // Read side of obligations: loading one (or a page) with everything the wire records
@@ -20,9 +20,52 @@ export const OBLIGATION_INCLUDE = {
   paymentRequests: { orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 1 },
 } satisfies Prisma.ObligationInclude;
 
-type Row = Prisma.ObligationGetPayload<{ include: typeof OBLIGATION_INCLUDE }>;
+type Row = Omit<Prisma.ObligationGetPayload<{ include: typeof OBLIGATION_INCLUDE }>, StoredProjectionField>;
 // organizationName: the issuer's display name (invoice records' issuer_name), read with the row.
+// The stored list projection (lib/obligations/stored-projection.ts) is not loaded, only its
+// revision.
 export type LoadedObligation = Row & { paymentRequest: Row["paymentRequests"][number] | null; organizationName: string };
+type StoredProjectionField = "projection" | "projectionFormat" | "projectionFrom" | "projectionUntil";
+
+// Every column of obligations but the stored projection's text and validity (o.* would
+// carry a list's stored text into every load).
+const OBLIGATION_COLUMNS = [
+  "id",
+  "organization_id",
+  "reference",
+  "payment_reference",
+  "obligation_type",
+  "organization_role",
+  "external_namespace",
+  "external_id",
+  "creditor_name",
+  "creditor_email",
+  "debtor_name",
+  "debtor_email",
+  "amount_minor",
+  "allocated_minor",
+  "currency",
+  "deadline",
+  "invoice_number",
+  "description",
+  "label",
+  "condition_summary",
+  "condition_status",
+  "condition_satisfied_on",
+  "status",
+  "version",
+  "acknowledged",
+  "expected_payment_date",
+  "reported_payment_date",
+  "reported_amount_minor",
+  "reported_reference",
+  "created_at",
+  "updated_at",
+  "next_scheduled_on",
+  "projection_rev",
+]
+  .map((c) => `o.${c}`)
+  .join(", ");
 
 // The obligation with conditions, terms, context links (+ contexts) and its current
 // payment request. 404 not_found when unknown, malformed, of another organization, or
@@ -147,7 +190,7 @@ async function loadRaw(
 ): Promise<LoadedObligation[]> {
   const q = Prisma.sql`
     ${withClause}
-    SELECT o.*,
+    SELECT ${Prisma.raw(OBLIGATION_COLUMNS)},
       (SELECT coalesce(json_agg(json_build_object(
           'id', c.id, 'organization_id', c.organization_id, 'obligation_id', c.obligation_id, 'position', c.position, 'key', c.key,
           'label', c.label, 'external_namespace', c.external_namespace, 'external_id', c.external_id, 'status', c.status,
@@ -235,6 +278,7 @@ function fromRawObligation(r: RawObligation): LoadedObligation {
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     nextScheduledOn: r.next_scheduled_on ?? null,
+    projectionRev: r.projection_rev,
     conditions: r.j_conditions.map((c) => ({
       id: c.id,
       organizationId: c.organization_id,
@@ -341,6 +385,9 @@ type Computed = {
   paymentTerms: TInvoiceRecord["payment_terms"];
   contexts: TInvoiceRecord["contexts"];
   condition: { summary: string; status: TInvoiceRecord["condition_status"]; satisfied_on: string };
+  // The last day (from `today` on) with this same evaluation: the day before the next day on
+  // which a term triggers or falls due ("9999-12-31" when none will).
+  stableUntil: string;
 };
 
 // One evaluation per loaded obligation and day: a mutation's result (invoice record and
@@ -430,7 +477,14 @@ function evaluate(o: LoadedObligation, today: string): Computed {
     return w as Computed["contexts"][number];
   });
 
-  return { payableMinor: ev.payableMinor, dueMinor: ev.dueMinor, conditions, paymentTerms, contexts, condition };
+  let next = "";
+  for (const t of ev.terms) {
+    if (t.triggeredOn !== null && t.triggeredOn > today && (next === "" || t.triggeredOn < next)) next = t.triggeredOn;
+    if (t.payableOn !== null && t.payableOn > today && (next === "" || t.payableOn < next)) next = t.payableOn;
+  }
+  const stableUntil = next === "" ? "9999-12-31" : addDays(next, -1);
+
+  return { payableMinor: ev.payableMinor, dueMinor: ev.dueMinor, conditions, paymentTerms, contexts, condition, stableUntil };
 }
 
 const party = (name: string, email: string) => (email ? { name, email } : { name });

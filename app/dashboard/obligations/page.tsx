@@ -33,7 +33,8 @@ export default async function ObligationsPage({ searchParams }: { searchParams: 
   const { limit, offset, ...query } = filters.query;
   const page = { limit, offset };
   const today = todayUtc();
-  const list = await listObligations(db(), { organizationId: user.organizationId, query: filters.query });
+  const listed = await listObligations(db(), { organizationId: user.organizationId, query: filters.query });
+  const list = { ...listed, items: listed.items.map((i) => i.parse()) };
   const total = filters.active
     ? await countListedObligations(db(), { organizationId: user.organizationId, query, today })
     : await countObligations(db(), { organizationId: user.organizationId });

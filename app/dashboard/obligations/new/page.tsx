@@ -29,7 +29,7 @@ export default async function NewObligationPage() {
       <PageHeader className="mb-6" back={{ href: "/dashboard/obligations", label: "Obligations" }} title="New obligation" />
       <NewObligationForm
         defaultDeadline={addDays(todayUtc(), 30)}
-        defaultCurrency={latest.items[0]?.currency ?? "EUR"}
+        defaultCurrency={latest.items[0]?.parse().currency ?? "EUR"}
         locale={locale}
         contexts={contexts.map((c) => ({ id: c.id, name: c.name, type_label: c.type_label, reference: c.reference }))}
       />
