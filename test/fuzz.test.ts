@@ -119,9 +119,9 @@ const PDF = "%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF";
 // Org rows as one fingerprint per table: any change by a refused request shows up. Usage
 // bookkeeping that any authenticated request may refresh (an API key's last_used_at, a
 // session's last_seen_at, at most once a minute) is not stored data of the request, nor is
-// the list's cache of projections, which a GET /obligations may store
-// (lib/obligations/stored-projection.ts; any change of stored data also changes other columns).
-const ROW = `(to_jsonb(x) - 'last_used_at' - 'last_seen_at' - 'projection' - 'projection_format' - 'projection_from' - 'projection_until' - 'projection_rev')::text`;
+// the list's cache of projections (table obligation_projections, left out of the tables),
+// which a GET /obligations may store (lib/obligations/stored-projection.ts).
+const ROW = `(to_jsonb(x) - 'last_used_at' - 'last_seen_at')::text`;
 async function snapshot(client: pg.Client, tables: string[], orgId: string): Promise<string> {
   const sql = tables
     .map(
@@ -316,7 +316,9 @@ describe("fuzz: every operation of the served document", () => {
         await db.query(
           `SELECT table_name FROM information_schema.columns WHERE column_name = 'organization_id' AND table_schema = current_schema() ORDER BY table_name`,
         )
-      ).rows.map((r) => r.table_name as string);
+      ).rows
+        .map((r) => r.table_name as string)
+        .filter((t) => t !== "obligation_projections");
       let before = await snapshot(db, tables, org.organizationId);
       const started = Date.now();
       const statuses = new Map<number, number>();

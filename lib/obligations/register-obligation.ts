@@ -10,7 +10,7 @@ import { TermsError, termAmounts, validateTerms, type TermSpec } from "@/lib/obl
 import { mutationResult, organizationNameFor, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
 import { newPaymentRequestRow } from "@/lib/payment-requests/new-payment-request";
 import { insertRows } from "@/lib/db/insert-rows";
-import { storedProjectionColumns } from "@/lib/obligations/stored-projection";
+import { storedProjectionRow } from "@/lib/obligations/stored-projection";
 import type { Obligation } from "@/lib/generated/prisma/client";
 import { paymentReferenceFor } from "@/lib/payment-references/rf";
 
@@ -156,10 +156,6 @@ export async function registerObligation(tx: Tx, input: RegisterObligationInput)
     createdAt: now,
     updatedAt: now,
     nextScheduledOn: toDate(today),
-    projection: null,
-    projectionFormat: null,
-    projectionFrom: null,
-    projectionUntil: null,
     projectionRev: 0,
   };
   const conditionRows = conditions.map(({ clientId: _c, satisfiedOn, ...c }) => ({
@@ -205,9 +201,6 @@ export async function registerObligation(tx: Tx, input: RegisterObligationInput)
     paymentRequest,
     organizationName: org.name,
   };
-  // The list projection is stored with the row: the first list read needs no computation
-  // (lib/obligations/stored-projection.ts).
-  Object.assign(created, storedProjectionColumns(loaded, today));
   const event = eventWrite({
     organizationId,
     type: "obligation.registered",
@@ -226,6 +219,9 @@ export async function registerObligation(tx: Tx, input: RegisterObligationInput)
       { table: "payment_terms", rows: termRows },
       { table: "obligation_context_links", rows: linkRows },
       { table: "payment_requests", rows: [paymentRequest] },
+      // The list projection, stored with the row: the first list read computes nothing
+      // (lib/obligations/stored-projection.ts).
+      { table: "obligation_projections", rows: [storedProjectionRow(loaded, today)] },
     ],
     event.statement,
   );

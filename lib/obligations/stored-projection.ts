@@ -7,31 +7,32 @@ import type { TObligationProjection } from "@/lib/schemas/obligations";
 import { compute, loadObligationsByIds, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
 
 // Stored list projections (migration 0015): a list answers each obligation with the
-// projection text stored beside its row while that text still holds, instead of loading the
-// obligation's parts and evaluating its terms on every read (docs/benchmarks.md, step 8).
+// projection text stored for it (table obligation_projections) while that text still holds,
+// instead of loading the obligation's parts and evaluating its terms on every read
+// (docs/benchmarks.md, step 8).
 //
 // A stored text holds while
+//   - its revision is the obligation's `projection_rev`: the database bumps that on every
+//     update of the obligation and every change of its conditions, payment terms, context
+//     links or linked contexts (triggers of migration 0015), whoever writes them — so a text
+//     computed before a change is never answered after it, whenever it was stored;
 //   - its format is this code's PROJECTION_FORMAT (bump it with any change to what
 //     toObligationProjection writes: every stored text is then stale at once);
-//   - today is within [projection_from, projection_until] (the days with the same terms
-//     evaluation: compute().stableUntil);
-//   - nothing it shows has changed: the database clears the text and bumps projection_rev on
-//     every update of the obligation and every change of its conditions, payment terms,
-//     context links or linked contexts (triggers of migration 0015), whoever writes them.
-// A text is written by registration (with the row) and by a list that computed it (at the
-// revision it read, so a change in between wins). Nothing else writes the columns.
+//   - today is within [valid_from, valid_until] (the days with the same terms evaluation:
+//     compute().stableUntil).
+// Texts are written by registration (in its one insert) and by a list that computed them.
 export const PROJECTION_FORMAT = 1;
 
-type StoredColumns = { projection: string; projectionFormat: number; projectionFrom: Date; projectionUntil: Date };
-
-// The stored-projection columns of an obligation about to be inserted with them (registration),
-// from the projection the caller has computed for `today`.
-export function storedProjectionColumns(o: LoadedObligation, today: string): StoredColumns {
+// The stored-projection row of an obligation at revision `o.projectionRev`, for `today`.
+export function storedProjectionRow(o: LoadedObligation, today: string) {
   return {
+    obligationId: o.id,
+    organizationId: o.organizationId,
+    rev: o.projectionRev,
+    format: PROJECTION_FORMAT,
+    validFrom: toDate(today),
+    validUntil: toDate(compute(o, today).stableUntil),
     projection: stringifyJson(toObligationProjection(o, today)),
-    projectionFormat: PROJECTION_FORMAT,
-    projectionFrom: toDate(today),
-    projectionUntil: toDate(compute(o, today).stableUntil),
   };
 }
 
@@ -45,10 +46,11 @@ export async function loadProjectionsPicked(
   input: { organizationId: string; pick: Prisma.Sql; today: string },
 ): Promise<JsonText<TObligationProjection>[]> {
   const { organizationId, today } = input;
-  const q = Prisma.sql`SELECT o.id::text AS id,
-      CASE WHEN o.projection_format = ${PROJECTION_FORMAT}::int AND o.projection_from <= ${today}::date AND o.projection_until >= ${today}::date
-        THEN o.projection END AS projection
-    FROM unnest(ARRAY(${input.pick})) WITH ORDINALITY AS picked(id, n) JOIN obligations o ON o.id = picked.id
+  const q = Prisma.sql`SELECT o.id::text AS id, p.projection
+    FROM unnest(ARRAY(${input.pick})) WITH ORDINALITY AS picked(id, n)
+    JOIN obligations o ON o.id = picked.id
+    LEFT JOIN obligation_projections p ON p.obligation_id = o.id AND p.rev = o.projection_rev
+      AND p.format = ${PROJECTION_FORMAT}::int AND p.valid_from <= ${today}::date AND p.valid_until >= ${today}::date
     WHERE o.organization_id = ${organizationId}::uuid
     ORDER BY picked.n`;
   const rows = await sql<{ id: string; projection: string | null }>(tx, q.text, q.values);
@@ -56,8 +58,9 @@ export async function loadProjectionsPicked(
   const computed = new Map<string, string>();
   if (missing.length > 0) {
     const loaded = await loadObligationsByIds(tx, { organizationId, ids: missing });
-    for (const o of loaded) computed.set(o.id, stringifyJson(toObligationProjection(o, today)));
-    if (tx === db()) await storeComputed(tx, { organizationId, today, loaded, computed });
+    const stored = loaded.map((o) => storedProjectionRow(o, today));
+    for (const r of stored) computed.set(r.obligationId, r.projection);
+    if (tx === db()) await storeProjections(tx, { rows: stored });
   }
   // (An obligation deleted between the two statements is left out.)
   return rows.flatMap((r) => {
@@ -66,30 +69,27 @@ export async function loadProjectionsPicked(
   });
 }
 
-// Stores computed projections, each only at the revision it was computed from and only for a
-// row nobody holds locked (a list never waits for a writer). A failure costs the next read a
-// computation, never the answer.
-async function storeComputed(
-  tx: Tx,
-  input: { organizationId: string; today: string; loaded: LoadedObligation[]; computed: Map<string, string> },
-): Promise<void> {
-  const { organizationId, today, loaded, computed } = input;
+// Stores computed projections (a newer revision is never replaced by an older one). A
+// failure costs the next read a computation, never the answer.
+async function storeProjections(tx: Tx, input: { rows: ReturnType<typeof storedProjectionRow>[] }): Promise<void> {
+  const { rows } = input;
   try {
     await sql(
       tx,
-      `UPDATE obligations o
-          SET projection = v.p, projection_format = $2, projection_from = $3::date, projection_until = v.u
-         FROM unnest($4::uuid[], $5::int[], $6::text[], $7::date[]) AS v(id, rev, p, u)
-        WHERE o.organization_id = $1::uuid AND o.id = v.id AND o.projection_rev = v.rev
-          AND o.id IN (SELECT id FROM obligations WHERE organization_id = $1::uuid AND id = ANY($4::uuid[]) FOR UPDATE SKIP LOCKED)`,
+      `INSERT INTO obligation_projections AS p (obligation_id, organization_id, rev, format, valid_from, valid_until, projection)
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::int[], $5::date[], $6::date[], $7::text[])
+       ON CONFLICT (obligation_id) DO UPDATE
+          SET rev = EXCLUDED.rev, format = EXCLUDED.format, valid_from = EXCLUDED.valid_from,
+              valid_until = EXCLUDED.valid_until, projection = EXCLUDED.projection
+        WHERE p.rev <= EXCLUDED.rev`,
       [
-        organizationId,
-        PROJECTION_FORMAT,
-        today,
-        loaded.map((o) => o.id),
-        loaded.map((o) => o.projectionRev),
-        loaded.map((o) => computed.get(o.id)),
-        loaded.map((o) => compute(o, today).stableUntil),
+        rows.map((r) => r.obligationId),
+        rows.map((r) => r.organizationId),
+        rows.map((r) => r.rev),
+        rows.map((r) => r.format),
+        rows.map((r) => r.validFrom.toISOString().slice(0, 10)),
+        rows.map((r) => r.validUntil.toISOString().slice(0, 10)),
+        rows.map((r) => r.projection),
       ],
     );
   } catch (err) {

@@ -20,52 +20,9 @@ export const OBLIGATION_INCLUDE = {
   paymentRequests: { orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 1 },
 } satisfies Prisma.ObligationInclude;
 
-type Row = Omit<Prisma.ObligationGetPayload<{ include: typeof OBLIGATION_INCLUDE }>, StoredProjectionField>;
+type Row = Prisma.ObligationGetPayload<{ include: typeof OBLIGATION_INCLUDE }>;
 // organizationName: the issuer's display name (invoice records' issuer_name), read with the row.
-// The stored list projection (lib/obligations/stored-projection.ts) is not loaded, only its
-// revision.
 export type LoadedObligation = Row & { paymentRequest: Row["paymentRequests"][number] | null; organizationName: string };
-type StoredProjectionField = "projection" | "projectionFormat" | "projectionFrom" | "projectionUntil";
-
-// Every column of obligations but the stored projection's text and validity (o.* would
-// carry a list's stored text into every load).
-const OBLIGATION_COLUMNS = [
-  "id",
-  "organization_id",
-  "reference",
-  "payment_reference",
-  "obligation_type",
-  "organization_role",
-  "external_namespace",
-  "external_id",
-  "creditor_name",
-  "creditor_email",
-  "debtor_name",
-  "debtor_email",
-  "amount_minor",
-  "allocated_minor",
-  "currency",
-  "deadline",
-  "invoice_number",
-  "description",
-  "label",
-  "condition_summary",
-  "condition_status",
-  "condition_satisfied_on",
-  "status",
-  "version",
-  "acknowledged",
-  "expected_payment_date",
-  "reported_payment_date",
-  "reported_amount_minor",
-  "reported_reference",
-  "created_at",
-  "updated_at",
-  "next_scheduled_on",
-  "projection_rev",
-]
-  .map((c) => `o.${c}`)
-  .join(", ");
 
 // The obligation with conditions, terms, context links (+ contexts) and its current
 // payment request. 404 not_found when unknown, malformed, of another organization, or
@@ -190,7 +147,7 @@ async function loadRaw(
 ): Promise<LoadedObligation[]> {
   const q = Prisma.sql`
     ${withClause}
-    SELECT ${Prisma.raw(OBLIGATION_COLUMNS)},
+    SELECT o.*,
       (SELECT coalesce(json_agg(json_build_object(
           'id', c.id, 'organization_id', c.organization_id, 'obligation_id', c.obligation_id, 'position', c.position, 'key', c.key,
           'label', c.label, 'external_namespace', c.external_namespace, 'external_id', c.external_id, 'status', c.status,

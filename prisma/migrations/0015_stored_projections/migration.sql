@@ -1,46 +1,47 @@
 -- Stored list projections (lib/obligations/stored-projection.ts): GET /obligations answers
--- each obligation with the projection text stored beside its row while that text is still
--- what the terms engine would compute, instead of loading the parts and evaluating every row.
+-- each obligation with the projection text stored for it while that text is still what the
+-- terms engine would compute, instead of loading the parts and evaluating every row.
 --
---   projection        the obligation projection's JSON text (key order as on the wire; NULL: none)
---   projection_format the code's format number it was written with (a deploy that changes the
---                     wire shape bumps it, which makes every stored text stale at once)
---   projection_from / projection_until
---                     the UTC days for which the text holds (payable_minor and due_minor change
---                     on the days a payment term triggers or falls due)
---   projection_rev    bumped by every change of the obligation or of what its projection shows
---                     (conditions, payment terms, context links, linked contexts); a text is
---                     stored only at the revision it was computed from
+-- The texts live in a table of their own, so the obligations heap stays as narrow as it was
+-- (a text is ~1.6 kB, five times an obligation's row; scans of obligations would read them all).
 --
--- All four are nullable or defaulted: adding them rewrites nothing.
-ALTER TABLE obligations
-  ADD COLUMN projection text,
-  ADD COLUMN projection_format integer,
-  ADD COLUMN projection_from date,
-  ADD COLUMN projection_until date,
-  ADD COLUMN projection_rev integer NOT NULL DEFAULT 0;
+--   obligations.projection_rev   bumped by every change of the obligation or of what its
+--                                projection shows (conditions, payment terms, context links,
+--                                linked contexts): the triggers below
+--   obligation_projections.rev   the revision the text was computed at: the text holds only
+--                                while it equals the obligation's, so a text computed before
+--                                a concurrent change is never answered after it
+--   format                       the code's format number (a deploy that changes the wire
+--                                shape bumps it, which makes every stored text stale at once)
+--   valid_from / valid_until     the UTC days for which the text holds (payable_minor and
+--                                due_minor change on the days a payment term triggers or
+--                                falls due)
+ALTER TABLE obligations ADD COLUMN projection_rev integer NOT NULL DEFAULT 0;
 
--- Any update of an obligation clears its stored projection and bumps its revision, except
--- the update that stores one (it changes the projection columns and keeps the revision it
--- was computed at; a concurrent change has bumped it, so a stale text finds no row).
-CREATE FUNCTION fos_obligation_projection_guard() RETURNS trigger
+CREATE TABLE obligation_projections (
+  obligation_id   uuid PRIMARY KEY REFERENCES obligations(id) ON DELETE CASCADE,
+  organization_id uuid NOT NULL,
+  rev             integer NOT NULL,
+  format          integer NOT NULL,
+  valid_from      date NOT NULL,
+  valid_until     date NOT NULL,
+  projection      text NOT NULL
+);
+
+-- Every update of an obligation bumps its revision (the texts are stored elsewhere: no
+-- update of obligations is a store).
+CREATE FUNCTION fos_obligation_projection_rev() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-  IF NEW.projection IS NOT NULL AND NEW.projection_rev = OLD.projection_rev
-     AND (NEW.projection, NEW.projection_format, NEW.projection_from, NEW.projection_until)
-         IS DISTINCT FROM (OLD.projection, OLD.projection_format, OLD.projection_from, OLD.projection_until) THEN
-    RETURN NEW;
-  END IF;
-  NEW.projection := NULL;
   NEW.projection_rev := OLD.projection_rev + 1;
   RETURN NEW;
 END;
 $$;
-CREATE TRIGGER obligations_projection_guard BEFORE UPDATE ON obligations
-  FOR EACH ROW EXECUTE FUNCTION fos_obligation_projection_guard();
+CREATE TRIGGER obligations_projection_rev BEFORE UPDATE ON obligations
+  FOR EACH ROW EXECUTE FUNCTION fos_obligation_projection_rev();
 
--- A change of a part the projection shows touches the obligation's row (through the guard
--- above), unless this transaction has already written that row: then its revision has moved
+-- A change of a part the projection shows touches the obligation's row (so its revision
+-- moves), unless this transaction has already written that row: then its revision has moved
 -- already, or the row is new (registration writes the obligation and its parts in one
 -- statement) and nobody can have read it.
 CREATE FUNCTION fos_obligation_part_changed() RETURNS trigger
@@ -48,9 +49,9 @@ LANGUAGE plpgsql AS $$
 DECLARE
   changed uuid := CASE WHEN TG_OP = 'DELETE' THEN OLD.obligation_id ELSE NEW.obligation_id END;
 BEGIN
-  UPDATE obligations SET projection = NULL WHERE id = changed AND xmin <> pg_current_xact_id()::xid;
+  UPDATE obligations SET projection_rev = projection_rev WHERE id = changed AND xmin <> pg_current_xact_id()::xid;
   IF TG_OP = 'UPDATE' AND OLD.obligation_id IS DISTINCT FROM NEW.obligation_id THEN
-    UPDATE obligations SET projection = NULL WHERE id = OLD.obligation_id AND xmin <> pg_current_xact_id()::xid;
+    UPDATE obligations SET projection_rev = projection_rev WHERE id = OLD.obligation_id AND xmin <> pg_current_xact_id()::xid;
   END IF;
   RETURN NULL;
 END;
@@ -67,7 +68,7 @@ CREATE TRIGGER obligation_context_links_projection AFTER INSERT OR UPDATE OR DEL
 CREATE FUNCTION fos_business_context_changed() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE obligations o SET projection = NULL
+  UPDATE obligations o SET projection_rev = o.projection_rev
     FROM obligation_context_links l
    WHERE l.organization_id = NEW.organization_id AND l.context_id = NEW.id
      AND o.id = l.obligation_id AND o.xmin <> pg_current_xact_id()::xid;
