@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { ZMutationResult, ZPaymentRequestResource } from "@/lib/schemas/obligations";
 import { apiKeyWith, newOrg, type OrgFixture } from "./support/fixtures";
-import { dayOffset, legacyBody, registerObligation } from "./support/obligations";
+import { dayOffset, legacyBody, milestoneBody, registerObligation } from "./support/obligations";
 
 // Issuer actions, condition satisfaction and the hosted payment request (revoke/reissue/GET).
 
@@ -242,35 +242,6 @@ describe("conditions: satisfy and waive", () => {
     org = await newOrg("Milestones Ltd");
     other = await newOrg("Other Tenant");
   });
-
-  const milestoneBody = () =>
-    legacyBody({
-      amount_minor: "100000",
-      conditions: [
-        { key: "delivery", label: "Goods delivered" },
-        { key: "acceptance", label: "Customer acceptance" },
-      ],
-      payment_terms: [
-        { sequence: 1, amount_type: "percentage", percentage_basis_points: 2000, trigger_type: "immediately", due_rule: "immediately" },
-        {
-          sequence: 2,
-          amount_type: "percentage",
-          percentage_basis_points: 3000,
-          trigger_type: "condition_satisfied",
-          condition_key: "delivery",
-          due_rule: "days_after_trigger",
-          due_days: 10,
-        },
-        {
-          sequence: 3,
-          amount_type: "percentage",
-          percentage_basis_points: 5000,
-          trigger_type: "condition_satisfied",
-          condition_key: "acceptance",
-          due_rule: "immediately",
-        },
-      ],
-    });
 
   const satisfy = (id: string, cid: string, body: Record<string, unknown>, o: OrgFixture = org) =>
     o.api.post(`/obligations/${id}/conditions/${cid}/satisfy`, body);

@@ -5,7 +5,7 @@ import { addDays } from "@/lib/obligations/terms";
 import { loadObligation, toObligationProjection } from "@/lib/obligations/view";
 import { PROJECTION_FORMAT } from "@/lib/obligations/stored-projection";
 import { newOrg, type OrgFixture } from "./support/fixtures";
-import { dayOffset, legacyBody, registerObligation } from "./support/obligations";
+import { dayOffset, legacyBody, milestoneBody, registerObligation } from "./support/obligations";
 import { allocate, recordPayment } from "./support/payments";
 
 // Stored list projections (lib/obligations/stored-projection.ts, migration 0015): whatever
@@ -57,35 +57,8 @@ async function expectListIsLive(org: OrgFixture, query = "") {
   return items;
 }
 
-const milestones = (over: Record<string, unknown> = {}) =>
-  legacyBody({
-    amount_minor: "100000",
-    conditions: [
-      { key: "delivery", label: "Goods delivered" },
-      { key: "acceptance", label: "Customer acceptance" },
-    ],
-    payment_terms: [
-      { sequence: 1, amount_type: "percentage", percentage_basis_points: 2000, trigger_type: "immediately", due_rule: "days_after_trigger", due_days: 5 },
-      {
-        sequence: 2,
-        amount_type: "percentage",
-        percentage_basis_points: 3000,
-        trigger_type: "condition_satisfied",
-        condition_key: "delivery",
-        due_rule: "days_after_trigger",
-        due_days: 10,
-      },
-      {
-        sequence: 3,
-        amount_type: "percentage",
-        percentage_basis_points: 5000,
-        trigger_type: "condition_satisfied",
-        condition_key: "acceptance",
-        due_rule: "immediately",
-      },
-    ],
-    ...over,
-  });
+// The first term falls due five days after today: its text holds until then.
+const milestones = (over: Record<string, unknown> = {}) => milestoneBody({ due_rule: "days_after_trigger", due_days: 5 }, over);
 
 let org: OrgFixture;
 let other: OrgFixture;

@@ -2,7 +2,6 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { db, sql, type Tx } from "@/lib/db";
 import { JsonText, stringifyJson } from "@/lib/http/json";
 import { logger } from "@/lib/log";
-import { toDate } from "@/lib/schemas/common";
 import type { TObligationProjection } from "@/lib/schemas/obligations";
 import { compute, loadObligationsByIds, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
 
@@ -23,15 +22,16 @@ import { compute, loadObligationsByIds, toObligationProjection, type LoadedOblig
 // Texts are written by registration (in its one insert) and by a list that computed them.
 export const PROJECTION_FORMAT = 1;
 
-// The stored-projection row of an obligation at revision `o.projectionRev`, for `today`.
+// The stored-projection row of an obligation at revision `o.projectionRev`, for `today`
+// (days as "YYYY-MM-DD": the date columns take them as they are, here and in insertRows).
 export function storedProjectionRow(o: LoadedObligation, today: string) {
   return {
     obligationId: o.id,
     organizationId: o.organizationId,
     rev: o.projectionRev,
     format: PROJECTION_FORMAT,
-    validFrom: toDate(today),
-    validUntil: toDate(compute(o, today).stableUntil),
+    validFrom: today,
+    validUntil: compute(o, today).stableUntil,
     projection: stringifyJson(toObligationProjection(o, today)),
   };
 }
@@ -87,8 +87,8 @@ async function storeProjections(tx: Tx, input: { rows: ReturnType<typeof storedP
         rows.map((r) => r.organizationId),
         rows.map((r) => r.rev),
         rows.map((r) => r.format),
-        rows.map((r) => r.validFrom.toISOString().slice(0, 10)),
-        rows.map((r) => r.validUntil.toISOString().slice(0, 10)),
+        rows.map((r) => r.validFrom),
+        rows.map((r) => r.validUntil),
         rows.map((r) => r.projection),
       ],
     );

@@ -44,30 +44,23 @@ export async function loadObligation(tx: Tx, input: LoadObligationInput): Promis
 
 const notFoundObligation = (type?: string) => new AppError("not_found", `${type === "invoice" ? "invoice" : "obligation"} not found`);
 
-// A page of obligations, newest first with a stable order (created_at desc, id desc).
+// A page of obligations, newest first with a stable order (created_at desc, id desc), with
+// their parts, in one statement. The page's ids come first (an index range scan,
+// materialized as an array), then their parts: with OFFSET in the same query level as the
+// json_agg subqueries, PostgreSQL would build the parts of every skipped row too (seconds
+// for a page at offset 10 000).
 export type LoadObligationPageInput = { organizationId: string; limit: number; offset: number; obligationType?: string };
 
 export async function loadObligationPage(tx: Tx, page: LoadObligationPageInput): Promise<LoadedObligation[]> {
   const { organizationId } = page;
-  return loadObligationsPicked(tx, {
-    organizationId,
-    pick: Prisma.sql`SELECT id FROM obligations
+  const pick = Prisma.sql`SELECT id FROM obligations
       WHERE organization_id = ${organizationId}::uuid${page.obligationType ? Prisma.sql` AND obligation_type = ${page.obligationType}` : Prisma.empty}
       ORDER BY created_at DESC, id DESC
-      LIMIT ${page.limit} OFFSET ${page.offset}`,
-  });
-}
-
-// The obligations whose ids `pick` selects (a SELECT id ... ORDER BY ... LIMIT/OFFSET over
-// this organization's obligations), in its order, with their parts — one statement. The
-// ids come first (an index range scan, materialized as an array), then their parts: with
-// OFFSET in the same query level as the json_agg subqueries, PostgreSQL would build the
-// parts of every skipped row too (seconds for a page at offset 10 000).
-export async function loadObligationsPicked(tx: Tx, input: { organizationId: string; pick: Prisma.Sql }): Promise<LoadedObligation[]> {
+      LIMIT ${page.limit} OFFSET ${page.offset}`;
   return loadRaw(
     tx,
-    Prisma.sql`o.organization_id = ${input.organizationId}::uuid`,
-    Prisma.sql`unnest(ARRAY(${input.pick})) WITH ORDINALITY AS picked(id, n) JOIN obligations o ON o.id = picked.id`,
+    Prisma.sql`o.organization_id = ${organizationId}::uuid`,
+    Prisma.sql`unnest(ARRAY(${pick})) WITH ORDINALITY AS picked(id, n) JOIN obligations o ON o.id = picked.id`,
     Prisma.sql`ORDER BY picked.n`,
   );
 }

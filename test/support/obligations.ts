@@ -22,6 +22,39 @@ export const legacyBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+// A milestone contract of 1,000.00: 20 % at once, 30 % ten days after the condition
+// "delivery", 50 % on "acceptance". `firstDue` is the first term's due rule (due at once by
+// default); `overrides` as in legacyBody.
+export const milestoneBody = (firstDue: Record<string, unknown> = { due_rule: "immediately" }, overrides: Record<string, unknown> = {}) =>
+  legacyBody({
+    amount_minor: "100000",
+    conditions: [
+      { key: "delivery", label: "Goods delivered" },
+      { key: "acceptance", label: "Customer acceptance" },
+    ],
+    payment_terms: [
+      { sequence: 1, amount_type: "percentage", percentage_basis_points: 2000, trigger_type: "immediately", ...firstDue },
+      {
+        sequence: 2,
+        amount_type: "percentage",
+        percentage_basis_points: 3000,
+        trigger_type: "condition_satisfied",
+        condition_key: "delivery",
+        due_rule: "days_after_trigger",
+        due_days: 10,
+      },
+      {
+        sequence: 3,
+        amount_type: "percentage",
+        percentage_basis_points: 5000,
+        trigger_type: "condition_satisfied",
+        condition_key: "acceptance",
+        due_rule: "immediately",
+      },
+    ],
+    ...overrides,
+  });
+
 export async function registerObligation(api: Api, body: Record<string, unknown> = legacyBody()) {
   const r = await api.post("/obligations", body);
   expect(r.status, r.text).toBe(201);
