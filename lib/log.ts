@@ -10,7 +10,8 @@ export function logger(): pino.Logger {
   if (!globalForLog.__fosLogger) {
     globalForLog.__fosLogger = pino({
       level: env().LOG_LEVEL,
-      base: { service: "fos" },
+      // pid: which of a machine's server processes wrote the line (WEB_CONCURRENCY, scripts/serve.cjs).
+      base: { service: "fos", pid: process.pid },
       redact: {
         paths: [
           "token",

@@ -49,7 +49,8 @@ async function main() {
   const { disconnectDb } = await import("@/lib/db");
   await disconnectDb();
 
-  const args = ["node_modules/next/dist/bin/next", "start", "-p", String(config.PORT)];
+  // scripts/serve.cjs: `next start` in WEB_CONCURRENCY processes (one by default).
+  const args = ["scripts/serve.cjs", "start", "-p", String(config.PORT)];
   if (process.env.FOS_CPU_PROF_DIR) args.unshift("--cpu-prof", `--cpu-prof-dir=${process.env.FOS_CPU_PROF_DIR}`);
   // V8 heap settings of the server (docs/benchmarks.md, "Memory"): SERVER_NODE_FLAGS replaces them.
   args.unshift(...(process.env.SERVER_NODE_FLAGS ?? SERVER_NODE_FLAGS).split(/\s+/).filter(Boolean));

@@ -61,42 +61,50 @@ const want = (s: string) => !ONLY || ONLY.includes(s);
 
 // ------------------------------------------------------------------ server memory
 
-function serverPid(server: TestServer): number | undefined {
-  // The process group holds tsx (scripts/start.ts) and the next server; the latter is the
-  // one with the largest resident set.
+function serverPids(server: TestServer): number[] {
+  // The process group holds tsx (scripts/start.ts), scripts/serve.cjs and the Next.js server
+  // processes (one, or WEB_CONCURRENCY of them), which name themselves "next-server".
   try {
-    const out = execSync(`ps -o pid=,rss=,args= -g ${server.process.pid}`, { encoding: "utf8" });
-    const procs = out
+    const out = execSync(`ps -o pid=,args= -g ${server.process.pid}`, { encoding: "utf8" });
+    return out
       .split("\n")
-      .filter(Boolean)
-      .map((l) => l.trim().split(/\s+/, 3))
-      .map(([pid, rss, args]) => ({ pid: Number(pid), rss: Number(rss), args }));
-    return procs.sort((a, b) => b.rss - a.rss)[0]?.pid;
+      .map((l) => l.trim().split(/\s+/, 2))
+      .filter(([, args]) => args?.startsWith("next-server"))
+      .map(([pid]) => Number(pid));
   } catch {
-    return undefined;
+    return [];
   }
 }
 
-function vmRssMiB(pid: number | undefined): number {
-  if (!pid) return NaN;
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return m ? Math.round(Number(m[1]) / 1024) : NaN;
-  } catch {
-    return NaN;
+// Resident set of the server processes together, MiB.
+function vmRssMiB(pids: number[]): number {
+  if (pids.length === 0) return NaN;
+  let kb = 0;
+  for (const pid of pids) {
+    try {
+      kb += Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? NaN);
+    } catch {
+      return NaN;
+    }
   }
+  return Math.round(kb / 1024);
 }
 
-// CPU seconds (user + system) the process has used so far, from /proc/<pid>/stat (clock ticks).
-function cpuSeconds(pid: number | undefined): number {
-  if (!pid) return NaN;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(f[11]) + Number(f[12])) / CLK_TCK;
-  } catch {
-    return NaN;
+// CPU seconds (user + system) the server processes have used so far, from /proc/<pid>/stat
+// (clock ticks).
+function cpuSeconds(pids: number[]): number {
+  if (pids.length === 0) return NaN;
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      return NaN;
+    }
   }
+  return ticks / CLK_TCK;
 }
 const CLK_TCK = (() => {
   try {
@@ -118,7 +126,7 @@ async function load(
   okStatus: number,
   onBody?: (status: number, body: string) => void,
 ): Promise<Row> {
-  const pid = serverPid(server);
+  const pid = serverPids(server);
   if (!warmed.has(scenario)) {
     // Untimed warm-up: the first calls of a route load and compile its modules.
     warmed.add(scenario);

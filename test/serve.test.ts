@@ -1,0 +1,97 @@
+import { execSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { newOrg, type OrgFixture } from "./support/fixtures";
+import { Api } from "./support/api";
+import { startServer, type TestServer } from "./support/server";
+import { registerObligation } from "./support/obligations";
+
+// WEB_CONCURRENCY=n: `npm start` runs n server processes on one port (scripts/serve.cjs).
+// A second server on the suite's database, with two processes.
+let server: TestServer;
+let org: OrgFixture;
+
+beforeAll(async () => {
+  server = await startServer({ databaseUrl: inject("databaseUrl"), label: "serve-2", env: { WEB_CONCURRENCY: "2" } });
+  org = await newOrg("Two Processes Ltd");
+}, 240_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+// The Next.js server processes of the server's process group (they name themselves so).
+const serverProcesses = (): number[] =>
+  execSync(`ps -o pid=,args= -g ${server.process.pid}`, { encoding: "utf8" })
+    .split("\n")
+    .map((l) => l.trim().split(/\s+/, 2))
+    .filter(([, args]) => args?.startsWith("next-server"))
+    .map(([pid]) => Number(pid));
+
+// The request log lines since `from` (a byte offset of the log), by process.
+const requestsByProcess = (from: number): Map<number, number> => {
+  const by = new Map<number, number>();
+  for (const line of readFileSync(server.logFile, "utf8").slice(from).split("\n")) {
+    if (!line.includes('"msg":"request"')) continue;
+    const { pid } = JSON.parse(line) as { pid: number };
+    by.set(pid, (by.get(pid) ?? 0) + 1);
+  }
+  return by;
+};
+const logSize = () => readFileSync(server.logFile, "utf8").length;
+
+const burst = async (api: Api) => {
+  const replies = await Promise.all(
+    Array.from({ length: 24 }, (_, i) => (i % 3 === 0 ? registerObligation(api).then(() => 201) : api.get("/obligations?limit=5").then((r) => r.status))),
+  );
+  expect(replies.filter((s) => s !== 200 && s !== 201)).toEqual([]);
+};
+
+describe("WEB_CONCURRENCY=2", () => {
+  it("runs two server processes on the one port, and both serve requests", async () => {
+    const pids = serverProcesses();
+    expect(pids).toHaveLength(2);
+    const from = logSize();
+    await burst(new Api(server.baseUrl, org.apiKey));
+    const served = requestsByProcess(from);
+    expect([...served.keys()].sort()).toEqual([...pids].sort());
+    expect([...served.values()].reduce((a, b) => a + b, 0)).toBe(24);
+  });
+
+  it("replaces a process that dies, and the port keeps answering", async () => {
+    const [victim, survivor] = serverProcesses();
+    process.kill(victim, "SIGKILL");
+    const api = new Api(server.baseUrl, org.apiKey);
+    // The survivor answers while the replacement starts.
+    expect((await api.get("/obligations?limit=1")).status).toBe(200);
+    let now: number[] = [];
+    for (const until = Date.now() + 60_000; Date.now() < until; await new Promise((r) => setTimeout(r, 250))) {
+      now = serverProcesses();
+      if (now.length === 2 && !now.includes(victim)) break;
+    }
+    expect(now).toContain(survivor);
+    expect(now).not.toContain(victim);
+    expect(now).toHaveLength(2);
+    expect(readFileSync(server.logFile, "utf8")).toContain(`server process ${victim} ended (SIGKILL); starting another`);
+    // Once the replacement listens, both serve again.
+    const replacement = now.find((p) => p !== survivor)!;
+    let served = new Map<number, number>();
+    for (const until = Date.now() + 60_000; Date.now() < until && !served.has(replacement); ) {
+      const from = logSize();
+      await burst(api);
+      served = requestsByProcess(from);
+    }
+    expect(served.has(replacement)).toBe(true);
+  });
+
+  it("stops every process on SIGTERM", async () => {
+    await server.stop();
+    const inGroup = () =>
+      execSync("ps -eo pid=,pgid=", { encoding: "utf8" })
+        .split("\n")
+        .map((l) => l.trim().split(/\s+/).map(Number))
+        .filter(([, pgid]) => pgid === server.process.pid);
+    let left = inGroup();
+    for (const until = Date.now() + 15_000; left.length > 0 && Date.now() < until; left = inGroup()) await new Promise((r) => setTimeout(r, 200));
+    expect(left).toEqual([]);
+  });
+});
