@@ -13,7 +13,12 @@
 // (OVERVIEW_LIVE_MAX, default 5000: both organizations read their snapshot, computed in the
 // warm-up) together with the page's other reads, and the computation of one snapshot (the
 // worker's cost; SCALE_SCAN_RUNS runs). The database is dropped at the end unless
-// SCALE_KEEP_DB=1. Output also as JSON (SCALE_OUT, default bench-results/scale-<time>.json).
+// SCALE_KEEP_DB=1; SCALE_DB=<database name> times a database kept that way instead of seeding
+// a new one. The list's first page and the search are timed twice: through a client of their
+// own, which computes every projection (the list stores texts only through the app's handle),
+// and through the app's handle (`db()`), whose warm-up call stores the page's texts
+// (lib/obligations/stored-projection.ts) so the timed calls read them, as the API does.
+// Output also as JSON (SCALE_OUT, default bench-results/scale-<time>.json).
 import { execSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -32,8 +37,8 @@ import { storeOverviewSnapshot } from "@/lib/dashboard/overview-snapshot";
 import { listRecentEvents } from "@/lib/events/list-recent-events";
 import { summarizeUnallocatedPayments } from "@/lib/payments/summarize-payments";
 import { todayUtc } from "@/lib/schemas/common";
-import { disconnectDb } from "@/lib/db";
-import { dropDatabase, seed } from "./seed";
+import { db, disconnectDb } from "@/lib/db";
+import { dropDatabase, seed, type Seeded } from "./seed";
 
 const adminUrl = process.argv[2] ?? process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5433/postgres";
 const sizes = { small: Number(process.argv[3] ?? 10_000), large: Number(process.argv[4] ?? 1_000_000), other: Number(process.argv[5] ?? 1_000_000) };
@@ -60,7 +65,7 @@ async function time(fn: () => Promise<unknown>, runs = RUNS) {
 async function main() {
   console.log(`machine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB; ${uptime()}`);
   const t0 = performance.now();
-  const s = await seed(adminUrl, sizes);
+  const s = process.env.SCALE_DB ? await kept(process.env.SCALE_DB) : await seed(adminUrl, sizes);
   const seedMs = Math.round(performance.now() - t0);
   console.log(`seeded ${JSON.stringify(sizes)} in ${seedMs} ms ${JSON.stringify(s.ms)}`);
   // lib/db's sql() opens its pool from DATABASE_URL (it sends through the client given here).
@@ -76,6 +81,7 @@ async function main() {
     const inTx = <T>(fn: (tx: Parameters<typeof loadOverview>[0]) => Promise<T>) => prisma.$transaction(fn, { maxWait: 60_000, timeout: 600_000 });
     const scenarios: { name: string; runs?: number; run: (org: string, someId: string, term: string) => Promise<unknown> }[] = [
       { name: "list first page (50)", run: (org) => listObligations(prisma, { organizationId: org, query: { limit: 50, offset: 0 } }) },
+      { name: "list first page (50), texts stored", run: (org) => listObligations(db(), { organizationId: org, query: { limit: 50, offset: 0 } }) },
       { name: `list deep page (offset ${deep})`, run: (org) => listObligations(prisma, { organizationId: org, query: { limit: 50, offset: deep } }) },
       { name: "list sort=deadline", run: (org) => listObligations(prisma, { organizationId: org, query: { limit: 50, offset: 0, sort: "deadline" } }) },
       {
@@ -90,6 +96,10 @@ async function main() {
       {
         name: "search (one reference)",
         run: (org, _id, term) => listObligations(prisma, { organizationId: org, query: { limit: 50, offset: 0, search: term } }),
+      },
+      {
+        name: "search (one reference), texts stored",
+        run: (org, _id, term) => listObligations(db(), { organizationId: org, query: { limit: 50, offset: 0, search: term } }),
       },
       {
         name: "search (debtor email)",
@@ -113,18 +123,33 @@ async function main() {
     ];
     const pageRest = (tx: Parameters<typeof loadOverview>[0], org: string) =>
       Promise.all([listRecentEvents(tx, { organizationId: org, limit: 12 }), summarizeUnallocatedPayments(tx, { organizationId: org })]);
+    // One obligation in the middle of the organization (detail), and the search terms: the
+    // references of RUNS + 1 obligations spread over it, one per timed call (the cost of a
+    // trigram search depends on the term's trigrams; one term would time its luck).
     const pick = async (org: string) => {
+      const n = org === s.small ? sizes.small : sizes.large;
       const r = await client.query<{ id: string; reference: string }>(
-        "SELECT id, reference FROM obligations WHERE organization_id = $1 ORDER BY created_at LIMIT 1 OFFSET $2",
-        [org, Math.floor((org === s.small ? sizes.small : sizes.large) / 2)],
+        `SELECT id, reference FROM (SELECT id, reference, row_number() OVER (ORDER BY created_at, id) AS k
+           FROM obligations WHERE organization_id = $1) x WHERE k % $2 = 0 ORDER BY k`,
+        [org, Math.max(1, Math.floor(n / (RUNS + 1)))],
       );
-      return r.rows[0];
+      const middle = r.rows[Math.floor(r.rows.length / 2)];
+      let next = 0;
+      return { id: middle.id, reference: middle.reference, term: () => r.rows[next++ % r.rows.length].reference.slice(4) };
     };
     const small = await pick(s.small);
     const large = await pick(s.large);
+    // The texts of every term's answer, stored once through the app's handle (for the
+    // "texts stored" search; each term is used once per round of RUNS + 1 calls).
+    for (const [org, o] of [
+      [s.small, small],
+      [s.large, large],
+    ] as const) {
+      for (let i = 0; i <= RUNS; i++) await listObligations(db(), { organizationId: org, query: { limit: 50, offset: 0, search: o.term() } });
+    }
     for (const sc of scenarios) {
-      const a = await time(() => sc.run(s.small, small.id, small.reference.slice(4)), sc.runs);
-      const b = await time(() => sc.run(s.large, large.id, large.reference.slice(4)), sc.runs);
+      const a = await time(() => sc.run(s.small, small.id, small.term()), sc.runs);
+      const b = await time(() => sc.run(s.large, large.id, large.term()), sc.runs);
       const ratio = Math.round((b.median / a.median) * 100) / 100;
       results.push({ scenario: sc.name, small: a, large: b, ratio });
       console.log(
@@ -175,6 +200,25 @@ async function main() {
   mkdirSync(path.dirname(OUT), { recursive: true });
   writeFileSync(OUT, JSON.stringify({ sizes, seedMs, seedSteps: s.ms, runs: RUNS, uptimeAfter: after, results, plans }, null, 2));
   console.log(`results: ${OUT}`);
+}
+
+// A database seeded earlier (SCALE_KEEP_DB=1 or scripts/bench/seed.ts): its organizations by name.
+async function kept(name: string): Promise<Seeded> {
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  const c = new pg.Client({ connectionString: u.toString() });
+  await c.connect();
+  try {
+    const r = await c.query<{ id: string; name: string }>("SELECT id, name FROM organizations WHERE name LIKE 'Scale %'");
+    const org = (k: string) => r.rows.find((x) => x.name === `Scale ${k}`)?.id ?? "";
+    const n = await c.query<{ organization_id: string; n: number }>("SELECT organization_id, count(*)::int AS n FROM obligations GROUP BY 1");
+    const size = (id: string) => n.rows.find((x) => x.organization_id === id)?.n ?? 0;
+    Object.assign(sizes, { small: size(org("small")), large: size(org("large")), other: size(org("other")) });
+    process.env.SCALE_KEEP_DB = "1";
+    return { url: u.toString(), name, small: org("small"), large: org("large"), other: org("other"), ms: {} };
+  } finally {
+    await c.end();
+  }
 }
 
 main().catch((e) => {
