@@ -143,6 +143,25 @@ describe("stored list projections", () => {
     expect(await stored(id)).toEqual(kept);
   });
 
+  it("the scheduler's sweep, which moves only next_scheduled_on, leaves the text holding; anything beside it does not", async () => {
+    const r = await registerObligation(org.api, milestones());
+    const id = r.obligation.id;
+    const before = await stored(id);
+    expect(holds(before)).toBe(true);
+    // The sweep's statement (lib/scheduler/sweep.ts): the next date anything can happen.
+    await sql(db(), "UPDATE obligations SET next_scheduled_on = $2::date WHERE id = $1::uuid", [id, dayOffset(5)]);
+    expect(await stored(id)).toEqual(before);
+    await expectListIsLive(org);
+    // The same column with another one: a new revision.
+    await sql(db(), "UPDATE obligations SET next_scheduled_on = $2::date, label = 'Moved' WHERE id = $1::uuid", [id, dayOffset(6)]);
+    expect(holds(await stored(id))).toBe(false);
+    expect((await expectListIsLive(org)).find((i) => i.id === id).label).toBe("Moved");
+    // A touch that changes no column (the parts' triggers): a new revision.
+    expect(holds(await stored(id))).toBe(true);
+    await sql(db(), "UPDATE obligations SET projection_rev = projection_rev WHERE id = $1::uuid", [id]);
+    expect(holds(await stored(id))).toBe(false);
+  });
+
   it("a stored text is not answered on a day it does not hold for, nor in another format", async () => {
     const r = await registerObligation(org.api, milestones());
     const id = r.obligation.id as string;
