@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { newOrg, type OrgFixture } from "./support/fixtures";
 import { Api } from "./support/api";
-import { startServer, type TestServer } from "./support/server";
+import { serverProcessIds, startServer, type TestServer } from "./support/server";
 import { registerObligation } from "./support/obligations";
 
 // WEB_CONCURRENCY=n: `npm start` runs n server processes on one port (scripts/serve.cjs).
@@ -19,13 +19,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-// The Next.js server processes of the server's process group (they name themselves so).
-const serverProcesses = (): number[] =>
-  execSync(`ps -o pid=,args= -g ${server.process.pid}`, { encoding: "utf8" })
-    .split("\n")
-    .map((l) => l.trim().split(/\s+/, 2))
-    .filter(([, args]) => args?.startsWith("next-server"))
-    .map(([pid]) => Number(pid));
+const serverProcesses = () => serverProcessIds(server);
 
 // The request log lines since `from` (a byte offset of the log), by process.
 const requestsByProcess = (from: number): Map<number, number> => {

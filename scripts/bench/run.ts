@@ -27,7 +27,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { ensureBuilt } from "../build-state";
-import { TEST_APP_SECRET, TEST_CRON_SECRET, createTestDatabase, startServer, type TestServer } from "../../test/support/server";
+import { TEST_APP_SECRET, TEST_CRON_SECRET, createTestDatabase, serverProcessIds, startServer, type TestServer } from "../../test/support/server";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5433/postgres";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -60,21 +60,6 @@ const uptime = () => execSync("uptime", { encoding: "utf8" }).trim();
 const want = (s: string) => !ONLY || ONLY.includes(s);
 
 // ------------------------------------------------------------------ server memory
-
-function serverPids(server: TestServer): number[] {
-  // The process group holds tsx (scripts/start.ts), scripts/serve.cjs and the Next.js server
-  // processes (one, or WEB_CONCURRENCY of them), which name themselves "next-server".
-  try {
-    const out = execSync(`ps -o pid=,args= -g ${server.process.pid}`, { encoding: "utf8" });
-    return out
-      .split("\n")
-      .map((l) => l.trim().split(/\s+/, 2))
-      .filter(([, args]) => args?.startsWith("next-server"))
-      .map(([pid]) => Number(pid));
-  } catch {
-    return [];
-  }
-}
 
 // Resident set of the server processes together, MiB.
 function vmRssMiB(pids: number[]): number {
@@ -126,7 +111,13 @@ async function load(
   okStatus: number,
   onBody?: (status: number, body: string) => void,
 ): Promise<Row> {
-  const pid = serverPids(server);
+  // A server that has gone already (ps finds no group) is measured as NaN.
+  let pids: number[] = [];
+  try {
+    pids = serverProcessIds(server);
+  } catch {
+    /* no such process group */
+  }
   if (!warmed.has(scenario)) {
     // Untimed warm-up: the first calls of a route load and compile its modules.
     warmed.add(scenario);
@@ -143,9 +134,9 @@ async function load(
       ],
     } as never);
   }
-  let rssMax = vmRssMiB(pid);
-  const sampler = setInterval(() => (rssMax = Math.max(rssMax, vmRssMiB(pid) || 0)), 250);
-  const cpuBefore = cpuSeconds(pid);
+  let rssMax = vmRssMiB(pids);
+  const sampler = setInterval(() => (rssMax = Math.max(rssMax, vmRssMiB(pids) || 0)), 250);
+  const cpuBefore = cpuSeconds(pids);
   const result = await autocannon({
     url: server.baseUrl,
     connections,
@@ -162,7 +153,7 @@ async function load(
     ],
   } as never);
   clearInterval(sampler);
-  const cpuUsed = cpuSeconds(pid) - cpuBefore;
+  const cpuUsed = cpuSeconds(pids) - cpuBefore;
   const codes = (result as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats ?? {};
   const count = (c: number) => codes[String(c)]?.count ?? 0;
   const total = Object.values(codes).reduce((a, s) => a + s.count, 0);

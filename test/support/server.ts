@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
@@ -44,6 +44,16 @@ export async function createTestDatabase(adminUrl: string): Promise<string> {
   const u = new URL(adminUrl);
   u.pathname = `/${name}`;
   return u.toString();
+}
+
+// The Next.js server processes of a server's process group (tsx, scripts/serve.cjs and one
+// or WEB_CONCURRENCY processes that name themselves "next-server").
+export function serverProcessIds(server: TestServer): number[] {
+  return execSync(`ps -o pid=,args= -g ${server.process.pid}`, { encoding: "utf8" })
+    .split("\n")
+    .map((l) => l.trim().split(/\s+/, 2))
+    .filter(([, args]) => args?.startsWith("next-server"))
+    .map(([pid]) => Number(pid));
 }
 
 export async function startServer(opts: { databaseUrl?: string; env?: Record<string, string>; label?: string } = {}): Promise<TestServer> {
