@@ -23,9 +23,15 @@ export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$trans
 type TxConn = { client?: pg.PoolClient; closed: boolean };
 
 type State = { prisma: PrismaClient; pool: pg.Pool; named: boolean };
-const globalForDb = globalThis as unknown as { __fosDb?: State };
-const opening = new AsyncLocalStorage<TxConn>();
-const txConns = new WeakMap<object, TxConn>();
+// Process-wide, not module-wide: one process may hold more than one copy of this module
+// (Next.js's bundles and the direct API bundle, scripts/build-api.mjs), and the transaction
+// tracking must see the transactions every copy opens on the one shared Prisma client.
+const globalForDb = globalThis as unknown as {
+  __fosDb?: State;
+  __fosDbTx?: { opening: AsyncLocalStorage<TxConn>; txConns: WeakMap<object, TxConn> };
+};
+globalForDb.__fosDbTx ??= { opening: new AsyncLocalStorage<TxConn>(), txConns: new WeakMap<object, TxConn>() };
+const { opening, txConns } = globalForDb.__fosDbTx;
 
 function state(): State {
   if (!globalForDb.__fosDb) {

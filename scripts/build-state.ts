@@ -15,6 +15,7 @@ const INPUTS = [
   "next.config.mjs",
   "postcss.config.mjs",
   "scripts/build-recipient.mjs",
+  "scripts/build-api.mjs",
   "tsconfig.json",
   "package-lock.json",
 ];
@@ -56,11 +57,13 @@ export function ensureBuilt(): void {
   ensureGenerated();
   const marker = ".next/fos-source-hash";
   const hash = sourceHash();
-  const built = existsSync(".next/BUILD_ID") && existsSync(".next/recipient/manifest.json");
+  const built = existsSync(".next/BUILD_ID") && existsSync(".next/recipient/manifest.json") && existsSync(".next/api/server.mjs");
   if (built && existsSync(marker) && readFileSync(marker, "utf8") === hash) return;
   console.log("Building the app (sources changed since the last build)...");
   run(process.execPath, ["node_modules/next/dist/bin/next", "build"]);
   // the payer page's own bundle and stylesheet (into .next/recipient, which next build empties)
   run(process.execPath, ["scripts/build-recipient.mjs"]);
+  // the direct API bundle (scripts/server.mjs loads it)
+  run(process.execPath, ["scripts/build-api.mjs"]);
   writeFileSync(marker, hash);
 }

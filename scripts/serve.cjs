@@ -1,5 +1,6 @@
-// The server process of `npm start` (scripts/start.ts spawns it with `next start` arguments).
-// WEB_CONCURRENCY=n (n > 1) runs n Next.js server processes that share the port through
+// The server process of `npm start` (scripts/start.ts spawns it): scripts/server.mjs, the
+// direct API path and Next.js's request handler on PORT.
+// WEB_CONCURRENCY=n (n > 1) runs n server processes that share the port through
 // node:cluster (the primary accepts connections and hands them out in turn), so one machine's
 // cores all serve requests; they are instances like any other (nothing shared lives in a
 // process's memory: sessions, idempotency, rate limits and the workers' claims are in the
@@ -16,7 +17,7 @@ if (!Number.isInteger(n) || n < 1 || n > 64) {
 }
 
 if (n === 1 || !cluster.isPrimary) {
-  require("next/dist/bin/next");
+  import("./server.mjs");
 } else {
   let stopping = false;
   let code;

@@ -5,7 +5,7 @@ import path from "node:path";
 import { ensureBuilt } from "./build-state";
 
 // `npm start`: embedded database (unless DATABASE_URL), migrations, demo data on an empty
-// database, build if the sources changed, then the Next.js server.
+// database, build if the sources changed, then the server (scripts/serve.cjs).
 async function main() {
   ensureBuilt();
   if (!process.env.DATABASE_URL) {
@@ -49,13 +49,12 @@ async function main() {
   const { disconnectDb } = await import("@/lib/db");
   await disconnectDb();
 
-  // scripts/serve.cjs: `next start` in WEB_CONCURRENCY processes (one by default).
-  const args = ["scripts/serve.cjs", "start", "-p", String(config.PORT)];
+  // scripts/serve.cjs: scripts/server.mjs in WEB_CONCURRENCY processes (one by default).
+  const args = ["scripts/serve.cjs"];
   if (process.env.FOS_CPU_PROF_DIR) args.unshift("--cpu-prof", `--cpu-prof-dir=${process.env.FOS_CPU_PROF_DIR}`);
   // V8 heap settings of the server (docs/benchmarks.md, "Memory"): SERVER_NODE_FLAGS replaces them.
   args.unshift(...(process.env.SERVER_NODE_FLAGS ?? SERVER_NODE_FLAGS).split(/\s+/).filter(Boolean));
-  if (process.env.HOST) args.push("-H", process.env.HOST);
-  const child = spawn(process.execPath, args, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const child = spawn(process.execPath, args, { stdio: "inherit", env: { ...process.env, PORT: String(config.PORT), NEXT_TELEMETRY_DISABLED: "1" } });
   const forward = (sig: NodeJS.Signals) => child.kill(sig);
   process.on("SIGINT", forward);
   process.on("SIGTERM", forward);

@@ -3,7 +3,8 @@
 // It imports app/api/v1/obligations/route.ts and app/api/v1/session/route.ts as they are
 // (the pipeline, validation, database and all) and only replaces the server around them:
 // no routing beyond an exact path, no Next.js request/response adapters, tracing or piping.
-// Not a way to run the service (no pages, no other routes, no security headers).
+// Not a way to run the service (no pages, no other routes, no security headers). It led to
+// the direct API path the server now runs (lib/http/api-server.ts; docs/benchmarks.md, step 10).
 //
 //   DATABASE_URL=postgres://... APP_SECRET=... PORT=3999 npx tsx scripts/bench/plain-http.ts
 //

@@ -1,0 +1,76 @@
+// One server process (docs/architecture.md, "Serving"): a node:http server on PORT (and HOST)
+// that hands each request first to the direct API path (.next/api/server.mjs, built by
+// scripts/build-api.mjs from app/api/v1 and lib/http/api-server.ts) and otherwise to Next.js's
+// own request handler (pages, the dashboard, sign-in, the payer page, /api outside v1, and
+// API paths that need decoding) — the same handler `next start` runs, with its instrumentation
+// (the in-process workers), its headers and its compression. API_SERVER=next turns the
+// direct path off: every request goes through Next.js, as with `next start`.
+// Started by scripts/serve.cjs (one or WEB_CONCURRENCY of them); run directly only after
+// `npm run build`, with the environment scripts/start.ts prepares.
+import http from "node:http";
+import path from "node:path";
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+
+const require = createRequire(import.meta.url);
+const dir = process.cwd();
+const port = Number(process.env.PORT || 3000);
+const hostname = process.env.HOST || undefined;
+process.env.NODE_ENV ??= "production";
+process.title = "next-server (financial-obligations-service)";
+
+const direct = (process.env.API_SERVER ?? "direct") !== "next";
+// Next.js's own compression middleware (what `next start` applies to every response).
+const compress = require("next/dist/compiled/compression")();
+const dispatch = direct ? (await import(pathToFileURL(path.join(dir, ".next/api/server.mjs")).href)).createDispatcher({ port, compress }) : () => false;
+
+const server = http.createServer(async (req, res) => {
+  if (dispatch(req, res)) return;
+  try {
+    if (!nextHandler) await ready;
+    await nextHandler(req, res);
+  } catch (err) {
+    console.error(err);
+    if (!res.headersSent) res.writeHead(500);
+    res.end();
+  }
+});
+
+let nextHandler;
+const ready = (async () => {
+  const { default: next } = await import("next");
+  const app = next({ dev: false, dir, hostname, port, httpServer: server });
+  await app.prepare();
+  nextHandler = app.getRequestHandler();
+  return app;
+})();
+
+server.on("error", (err) => {
+  console.error(`Failed to start server: ${err.message}`);
+  process.exit(1);
+});
+server.listen(port, hostname, () => {
+  const url = `http://${hostname ?? "localhost"}:${port}`;
+  process.env.PORT = String(port);
+  process.env.__NEXT_PRIVATE_ORIGIN = url;
+  console.log(`▲ Ready on ${url} (pid ${process.pid}, API ${direct ? "direct" : "through Next.js"})`);
+});
+
+// SIGINT/SIGTERM: stop accepting, let the requests in flight finish, close Next.js, exit
+// (with the codes `next start` uses).
+let stopping = false;
+const stop = (signal) => {
+  if (stopping) return;
+  stopping = true;
+  server.close(async () => {
+    await ready.then((app) => app.close()).catch(() => undefined);
+    process.exit(signal === "SIGINT" ? 130 : 143);
+  });
+  server.closeIdleConnections();
+};
+process.on("SIGINT", () => stop("SIGINT"));
+process.on("SIGTERM", () => stop("SIGTERM"));
+await ready.catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
