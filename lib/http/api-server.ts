@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { errorBody } from "@/lib/errors";
 import { logger } from "@/lib/log";
+import { rawTextOf, withRawBody } from "@/lib/http/raw";
 
 // The direct path of /api/v1 (docs/architecture.md, "Serving"; docs/benchmarks.md, step 10):
 // the server process (scripts/server.mjs) hands every request it receives to `dispatch`
@@ -127,22 +128,35 @@ async function serve(
   if (!headers.has("x-forwarded-proto")) headers.set("x-forwarded-proto", secure ? "https" : "http");
   if (!headers.has("x-forwarded-for") && req.socket.remoteAddress) headers.set("x-forwarded-for", req.socket.remoteAddress);
 
+  // A small body is read whole and handed to the pipeline as it is (lib/http/raw.ts), with a
+  // copy in the Request for any other reader; a larger or unannounced one streams.
   let body: BodyInit | undefined;
+  let whole: Buffer | undefined;
   if (method !== "GET") {
     const declared = Number(req.headers["content-length"]);
     if (req.headers["transfer-encoding"] === undefined && Number.isSafeInteger(declared) && declared <= BUFFERED_BODY_MAX) {
-      body = declared === 0 ? undefined : new Uint8Array(await readWhole(req));
+      if (declared > 0) {
+        whole = await readWhole(req);
+        body = new Uint8Array(whole);
+      }
     } else body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
   }
   const request = new Request(`http://localhost${url}`, { method, headers, body, duplex: "half" } as RequestInit);
-  const response = await handler(request, { params: Promise.resolve(params) });
+  const response = await handler(whole ? withRawBody(request, whole) : request, { params: Promise.resolve(params) });
 
-  opts.compress?.(req, res, () => undefined);
+  // Next.js's compression middleware, for a client that asks for an encoding
+  if (opts.compress && req.headers["accept-encoding"]) opts.compress(req, res, () => undefined);
   for (const h of opts.headers) res.setHeader(h.key, h.value);
   for (const [k, v] of response.headers) if (k !== "set-cookie") res.setHeader(k, v);
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader("set-cookie", cookies);
   res.statusCode = response.status;
+  const text = rawTextOf(response);
+  if (text !== undefined) {
+    res.setHeader("content-length", Buffer.byteLength(text));
+    res.end(text);
+    return;
+  }
   if (!response.body) {
     res.end();
     return;

@@ -1,10 +1,16 @@
 import { AppError } from "@/lib/errors";
+import { rawBodyOf } from "@/lib/http/raw";
 
 // Reads a request body with a hard byte bound: Content-Length is checked first, then the
 // stream is counted, so a lying or absent Content-Length cannot slip a larger body past.
 export async function readBodyLimited(req: Request, limit: number): Promise<Buffer> {
   const declared = req.headers.get("content-length");
   if (declared && Number(declared) > limit) throw tooLarge(limit);
+  const raw = rawBodyOf(req);
+  if (raw) {
+    if (raw.length > limit) throw tooLarge(limit);
+    return raw;
+  }
   if (!req.body) return Buffer.alloc(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -10,6 +10,7 @@ import { parseJsonBody, parseMultipart, readBodyLimited, rejectUnstorable, type 
 import { parseOrThrow } from "@/lib/http/validation";
 import { stringifyJson } from "@/lib/http/json";
 import { readCookie } from "@/lib/http/cookies";
+import { withRawText } from "@/lib/http/raw";
 import * as idem from "@/lib/idempotency";
 import { SESSION_COOKIE, resolveSession } from "@/lib/auth/sessions";
 import { resolveApiKey } from "@/lib/auth/resolve-api-key";
@@ -344,7 +345,7 @@ function storedToResponse(s: idem.StoredResponse, requestId: string): Response {
   headers.set("cache-control", "no-store");
   if (s.status === 204 || s.body === "") return new Response(null, { status: s.status, headers });
   headers.set("content-type", "application/json; charset=utf-8");
-  return new Response(s.body, { status: s.status, headers });
+  return withRawText(new Response(s.body, { status: s.status, headers }), s.body);
 }
 
 function replayResponse(s: idem.StoredResponse, requestId: string): Response {
