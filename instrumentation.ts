@@ -1,12 +1,11 @@
 // Next.js instrumentation: runs once when a server instance starts. On the Node.js runtime
-// it starts the in-process webhook worker (WEBHOOK_WORKER=on|off), the scheduled-events sweep
-// (SCHEDULER_INTERVAL_MS, 0 = off) and the housekeeping of expired records; never during a build.
+// it starts the in-process workers (lib/maintenance/workers.ts: webhooks, scheduled events,
+// housekeeping) unless the direct API path started them already (scripts/server.mjs); never
+// during a build.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
-  const { startWebhookWorker } = await import("@/lib/webhooks/worker");
-  startWebhookWorker();
-  const { startScheduler } = await import("@/lib/scheduler/worker");
-  startScheduler();
-  const { startHousekeeping } = await import("@/lib/maintenance/housekeeper");
-  startHousekeeping();
+  // the same name as WORKERS_STARTED in lib/maintenance/workers.ts, read before importing it
+  if ((globalThis as Record<string, unknown>).__fosWorkersStarted) return;
+  const { startWorkers } = await import("@/lib/maintenance/workers");
+  startWorkers();
 }

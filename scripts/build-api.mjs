@@ -1,6 +1,7 @@
 // Builds the direct API bundle (docs/architecture.md, "Serving"): every route file of
-// app/api/v1 (the same modules Next.js builds) with lib/http/api-server.ts's dispatcher, in
-// one ES module that scripts/server.mjs loads next to Next.js's request handler.
+// app/api/v1 (the same modules Next.js builds) with lib/http/api-server.ts's dispatcher and
+// the in-process workers (lib/maintenance/workers.ts), in one ES module that
+// scripts/server.mjs loads next to Next.js's request handler.
 // Packages stay outside the bundle (they load from node_modules, as Next.js's server loads
 // them); the `@/` paths resolve through tsconfig.json.
 // Output: .next/api/server.mjs (gitignored; written after `next build`, which empties .next/).
@@ -26,6 +27,7 @@ const routes = routeFiles(ROOT);
 const entry = [
   'import { apiDispatcher } from "./lib/http/api-server.ts";',
   'import { SECURITY_HEADERS } from "./lib/http/security-headers.mjs";',
+  'export { startWorkers } from "./lib/maintenance/workers.ts";',
   ...routes.map(([, file], i) => `import * as r${i} from "./${file.split(path.sep).join("/")}";`),
   "export const ROUTES = [",
   ...routes.map(([pattern], i) => `  [${JSON.stringify(pattern)}, r${i}],`),

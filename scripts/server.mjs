@@ -2,9 +2,10 @@
 // that hands each request first to the direct API path (.next/api/server.mjs, built by
 // scripts/build-api.mjs from app/api/v1 and lib/http/api-server.ts) and otherwise to Next.js's
 // own request handler (pages, the dashboard, sign-in, the payer page, /api outside v1, and
-// API paths that need decoding) — the same handler `next start` runs, with its instrumentation
-// (the in-process workers), its headers and its compression. API_SERVER=next turns the
-// direct path off: every request goes through Next.js, as with `next start`.
+// API paths that need decoding) — the same handler `next start` runs, with its headers and
+// its compression. The in-process workers start from the direct bundle too. API_SERVER=next
+// turns the direct path off: every request goes through Next.js, as with `next start`, and
+// Next.js's instrumentation starts the workers.
 // Started by scripts/serve.cjs (one or WEB_CONCURRENCY of them); run directly only after
 // `npm run build`, with the environment scripts/start.ts prepares.
 import http from "node:http";
@@ -22,7 +23,13 @@ process.title = "next-server (financial-obligations-service)";
 const direct = (process.env.API_SERVER ?? "direct") !== "next";
 // Next.js's own compression middleware (what `next start` applies to every response).
 const compress = require("next/dist/compiled/compression")();
-const dispatch = direct ? (await import(pathToFileURL(path.join(dir, ".next/api/server.mjs")).href)).createDispatcher({ port, compress }) : () => false;
+let dispatch = () => false;
+if (direct) {
+  const api = await import(pathToFileURL(path.join(dir, ".next/api/server.mjs")).href);
+  dispatch = api.createDispatcher({ port, compress });
+  // the workers from this bundle, before Next.js's instrumentation would load lib/ again for them
+  api.startWorkers();
+}
 
 const server = http.createServer(async (req, res) => {
   if (dispatch(req, res)) return;
