@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 
-// Starts the real service (scripts/start.ts -> next start) for tests: on a fresh PGlite
+// Starts the real service (scripts/start.ts -> scripts/server.mjs) for tests: on a fresh PGlite
 // data folder, or on a fresh database of the PostgreSQL server at TEST_DATABASE_URL.
 export const TEST_APP_SECRET = "test-app-secret-0123456789abcdef0123456789";
 export const TEST_CRON_SECRET = "test-cron-secret-0123456789abcdef";
@@ -46,7 +46,7 @@ export async function createTestDatabase(adminUrl: string): Promise<string> {
   return u.toString();
 }
 
-// The Next.js server processes of a server's process group (tsx, scripts/serve.cjs and one
+// The server processes of a server's process group (tsx, scripts/serve.cjs and one
 // or WEB_CONCURRENCY processes that name themselves "next-server").
 export function serverProcessIds(server: TestServer): number[] {
   return execSync(`ps -o pid=,args= -g ${server.process.pid}`, { encoding: "utf8" })
@@ -87,7 +87,7 @@ export async function startServer(opts: { databaseUrl?: string; env?: Record<str
   const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/start.ts"], {
     env,
     stdio: ["ignore", "pipe", "pipe"],
-    detached: true, // its own process group: stop() reaches next start too
+    detached: true, // its own process group: stop() reaches the server processes too
   });
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
