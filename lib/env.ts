@@ -16,6 +16,8 @@ const ZEnv = z
     PUBLIC_BASE_URL: z.string().url().optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    // how the server process answers /api/v1 (scripts/server.mjs, lib/http/api-server.ts)
+    API_SERVER: z.enum(["direct", "next"]).default("direct"),
     CRON_SECRET: z.string().min(16).optional(),
     SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
     RECIPIENT_SESSION_TTL_HOURS: z.coerce.number().positive().default(12),

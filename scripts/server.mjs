@@ -20,7 +20,8 @@ const hostname = process.env.HOST || undefined;
 process.env.NODE_ENV ??= "production";
 process.title = "next-server (financial-obligations-service)";
 
-const direct = (process.env.API_SERVER ?? "direct") !== "next";
+// validated by scripts/start.ts (lib/env.ts: direct | next)
+const direct = (process.env.API_SERVER || "direct") === "direct";
 // Next.js's own compression middleware (what `next start` applies to every response).
 const compress = require("next/dist/compiled/compression")();
 let dispatch = () => false;

@@ -162,6 +162,12 @@ describe("the direct API path", () => {
     expect(shape(direct.headers)).toEqual(shape(next.headers));
   });
 
+  it("refuses to start with an API_SERVER it does not know", async () => {
+    await expect(startServer({ databaseUrl: inject("databaseUrl"), label: "api-bad", env: { API_SERVER: "nextjs" } })).rejects.toThrow(
+      /Invalid configuration: API_SERVER/,
+    );
+  });
+
   it("streams large uploads to the handler and large downloads back, and bounds them as Next.js does", async () => {
     const bytes = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(600 * 1024, 0x20), Buffer.from("\n%%EOF\n")]);
     const form = () => {
