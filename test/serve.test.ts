@@ -69,15 +69,18 @@ describe("WEB_CONCURRENCY=2", () => {
     const api = new Api(server.baseUrl, org.apiKey);
     // The survivor answers while the replacement starts.
     expect((await api.get("/obligations?limit=1")).status).toBe(200);
+    // (the primary's line reaches the log file through this process's pipe, so it may land
+    // after the replacement shows up in the process list: wait for both)
+    const ended = `server process ${victim} ended (SIGKILL); starting another`;
     let now: number[] = [];
     for (const until = Date.now() + 60_000; Date.now() < until; await new Promise((r) => setTimeout(r, 250))) {
       now = serverProcesses();
-      if (now.length === 2 && !now.includes(victim)) break;
+      if (now.length === 2 && !now.includes(victim) && readFileSync(server.logFile, "utf8").includes(ended)) break;
     }
     expect(now).toContain(survivor);
     expect(now).not.toContain(victim);
     expect(now).toHaveLength(2);
-    expect(readFileSync(server.logFile, "utf8")).toContain(`server process ${victim} ended (SIGKILL); starting another`);
+    expect(readFileSync(server.logFile, "utf8")).toContain(ended);
     // Once the replacement listens, both serve again.
     const replacement = now.find((p) => p !== survivor)!;
     let served = new Map<number, number>();
