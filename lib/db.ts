@@ -17,21 +17,25 @@ import { logger } from "@/lib/log";
 export type Db = PrismaClient;
 export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
 
-// The connection of one open transaction: set when Prisma opens it (the adapter's
-// startTransaction runs in the async context of `transaction()`), closed at commit/rollback
-// (after which the connection is back in the pool and must not be used by `sql()`).
-type TxConn = { client?: pg.PoolClient; closed: boolean };
+// The open transaction of the current async context. `transaction()` checks a connection
+// out of the pool, sends BEGIN and runs its function inside `ambient.run`: every statement
+// issued in that context, `sql()` and Prisma's own queries alike (Prisma reaches the
+// database through the pool's `query`, patched below), runs on that connection until COMMIT
+// or ROLLBACK. Prisma's interactive transactions are not used: their transaction manager
+// cost ~0.3 ms of CPU per request (docs/benchmarks.md, step 11).
+//   open     statements go to the transaction's connection
+//   expired  the time limit passed and the transaction was rolled back: statements fail
+//   done     committed or rolled back; work that inherited the context (a timer started
+//            inside) goes to the pool like any other statement
+type TxConn = { client: pg.PoolClient; state: "open" | "expired" | "done" };
 
-type State = { prisma: PrismaClient; pool: pg.Pool; named: boolean };
+type State = { prisma: PrismaClient; tx: Tx; pool: pg.Pool; connect: () => Promise<pg.PoolClient>; named: boolean };
 // Process-wide, not module-wide: one process may hold more than one copy of this module
-// (Next.js's bundles and the direct API bundle, scripts/build-api.mjs), and the transaction
-// tracking must see the transactions every copy opens on the one shared Prisma client.
-const globalForDb = globalThis as unknown as {
-  __fosDb?: State;
-  __fosDbTx?: { opening: AsyncLocalStorage<TxConn>; txConns: WeakMap<object, TxConn> };
-};
-globalForDb.__fosDbTx ??= { opening: new AsyncLocalStorage<TxConn>(), txConns: new WeakMap<object, TxConn>() };
-const { opening, txConns } = globalForDb.__fosDbTx;
+// (Next.js's bundles and the direct API bundle, scripts/build-api.mjs), and all of them
+// must share the one pool, the one Prisma client and the one record of open transactions.
+const globalForDb = globalThis as unknown as { __fosDb?: State; __fosDbTx?: AsyncLocalStorage<TxConn> };
+globalForDb.__fosDbTx ??= new AsyncLocalStorage<TxConn>();
+const ambient = globalForDb.__fosDbTx;
 
 function state(): State {
   if (!globalForDb.__fosDb) {
@@ -44,7 +48,8 @@ function state(): State {
     // the pool: without a listener Node would end the process. `sql()` may use the pool before
     // Prisma's adapter attaches its own listener; the next checkout opens a new connection.
     pool.on("error", (err) => logger().warn({ err: err.message }, "idle database connection lost"));
-    const s: State = { pool, named: false, prisma: undefined as unknown as PrismaClient };
+    const connect = routeToTransactions(pool);
+    const s: State = { pool, connect, named: false, prisma: undefined as unknown as PrismaClient, tx: undefined as unknown as Tx };
     // Named prepared statements (parsed and planned once per connection) only on real
     // PostgreSQL: the embedded PGlite serves every socket connection from ONE session
     // (lib/db/pglite-socket-isolation.ts), where two connections' statement names collide.
@@ -57,9 +62,11 @@ function state(): State {
       .catch(() => undefined);
     // (The adapter sends an unnamed statement when the generator gives undefined.)
     const nameOf = ((q: { sql: string }) => (s.named ? statementName(q.sql) : undefined)) as (q: { sql: string }) => string;
-    const adapter = new PrismaPg(pool, { statementNameGenerator: nameOf });
-    trackTransactions(adapter);
-    s.prisma = new PrismaClient({ adapter });
+    s.prisma = new PrismaClient({ adapter: new PrismaPg(pool, { statementNameGenerator: nameOf }) });
+    // The handle `transaction()` passes to its function: the same client under another
+    // identity (code tells `tx` from `db()` apart), whose `sql()` statements must find an
+    // open transaction in their context.
+    s.tx = s.prisma.$extends({}) as unknown as Tx;
     globalForDb.__fosDb = s;
   }
   return globalForDb.__fosDb;
@@ -69,52 +76,88 @@ export function db(): PrismaClient {
   return state().prisma;
 }
 
-// Records the pg connection of each transaction Prisma opens into the TxConn of the
-// `transaction()` call that opened it.
-function trackTransactions(factory: PrismaPg): void {
-  type Adapter = Awaited<ReturnType<PrismaPg["connect"]>>;
-  type Transaction = Awaited<ReturnType<Adapter["startTransaction"]>>;
-  const connect = factory.connect.bind(factory);
-  factory.connect = async () => {
-    const adapter = await connect();
-    const start = adapter.startTransaction.bind(adapter);
-    adapter.startTransaction = async (isolationLevel) => {
-      const t: Transaction = await start(isolationLevel);
-      const conn = opening.getStore();
-      if (conn) {
-        conn.client = (t as unknown as { client: pg.PoolClient }).client;
-        const commit = t.commit.bind(t);
-        const rollback = t.rollback.bind(t);
-        t.commit = () => {
-          conn.closed = true;
-          return commit();
-        };
-        t.rollback = () => {
-          conn.closed = true;
-          return rollback();
-        };
-      }
-      return t;
+// Patches the pool so that the statements of a context with an open transaction run on the
+// transaction's connection. `connect()` there (Prisma opening a transaction of its own for a
+// nested write) gets that same connection with BEGIN/COMMIT/ROLLBACK as no-ops: the work
+// joins the open transaction, as Prisma runs it inside one of its own. Returns the
+// unpatched `connect`, which `transaction()` uses.
+function routeToTransactions(pool: pg.Pool): () => Promise<pg.PoolClient> {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  pool.query = ((...args: unknown[]) => {
+    const conn = ambient.getStore();
+    if (conn === undefined || conn.state === "done") return query(...args);
+    return (usable(conn).query as (...a: unknown[]) => unknown)(...args);
+  }) as typeof pool.query;
+  pool.connect = ((...args: unknown[]) => {
+    const conn = ambient.getStore();
+    // (pg-pool's own `query` calls `connect` with a callback: passed through unchanged.)
+    if (conn === undefined || conn.state === "done") return (connect as (...a: unknown[]) => unknown)(...args);
+    const client = usable(conn);
+    const joined = {
+      query: (config: pg.QueryConfig | string, ...rest: unknown[]) => {
+        const text = typeof config === "string" ? config : config.text;
+        if (/^\s*(BEGIN|COMMIT|ROLLBACK)\s*$/i.test(text)) return Promise.resolve({ command: text.trim().toUpperCase(), rowCount: 0, rows: [], fields: [] });
+        return (client.query as (...a: unknown[]) => unknown)(config, ...rest);
+      },
+      on: () => joined,
+      removeListener: () => joined,
+      release: () => undefined,
     };
-    return adapter;
-  };
+    return Promise.resolve(joined as unknown as pg.PoolClient);
+  }) as typeof pool.connect;
+  return connect;
 }
 
-// Interactive transaction with limits generous enough for the embedded database, where
-// the socket multiplexer runs one transaction at a time. `timeoutMs` raises the 30 s limit
-// for the few operations that do bulk work in one transaction (an operation's
-// transactionTimeoutMs, lib/http/operation.ts).
-export function transaction<T>(fn: (tx: Tx) => Promise<T>, timeoutMs = 30_000): Promise<T> {
-  const conn: TxConn = { closed: false };
-  return opening.run(conn, () =>
-    db().$transaction(
-      (tx) => {
-        txConns.set(tx, conn);
-        return fn(tx);
-      },
-      { maxWait: 15_000, timeout: timeoutMs },
-    ),
-  );
+function usable(conn: TxConn): pg.PoolClient {
+  if (conn.state !== "open") throw new Error("Transaction already closed: it ran past its time limit and was rolled back");
+  return conn.client;
+}
+
+// One transaction on one pooled connection: BEGIN, `fn`, COMMIT (ROLLBACK when `fn` throws).
+// `timeoutMs` bounds it (generous for the embedded database, where the socket multiplexer runs one
+// transaction at a time; an operation's transactionTimeoutMs raises it for bulk work,
+// lib/http/operation.ts): past it the transaction is rolled back, its connection returned,
+// and the call rejects while `fn`'s further statements fail. Waiting for a connection is
+// bounded by the pool's connect timeout (15 s).
+export async function transaction<T>(fn: (tx: Tx) => Promise<T>, timeoutMs = 30_000): Promise<T> {
+  const s = state();
+  const client = await s.connect();
+  const conn: TxConn = { client, state: "open" };
+  try {
+    await client.query("BEGIN");
+  } catch (err) {
+    conn.state = "done";
+    client.release(err as Error);
+    throw err;
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      if (conn.state !== "open") return;
+      conn.state = "expired";
+      reject(new Error(`Transaction already closed: it ran past its time limit (${timeoutMs} ms) and was rolled back`));
+    }, timeoutMs);
+  });
+  try {
+    const result = await Promise.race([ambient.run(conn, () => fn(s.tx)), expired]);
+    conn.state = "done";
+    await client.query("COMMIT");
+    client.release();
+    return result;
+  } catch (err) {
+    if (conn.state === "open") conn.state = "done";
+    // A failed COMMIT ended the transaction already; otherwise roll back. A connection that
+    // cannot even do that is discarded, not returned to the pool.
+    const rolledBack = await client.query("ROLLBACK").then(
+      () => true,
+      () => false,
+    );
+    client.release(rolledBack ? undefined : (err as Error));
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 // Statement names: a digest of the text (the same text is the same statement on every connection).
@@ -164,10 +207,10 @@ export async function sqlCount(q: Tx, text: string, values: unknown[] = []): Pro
 function targetOf(q: Tx): pg.Pool | pg.PoolClient | undefined {
   const s = state();
   if (q === s.prisma) return s.pool;
-  const conn = txConns.get(q);
-  if (!conn?.client) return undefined;
-  if (conn.closed) throw new Error("Transaction already closed");
-  return conn.client;
+  if (q !== s.tx) return undefined;
+  const conn = ambient.getStore();
+  if (conn === undefined || conn.state === "done") throw new Error("Transaction already closed");
+  return usable(conn);
 }
 
 function send<R>(target: pg.Pool | pg.PoolClient, text: string, values: unknown[]) {
