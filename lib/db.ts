@@ -18,16 +18,20 @@ export type Db = PrismaClient;
 export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
 
 // The open transaction of the current async context. `transaction()` checks a connection
-// out of the pool, sends BEGIN and runs its function inside `ambient.run`: every statement
+// out of the pool and runs its function inside `ambient.run`: every statement
 // issued in that context, `sql()` and Prisma's own queries alike (Prisma reaches the
 // database through the pool's `query`, patched below), runs on that connection until COMMIT
 // or ROLLBACK. Prisma's interactive transactions are not used: their transaction manager
 // cost ~0.3 ms of CPU per request (docs/benchmarks.md, step 11).
+// BEGIN is sent with the transaction's first statement, in the same write (the pool's
+// connections run in node-postgres's pipeline mode): on this kind of host a socket write to
+// the database costs ~0.1 ms of CPU, a third of a registration's CPU went to the seven it
+// made. A transaction that sends no statement sends neither BEGIN nor COMMIT.
 //   open     statements go to the transaction's connection
 //   expired  the time limit passed and the transaction was rolled back: statements fail
 //   done     committed or rolled back; work that inherited the context (a timer started
 //            inside) goes to the pool like any other statement
-type TxConn = { client: pg.PoolClient; state: "open" | "expired" | "done" };
+type TxConn = { client: pg.PoolClient; state: "open" | "expired" | "done"; begun?: Promise<unknown> };
 
 type State = { prisma: PrismaClient; tx: Tx; pool: pg.Pool; connect: () => Promise<pg.PoolClient>; named: boolean };
 // Process-wide, not module-wide: one process may hold more than one copy of this module
@@ -43,7 +47,13 @@ function state(): State {
     if (!url) throw new Error("DATABASE_URL is not set");
     // Bounded waits, so an unreachable database is a prompt 503 (lib/http/handle.ts), never a
     // hang: connecting (or waiting for a pooled connection) gives up after 15 s; keep-alive notices a peer that vanished.
-    const pool = new pg.Pool({ connectionString: url, max: env().DB_POOL_MAX, connectionTimeoutMillis: 15_000, keepAlive: true });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: env().DB_POOL_MAX,
+      connectionTimeoutMillis: 15_000,
+      keepAlive: true,
+      pipeline: true,
+    } as pg.PoolConfig);
     // An idle connection that the server drops (a restart, a network cut) is an 'error' event on
     // the pool: without a listener Node would end the process. `sql()` may use the pool before
     // Prisma's adapter attaches its own listener; the next checkout opens a new connection.
@@ -87,18 +97,18 @@ function routeToTransactions(pool: pg.Pool): () => Promise<pg.PoolClient> {
   pool.query = ((...args: unknown[]) => {
     const conn = ambient.getStore();
     if (conn === undefined || conn.state === "done") return query(...args);
-    return (usable(conn).query as (...a: unknown[]) => unknown)(...args);
+    return onTransaction(conn, args);
   }) as typeof pool.query;
   pool.connect = ((...args: unknown[]) => {
     const conn = ambient.getStore();
     // (pg-pool's own `query` calls `connect` with a callback: passed through unchanged.)
     if (conn === undefined || conn.state === "done") return (connect as (...a: unknown[]) => unknown)(...args);
-    const client = usable(conn);
+    usable(conn);
     const joined = {
       query: (config: pg.QueryConfig | string, ...rest: unknown[]) => {
         const text = typeof config === "string" ? config : config.text;
         if (/^\s*(BEGIN|COMMIT|ROLLBACK)\s*$/i.test(text)) return Promise.resolve({ command: text.trim().toUpperCase(), rowCount: 0, rows: [], fields: [] });
-        return (client.query as (...a: unknown[]) => unknown)(config, ...rest);
+        return onTransaction(conn, [config, ...rest]);
       },
       on: () => joined,
       removeListener: () => joined,
@@ -114,6 +124,28 @@ function usable(conn: TxConn): pg.PoolClient {
   return conn.client;
 }
 
+type Corkable = { connection: { stream: { cork(): void; uncork(): void } } };
+
+// A statement of the open transaction `conn`; the first one goes out behind BEGIN in one
+// write (the stream is corked around both; pipeline mode sends the second without waiting
+// for the first's answer). Should BEGIN fail while the statement behind it succeeded, that
+// statement ran on its own: BEGIN fails only when the connection does (or on an operator's
+// cancel in that instant), so `transaction()` discards the connection and reports the error.
+function onTransaction(conn: TxConn, args: unknown[]): unknown {
+  const client = usable(conn);
+  const query = client.query.bind(client) as (...a: unknown[]) => unknown;
+  if (conn.begun) return query(...args);
+  const stream = (client as unknown as Corkable).connection.stream;
+  stream.cork();
+  try {
+    conn.begun = client.query("BEGIN");
+    conn.begun.catch(() => undefined); // awaited at COMMIT
+    return query(...args);
+  } finally {
+    stream.uncork();
+  }
+}
+
 // One transaction on one pooled connection: BEGIN, `fn`, COMMIT (ROLLBACK when `fn` throws).
 // `timeoutMs` bounds it (generous for the embedded database, where the socket multiplexer runs one
 // transaction at a time; an operation's transactionTimeoutMs raises it for bulk work,
@@ -124,13 +156,6 @@ export async function transaction<T>(fn: (tx: Tx) => Promise<T>, timeoutMs = 30_
   const s = state();
   const client = await s.connect();
   const conn: TxConn = { client, state: "open" };
-  try {
-    await client.query("BEGIN");
-  } catch (err) {
-    conn.state = "done";
-    client.release(err as Error);
-    throw err;
-  }
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
@@ -142,17 +167,29 @@ export async function transaction<T>(fn: (tx: Tx) => Promise<T>, timeoutMs = 30_
   try {
     const result = await Promise.race([ambient.run(conn, () => fn(s.tx)), expired]);
     conn.state = "done";
-    await client.query("COMMIT");
+    if (conn.begun) {
+      await conn.begun;
+      await client.query("COMMIT");
+    }
     client.release();
     return result;
   } catch (err) {
     if (conn.state === "open") conn.state = "done";
-    // A failed COMMIT ended the transaction already; otherwise roll back. A connection that
-    // cannot even do that is discarded, not returned to the pool.
-    const rolledBack = await client.query("ROLLBACK").then(
-      () => true,
-      () => false,
-    );
+    // A failed COMMIT ended the transaction already; otherwise roll back. A connection whose
+    // BEGIN failed, or that cannot even roll back, is discarded, not returned to the pool.
+    const begun = conn.begun
+      ? await conn.begun.then(
+          () => true,
+          () => false,
+        )
+      : true;
+    const rolledBack =
+      begun &&
+      (!conn.begun ||
+        (await client.query("ROLLBACK").then(
+          () => true,
+          () => false,
+        )));
     client.release(rolledBack ? undefined : (err as Error));
     throw err;
   } finally {
@@ -204,16 +241,19 @@ export async function sqlCount(q: Tx, text: string, values: unknown[] = []): Pro
   return (await send(target, text, values)).rowCount ?? 0;
 }
 
-function targetOf(q: Tx): pg.Pool | pg.PoolClient | undefined {
+// The pool (whose `query` runs a statement of an open transaction's context on its
+// connection), or undefined for a client made elsewhere.
+function targetOf(q: Tx): pg.Pool | undefined {
   const s = state();
   if (q === s.prisma) return s.pool;
   if (q !== s.tx) return undefined;
   const conn = ambient.getStore();
   if (conn === undefined || conn.state === "done") throw new Error("Transaction already closed");
-  return usable(conn);
+  usable(conn);
+  return s.pool;
 }
 
-function send<R>(target: pg.Pool | pg.PoolClient, text: string, values: unknown[]) {
+function send<R>(target: pg.Pool, text: string, values: unknown[]) {
   const config: pg.QueryConfig = { text, values, types };
   if (state().named) config.name = statementName(text);
   return target.query<R & pg.QueryResultRow>(config);

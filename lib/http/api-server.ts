@@ -128,8 +128,9 @@ async function serve(
   if (!headers.has("x-forwarded-proto")) headers.set("x-forwarded-proto", secure ? "https" : "http");
   if (!headers.has("x-forwarded-for") && req.socket.remoteAddress) headers.set("x-forwarded-for", req.socket.remoteAddress);
 
-  // A small body is read whole and handed to the pipeline as it is (lib/http/raw.ts), with a
-  // copy in the Request for any other reader; a larger or unannounced one streams.
+  // A small body is read whole and handed to the pipeline as it is (lib/http/raw.ts); the
+  // Request, for any other reader, gets a view of the same bytes (and copies them itself, as
+  // a fetch Request copies a byte body); a larger or unannounced one streams.
   let body: BodyInit | undefined;
   let whole: Buffer | undefined;
   if (method !== "GET") {
@@ -137,7 +138,7 @@ async function serve(
     if (req.headers["transfer-encoding"] === undefined && Number.isSafeInteger(declared) && declared <= BUFFERED_BODY_MAX) {
       if (declared > 0) {
         whole = await readWhole(req);
-        body = new Uint8Array(whole);
+        body = new Uint8Array(whole.buffer as ArrayBuffer, whole.byteOffset, whole.length);
       }
     } else body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
   }
