@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
+import net from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db, sql, sqlCount, transaction } from "@/lib/db";
+import { db, sql, sqlCount, sqlLater, transaction } from "@/lib/db";
+import { KeyTakenMeanwhile, storeInTx } from "@/lib/idempotency";
 
 // `transaction()` (lib/db.ts) on the suite's real database: BEGIN/COMMIT on one pooled
 // connection, with every statement of its async context on that connection — `sql()`,
@@ -15,7 +17,7 @@ describe("lib/db transaction()", () => {
   const userIds: string[] = [];
 
   beforeAll(async () => {
-    observer = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    observer = new pg.Client({ connectionString: process.env.DATABASE_URL, pipeline: true } as pg.ClientConfig);
     await observer.connect();
     embedded = /pglite|emscripten/i.test((await observer.query("SELECT version() AS v")).rows[0].v);
   });
@@ -180,5 +182,120 @@ describe("lib/db transaction()", () => {
     expect(await committed(b)).toBe(false);
     // The connection went back to the pool in a usable state.
     for (let i = 0; i < 12; i++) await transaction(async (tx) => sql(tx, "SELECT 1"));
+  });
+  // sqlLater: a write held back until the transaction's next statement or its COMMIT.
+  const laterOrg = (q: Parameters<typeof sql>[0], id: string, failure?: (err: unknown) => unknown) =>
+    sqlLater(q, "INSERT INTO organizations (id, name) VALUES ($1::uuid, 'tx probe')", [id], failure);
+
+  // Socket writes of this process while `fn` runs (a corked stream's chunks are one write).
+  async function socketWrites(fn: () => Promise<unknown>): Promise<number> {
+    const proto = net.Socket.prototype as unknown as Record<"_write" | "_writev", (...a: unknown[]) => unknown>;
+    const original = { _write: proto._write, _writev: proto._writev };
+    let n = 0;
+    for (const k of ["_write", "_writev"] as const) {
+      proto[k] = function (this: unknown, ...a: unknown[]) {
+        n++;
+        return original[k].apply(this, a);
+      };
+    }
+    try {
+      await fn();
+    } finally {
+      Object.assign(proto, original);
+    }
+    return n;
+  }
+
+  it("sends a held-back write with the next statement or with COMMIT, and commits it with the transaction", async () => {
+    const a = newOrgId();
+    const b = newOrgId();
+    const c = newOrgId();
+    let commitWrites = -1;
+    await transaction(async (tx) => {
+      await laterOrg(tx, a);
+      // The next statement finds it written (it went out first, in the same write).
+      expect(await sql(tx, "SELECT count(*)::int AS n FROM organizations WHERE id = $1::uuid", [a])).toEqual([{ n: 1 }]);
+      await laterOrg(tx, b);
+      await laterOrg(tx, c);
+    }).then(() => undefined);
+    expect(await Promise.all([a, b, c].map(committed))).toEqual([true, true, true]);
+
+    // BEGIN, two held-back writes and COMMIT: one socket write for the whole transaction.
+    const d = newOrgId();
+    const e = newOrgId();
+    commitWrites = await socketWrites(() =>
+      transaction(async (tx) => {
+        await laterOrg(tx, d);
+        await laterOrg(tx, e);
+      }),
+    );
+    expect(commitWrites).toBe(1);
+    expect(await Promise.all([d, e].map(committed))).toEqual([true, true]);
+
+    // Outside a transaction it runs at once.
+    const f = newOrgId();
+    await laterOrg(db(), f);
+    expect(await committed(f)).toBe(true);
+  });
+
+  it("fails the transaction with a held-back write's own error, at the next statement or at COMMIT, and commits nothing", async () => {
+    const a = newOrgId();
+    const dup = newOrgId();
+    await insertOrg(db(), dup);
+    // At COMMIT: the database rolls back, the call rejects with the write's (mapped) error.
+    await expect(
+      transaction(async (tx) => {
+        await insertOrg(tx, a);
+        await laterOrg(tx, dup, (err) => new Error(`mapped: ${(err as { code?: string }).code}`));
+      }),
+    ).rejects.toThrow("mapped: 23505");
+    expect(await committed(a)).toBe(false);
+
+    // At the next statement: it rejects with the write's error, not "transaction is aborted".
+    const b = newOrgId();
+    let seen: unknown;
+    await expect(
+      transaction(async (tx) => {
+        await laterOrg(tx, dup);
+        try {
+          await insertOrg(tx, b);
+        } catch (err) {
+          seen = err;
+          throw err;
+        }
+      }),
+    ).rejects.toMatchObject({ code: "23505" });
+    expect(seen).toMatchObject({ code: "23505" });
+    expect(await committed(b)).toBe(false);
+
+    // Swallowed by the function: COMMIT still rolls back and the call still fails.
+    const c = newOrgId();
+    await expect(
+      transaction(async (tx) => {
+        await laterOrg(tx, dup);
+        await insertOrg(tx, c).catch(() => undefined);
+      }),
+    ).rejects.toMatchObject({ code: "23505" });
+    expect(await committed(c)).toBe(false);
+    // The connections went back to the pool in a usable state.
+    for (let i = 0; i < 12; i++) await transaction(async (tx) => sql(tx, "SELECT 1"));
+  });
+
+  it("the idempotency store fails its transaction with KeyTakenMeanwhile when the key was completed meanwhile", async () => {
+    const scope = `test:${randomUUID()}`;
+    const claim = { scope, key: "k1", method: "POST", path: "/api/v1/probe", fingerprint: "f" };
+    const reply = { status: 201, body: "{}", headers: {} };
+    await transaction(async (tx) => storeInTx(tx, claim, reply));
+    const a = newOrgId();
+    await expect(
+      transaction(async (tx) => {
+        await insertOrg(tx, a);
+        await storeInTx(tx, claim, { ...reply, body: '{"second":true}' });
+      }),
+    ).rejects.toBeInstanceOf(KeyTakenMeanwhile);
+    expect(await committed(a)).toBe(false);
+    const rows = await observer.query("SELECT response_body FROM idempotency_records WHERE scope = $1", [scope]);
+    expect(rows.rows).toEqual([{ response_body: "{}" }]);
+    await observer.query("DELETE FROM idempotency_records WHERE scope = $1", [scope]);
   });
 });

@@ -31,7 +31,17 @@ export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$trans
 //   expired  the time limit passed and the transaction was rolled back: statements fail
 //   done     committed or rolled back; work that inherited the context (a timer started
 //            inside) goes to the pool like any other statement
-type TxConn = { client: pg.PoolClient; state: "open" | "expired" | "done"; begun?: Promise<unknown> };
+// `later`: writes whose result nobody reads (`sqlLater`), held back until the transaction's
+// next statement or its COMMIT and sent in the same write; `failed`: the first of them that
+// failed (the transaction is then aborted: the statements behind it fail, COMMIT rolls back).
+type Later = { text: string; values: unknown[]; failure?: (err: unknown) => unknown };
+type TxConn = {
+  client: pg.PoolClient;
+  state: "open" | "expired" | "done";
+  begun?: Promise<unknown>;
+  later?: Later[];
+  failed?: { err: unknown };
+};
 
 type State = { prisma: PrismaClient; tx: Tx; pool: pg.Pool; connect: () => Promise<pg.PoolClient>; named: boolean };
 // Process-wide, not module-wide: one process may hold more than one copy of this module
@@ -126,24 +136,59 @@ function usable(conn: TxConn): pg.PoolClient {
 
 type Corkable = { connection: { stream: { cork(): void; uncork(): void } } };
 
-// A statement of the open transaction `conn`; the first one goes out behind BEGIN in one
-// write (the stream is corked around both; pipeline mode sends the second without waiting
-// for the first's answer). Should BEGIN fail while the statement behind it succeeded, that
-// statement ran on its own: BEGIN fails only when the connection does (or on an operator's
-// cancel in that instant), so `transaction()` discards the connection and reports the error.
+// A statement of the open transaction `conn`. The first one goes out behind BEGIN, and any
+// statement behind the writes held back by `sqlLater`, in one write: the stream is corked
+// around them, and pipeline mode sends each without waiting for the answer to the one
+// before. Should BEGIN fail while the statement behind it succeeded, that statement ran on
+// its own: BEGIN fails only when the connection does (or on an operator's cancel in that
+// instant), so `transaction()` discards the connection and reports the error. Should a
+// held-back write fail, the statement behind it fails with that write's error (the
+// database answers it "current transaction is aborted").
 function onTransaction(conn: TxConn, args: unknown[]): unknown {
   const client = usable(conn);
   const query = client.query.bind(client) as (...a: unknown[]) => unknown;
-  if (conn.begun) return query(...args);
+  if (conn.begun && !conn.later?.length) return query(...args);
   const stream = (client as unknown as Corkable).connection.stream;
   stream.cork();
+  let ahead: Promise<unknown> | undefined;
+  let sent: unknown;
   try {
-    conn.begun = client.query("BEGIN");
-    conn.begun.catch(() => undefined); // awaited at COMMIT
-    return query(...args);
+    begin(conn);
+    ahead = sendLater(conn);
+    sent = query(...args);
   } finally {
     stream.uncork();
   }
+  if (!ahead || !(sent instanceof Promise)) return sent;
+  sent.catch(() => undefined); // answered below, after the writes ahead of it
+  return ahead.then(() => {
+    if (conn.failed) throw conn.failed.err;
+    return sent;
+  });
+}
+
+function begin(conn: TxConn): void {
+  if (conn.begun) return;
+  conn.begun = conn.client.query("BEGIN");
+  conn.begun.catch(() => undefined); // awaited at COMMIT
+}
+
+// Sends the held-back writes (the caller corks the stream); settles when all are answered,
+// recording the first failure.
+function sendLater(conn: TxConn): Promise<unknown> | undefined {
+  const later = conn.later;
+  if (!later?.length) return undefined;
+  conn.later = undefined;
+  return Promise.all(
+    later.map((w) =>
+      conn.client.query(config(w.text, w.values)).then(
+        () => undefined,
+        (err: unknown) => {
+          conn.failed ??= { err: w.failure ? w.failure(err) : err };
+        },
+      ),
+    ),
+  );
 }
 
 // One transaction on one pooled connection: BEGIN, `fn`, COMMIT (ROLLBACK when `fn` throws).
@@ -167,9 +212,26 @@ export async function transaction<T>(fn: (tx: Tx) => Promise<T>, timeoutMs = 30_
   try {
     const result = await Promise.race([ambient.run(conn, () => fn(s.tx)), expired]);
     conn.state = "done";
-    if (conn.begun) {
+    if (conn.begun || conn.later?.length) {
+      // The writes still held back and COMMIT, in one write. If one of them failed, the
+      // database turned COMMIT into ROLLBACK: the transaction fails with that write's error.
+      const stream = (client as unknown as Corkable).connection.stream;
+      let ahead: Promise<unknown> | undefined;
+      let commit: Promise<pg.QueryResult>;
+      stream.cork();
+      try {
+        begin(conn);
+        ahead = sendLater(conn);
+        commit = client.query("COMMIT");
+      } finally {
+        stream.uncork();
+      }
+      commit.catch(() => undefined);
       await conn.begun;
-      await client.query("COMMIT");
+      await ahead;
+      if (conn.failed) throw conn.failed.err;
+      const done = await commit;
+      if (done.command !== "COMMIT") throw new Error(`Transaction rolled back at COMMIT (${done.command})`);
     }
     client.release();
     return result;
@@ -253,10 +315,37 @@ function targetOf(q: Tx): pg.Pool | undefined {
   return s.pool;
 }
 
+// A write whose result nobody reads, in a transaction of `transaction()`: held back and sent
+// with the transaction's next statement or with its COMMIT, in the same socket write (one
+// write and one wait fewer per statement held). It must not be one whose failure the code
+// after it would handle: it fails, if it does, at the next statement or at COMMIT, which
+// then rolls back; `failure` maps its error to the one the transaction fails with. Outside
+// a transaction it runs at once.
+export async function sqlLater(q: Tx, text: string, values: unknown[], failure?: (err: unknown) => unknown): Promise<void> {
+  const s = state();
+  const conn = q === s.tx ? ambient.getStore() : undefined;
+  if (q === s.tx && (conn === undefined || conn.state === "done")) throw new Error("Transaction already closed");
+  if (conn) {
+    usable(conn);
+    conn.later ??= [];
+    conn.later.push({ text, values, failure });
+    return;
+  }
+  try {
+    await sqlCount(q, text, values);
+  } catch (err) {
+    throw failure ? failure(err) : err;
+  }
+}
+
+function config(text: string, values: unknown[]): pg.QueryConfig {
+  const c: pg.QueryConfig = { text, values, types };
+  if (state().named) c.name = statementName(text);
+  return c;
+}
+
 function send<R>(target: pg.Pool, text: string, values: unknown[]) {
-  const config: pg.QueryConfig = { text, values, types };
-  if (state().named) config.name = statementName(text);
-  return target.query<R & pg.QueryResultRow>(config);
+  return target.query<R & pg.QueryResultRow>(config(text, values));
 }
 
 export async function disconnectDb(): Promise<void> {

@@ -1,4 +1,4 @@
-import { sqlCount, type Tx } from "@/lib/db";
+import { sqlCount, sqlLater, type Tx } from "@/lib/db";
 
 // Rows of several tables written in ONE statement, so a request that creates an aggregate
 // (an obligation with its conditions, terms, links and payment request) pays one round trip
@@ -17,7 +17,10 @@ const column = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCa
 // lib/events/record-event.ts `eventWrite`), numbering their parameters from `first`.
 export type AlsoWrite = (first: number) => { ctes: string[]; values: unknown[] };
 
-export async function insertRows(tx: Tx, tables: readonly TableRows[], also?: AlsoWrite): Promise<void> {
+// `later`: the statement goes with the transaction's next statement or its COMMIT (lib/db.ts,
+// sqlLater) — for a caller that handles no error of it (a unique violation is then the
+// transaction's error, a 409 of the pipeline, as it would be at once).
+export async function insertRows(tx: Tx, tables: readonly TableRows[], also?: AlsoWrite, options?: { later?: boolean }): Promise<void> {
   const parts: string[] = [];
   const params: unknown[] = [];
   for (const { table, rows } of tables) {
@@ -39,7 +42,8 @@ export async function insertRows(tx: Tx, tables: readonly TableRows[], also?: Al
   const ctes = [...parts.map((p, i) => `w${i} AS (${p})`), ...(extra?.ctes ?? [])];
   if (ctes.length === 0) return;
   const sql = ctes.length === 1 && !extra ? parts[0] : `WITH ${ctes.join(", ")} SELECT 1`;
-  await sqlCount(tx, sql, params);
+  if (options?.later) await sqlLater(tx, sql, params);
+  else await sqlCount(tx, sql, params);
 }
 
 function jsonValue(_key: string, v: unknown): unknown {

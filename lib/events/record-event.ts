@@ -1,4 +1,4 @@
-import { sqlCount, type Tx } from "@/lib/db";
+import { sqlLater, type Tx } from "@/lib/db";
 import type { EventType } from "@/lib/events/event-types";
 import { newId } from "@/lib/ids";
 import type { Principal } from "@/lib/auth/principal";
@@ -20,12 +20,13 @@ export type RecordEventInput = {
 // outbox (one pending delivery per enabled endpoint of the organization) commit together
 // with the change that caused them, so no event is ever lost or sent for a rolled-back
 // change. `data` is the payload's `data` (a snapshot taken now, e.g. the obligation
-// projection with its version). One statement, one round trip, straight to the
-// transaction's connection (lib/db.ts).
+// projection with its version). One statement, straight to the transaction's connection,
+// held back until the transaction's next statement or its COMMIT and sent in the same write
+// (lib/db.ts, sqlLater): its failure is the transaction's.
 export async function recordEvent(tx: Tx, input: RecordEventInput): Promise<{ id: string; createdAt: Date }> {
   const w = eventWrite(input);
   const { ctes, values } = w.statement(1);
-  await sqlCount(tx, `WITH ${ctes.join(", ")} SELECT 1`, values);
+  await sqlLater(tx, `WITH ${ctes.join(", ")} SELECT 1`, values);
   return { id: w.id, createdAt: w.createdAt };
 }
 

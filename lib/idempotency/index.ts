@@ -1,4 +1,4 @@
-import { sql, sqlCount, type Tx } from "@/lib/db";
+import { sql, sqlLater, type Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { sha256Hex } from "@/lib/crypto";
 import { env } from "@/lib/env";
@@ -121,19 +121,26 @@ export class KeyTakenMeanwhile extends Error {
 }
 
 // Inserts the completed record (or replaces a legacy 'processing' row); finding a completed
-// row instead means a concurrent claimant won (see claimInTx).
+// row instead means a concurrent claimant won (see claimInTx). The write goes with COMMIT, in
+// one round trip (lib/db.ts, sqlLater): so a key found taken fails the statement itself
+// (fos_raise, SQLSTATE FO001, migration 0017), the database rolls the transaction back at
+// COMMIT, and the transaction fails with KeyTakenMeanwhile.
 export async function storeInTx(tx: Tx, c: KeyClaim, r: StoredResponse): Promise<void> {
-  const n = await sqlCount(
+  await sqlLater(
     tx,
-    `INSERT INTO idempotency_records (scope, key, method, path, fingerprint, state, response_status, response_body, response_headers, locked_until, created_at, completed_at)
-    VALUES ($1, $2, $3, $4, $5, 'completed', $6::int, $7, $8::jsonb, now(), now(), now())
-    ON CONFLICT (scope, key) DO UPDATE SET method = EXCLUDED.method, path = EXCLUDED.path, fingerprint = EXCLUDED.fingerprint, state = 'completed',
-      response_status = EXCLUDED.response_status, response_body = EXCLUDED.response_body, response_headers = EXCLUDED.response_headers,
-      locked_until = EXCLUDED.locked_until, created_at = EXCLUDED.created_at, completed_at = EXCLUDED.completed_at
-    WHERE idempotency_records.state <> 'completed'`,
+    `WITH stored AS (
+      INSERT INTO idempotency_records (scope, key, method, path, fingerprint, state, response_status, response_body, response_headers, locked_until, created_at, completed_at)
+      VALUES ($1, $2, $3, $4, $5, 'completed', $6::int, $7, $8::jsonb, now(), now(), now())
+      ON CONFLICT (scope, key) DO UPDATE SET method = EXCLUDED.method, path = EXCLUDED.path, fingerprint = EXCLUDED.fingerprint, state = 'completed',
+        response_status = EXCLUDED.response_status, response_body = EXCLUDED.response_body, response_headers = EXCLUDED.response_headers,
+        locked_until = EXCLUDED.locked_until, created_at = EXCLUDED.created_at, completed_at = EXCLUDED.completed_at
+      WHERE idempotency_records.state <> 'completed'
+      RETURNING 1
+    )
+    SELECT fos_raise('FO001', 'idempotency key completed by a concurrent request') WHERE NOT EXISTS (SELECT 1 FROM stored)`,
     [c.scope, c.key, c.method, c.path, c.fingerprint, r.status, r.body, JSON.stringify(r.headers)],
+    (err) => ((err as { code?: string }).code === "FO001" ? new KeyTakenMeanwhile() : err),
   );
-  if (n === 0) throw new KeyTakenMeanwhile();
 }
 
 // Responses that must not be replayed (409, 429, 5xx) leave the key free for a retry.

@@ -210,7 +210,8 @@ export async function registerObligation(tx: Tx, input: RegisterObligationInput)
     detail: { reference: loaded.reference },
   });
   // One statement for the obligation, all its parts and its event with the webhook outbox
-  // (lib/db/insert-rows.ts, lib/events/record-event.ts).
+  // (lib/db/insert-rows.ts, lib/events/record-event.ts), sent with the transaction's next
+  // statement or its COMMIT: its failure (a unique violation) is the transaction's.
   await insertRows(
     tx,
     [
@@ -224,6 +225,7 @@ export async function registerObligation(tx: Tx, input: RegisterObligationInput)
       { table: "obligation_projections", rows: [storedProjectionRow(loaded, today)] },
     ],
     event.statement,
+    { later: true },
   );
   return mutationResult(tx, {
     organizationId,
