@@ -20,6 +20,10 @@ export async function signIn(page: Page, email: string, password: string) {
 }
 
 export async function expectNoAxeViolations(page: Page, label: string) {
+  // A refresh after a form's success (router.refresh) streams the page's metadata again: for
+  // an instant the document has no <title>. Wait for the page's own title (the check fails
+  // if it never comes), then audit.
+  await expect.poll(() => page.title(), { message: `the ${label} page has a title` }).not.toBe("");
   const r = await new AxeBuilder({ page }).analyze();
   expect(
     r.violations.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => n.target.join(" ")) })),
