@@ -3,7 +3,7 @@ import net from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, sql, sqlCount, sqlLater, transaction } from "@/lib/db";
-import { KeyTakenMeanwhile, storeInTx } from "@/lib/idempotency";
+import { KeyTakenMeanwhile, claimForApiKeyInTx, claimInTx, storeInTx } from "@/lib/idempotency";
 
 // `transaction()` (lib/db.ts) on the suite's real database: BEGIN/COMMIT on one pooled
 // connection, with every statement of its async context on that connection — `sql()`,
@@ -238,6 +238,35 @@ describe("lib/db transaction()", () => {
     expect(await committed(f)).toBe(true);
   });
 
+  it("sends statements issued together in one write, each answered on its own", async () => {
+    const a = newOrgId();
+    let answers: unknown[] = [];
+    // BEGIN and two statements issued before waiting for either: one write; then COMMIT.
+    const writes = await socketWrites(() =>
+      transaction(async (tx) => {
+        const first = sql(tx, "SELECT 1 AS one");
+        const second = insertOrg(tx, a);
+        answers = await Promise.all([first, second]);
+      }),
+    );
+    expect(writes).toBe(2);
+    expect(answers).toEqual([[{ one: 1 }], 1]);
+    expect(await committed(a)).toBe(true);
+
+    // A failing statement of the pair fails alone (its error, not the other's), and the
+    // transaction rolls back with it.
+    const b = newOrgId();
+    await expect(
+      transaction(async (tx) => {
+        const bad = sql(tx, "SELECT 1/0 AS x");
+        const after = insertOrg(tx, b);
+        after.catch(() => undefined);
+        await bad;
+      }),
+    ).rejects.toMatchObject({ code: "22012" });
+    expect(await committed(b)).toBe(false);
+  });
+
   it("fails the transaction with a held-back write's own error, at the next statement or at COMMIT, and commits nothing", async () => {
     const a = newOrgId();
     const dup = newOrgId();
@@ -297,5 +326,44 @@ describe("lib/db transaction()", () => {
     const rows = await observer.query("SELECT response_body FROM idempotency_records WHERE scope = $1", [scope]);
     expect(rows.rows).toEqual([{ response_body: "{}" }]);
     await observer.query("DELETE FROM idempotency_records WHERE scope = $1", [scope]);
+  });
+
+  it("the claim made from an API key's digest takes the lock claimInTx takes for the key's organization, and reads its record", async () => {
+    const org = newOrgId();
+    await insertOrg(db(), org);
+    const keyHash = `probe-${randomUUID()}`;
+    await observer.query("INSERT INTO api_keys (id, organization_id, key_hash, prefix, scopes) VALUES (gen_random_uuid(), $1::uuid, $2, 'probe', '{}')", [
+      org,
+      keyHash,
+    ]);
+    const claim = { scope: `org:${org}`, key: `k-${randomUUID()}`, method: "POST", path: "/api/v1/probe", fingerprint: "f" };
+    try {
+      // No key with this digest: no row, no lock.
+      expect(await transaction(async (tx) => claimForApiKeyInTx(tx, "no-such-digest", claim.key))).toEqual([]);
+      if (!embedded) {
+        // While one transaction holds the key through claimInTx, the other form finds it locked.
+        let release!: () => void;
+        const held = new Promise<void>((r) => (release = r));
+        let claimed!: () => void;
+        const holding = new Promise<void>((r) => (claimed = r));
+        const holder = transaction(async (tx) => {
+          await claimInTx(tx, claim);
+          claimed();
+          await held;
+        });
+        await holding;
+        const [row] = await transaction(async (tx) => claimForApiKeyInTx(tx, keyHash, claim.key));
+        expect(row).toMatchObject({ locked: false, scope: claim.scope, state: null });
+        release();
+        await holder;
+      }
+      // A completed record is read by the API key's claim.
+      await transaction(async (tx) => storeInTx(tx, claim, { status: 201, body: '{"ok":true}', headers: {} }));
+      const [row] = await transaction(async (tx) => claimForApiKeyInTx(tx, keyHash, claim.key));
+      expect(row).toMatchObject({ locked: true, scope: claim.scope, state: "completed", response_status: 201, response_body: '{"ok":true}', fingerprint: "f" });
+    } finally {
+      await observer.query("DELETE FROM idempotency_records WHERE scope = $1", [claim.scope]);
+      await observer.query("DELETE FROM api_keys WHERE organization_id = $1::uuid", [org]);
+    }
   });
 });

@@ -41,6 +41,7 @@ type TxConn = {
   begun?: Promise<unknown>;
   later?: Later[];
   failed?: { err: unknown };
+  corked?: boolean; // the socket is corked until the end of the current tick (corkForTick)
 };
 
 type State = { prisma: PrismaClient; tx: Tx; pool: pg.Pool; connect: () => Promise<pg.PoolClient>; named: boolean };
@@ -137,33 +138,40 @@ function usable(conn: TxConn): pg.PoolClient {
 type Corkable = { connection: { stream: { cork(): void; uncork(): void } } };
 
 // A statement of the open transaction `conn`. The first one goes out behind BEGIN, and any
-// statement behind the writes held back by `sqlLater`, in one write: the stream is corked
-// around them, and pipeline mode sends each without waiting for the answer to the one
-// before. Should BEGIN fail while the statement behind it succeeded, that statement ran on
-// its own: BEGIN fails only when the connection does (or on an operator's cancel in that
-// instant), so `transaction()` discards the connection and reports the error. Should a
-// held-back write fail, the statement behind it fails with that write's error (the
-// database answers it "current transaction is aborted").
+// statement behind the writes held back by `sqlLater`, in one write; statements issued
+// together (before the code that issued them waits for anything) share that write too: the
+// stream stays corked until the current tick's work is done, and pipeline mode sends each
+// statement without waiting for the answer to the one before (lib/http/handle.ts sends the
+// credential and the Idempotency-Key claim this way). Should BEGIN fail while the statement
+// behind it succeeded, that statement ran on its own: BEGIN fails only when the connection
+// does (or on an operator's cancel in that instant), so `transaction()` discards the
+// connection and reports the error. Should a held-back write fail, the statement behind it
+// fails with that write's error (the database answers it "current transaction is aborted").
 function onTransaction(conn: TxConn, args: unknown[]): unknown {
   const client = usable(conn);
   const query = client.query.bind(client) as (...a: unknown[]) => unknown;
-  if (conn.begun && !conn.later?.length) return query(...args);
-  const stream = (client as unknown as Corkable).connection.stream;
-  stream.cork();
-  let ahead: Promise<unknown> | undefined;
-  let sent: unknown;
-  try {
-    begin(conn);
-    ahead = sendLater(conn);
-    sent = query(...args);
-  } finally {
-    stream.uncork();
-  }
+  corkForTick(conn);
+  begin(conn);
+  const ahead = sendLater(conn);
+  const sent = query(...args);
   if (!ahead || !(sent instanceof Promise)) return sent;
   sent.catch(() => undefined); // answered below, after the writes ahead of it
   return ahead.then(() => {
     if (conn.failed) throw conn.failed.err;
     return sent;
+  });
+}
+
+// Corks the transaction's socket until the current tick's work (this microtask queue) is
+// done, once per tick: what is written meanwhile leaves in one write.
+function corkForTick(conn: TxConn): void {
+  if (conn.corked) return;
+  const stream = (conn.client as unknown as Corkable).connection.stream;
+  conn.corked = true;
+  stream.cork();
+  process.nextTick(() => {
+    conn.corked = false;
+    stream.uncork();
   });
 }
 

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it, beforeAll } from "vitest";
 import { inject } from "vitest";
 import { Api } from "./support/api";
-import { newOrg, type OrgFixture } from "./support/fixtures";
+import pg from "pg";
+import { apiKeyWith, newOrg, signedIn, type OrgFixture } from "./support/fixtures";
 import { registration } from "./support/bodies";
 import { startServer } from "./support/server";
 
@@ -84,6 +85,64 @@ describe("Idempotency-Key", () => {
     expect(b.status).toBe(201);
     expect(b.headers.get("idempotent-replayed")).toBeNull();
     expect(b.body.obligation.organization_id).toBe(other.organizationId);
+  });
+
+  // An API key's request reads its credential and claims its key in one write
+  // (lib/http/handle.ts, withApiKeyClaim); the answers are those of the step-by-step order.
+  it("answers a bad credential before the body, and stores nothing for it under the key", async () => {
+    const key = `credential-${randomUUID()}`;
+    const body = registration();
+    const unknown = new Api(org.api.baseUrl, `fos_live_${randomUUID().replaceAll("-", "")}`);
+    for (const sent of [registration({ amount_minor: "12.50" }), body]) {
+      const r = await unknown.post("/obligations", sent, { idempotencyKey: key });
+      expect(r.status).toBe(401);
+      expect(r.body.error.code).toBe("unauthenticated");
+    }
+    // A key of the organization without the scope: 403, not stored either.
+    const readOnly = await apiKeyWith(org, ["obligations:read"]);
+    const refused = await readOnly.post("/obligations", body, { idempotencyKey: key });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe("insufficient_scope");
+    const first = await org.api.post("/obligations", body, { idempotencyKey: key });
+    expect(first.status).toBe(201);
+    expect(first.headers.get("idempotent-replayed")).toBeNull();
+  });
+
+  it("shares a key between the organization's API keys and its signed-in users (one scope)", async () => {
+    const key = `shared-scope-${randomUUID()}`;
+    const body = registration();
+    const first = await org.api.post("/obligations", body, { idempotencyKey: key });
+    expect(first.status).toBe(201);
+    const other = await apiKeyWith(org, ["obligations:read", "obligations:write"]);
+    const viaOtherKey = await other.post("/obligations", body, { idempotencyKey: key });
+    expect(viaOtherKey.headers.get("idempotent-replayed")).toBe("true");
+    expect(viaOtherKey.text).toBe(first.text);
+    const user = await signedIn(org.email);
+    const viaSession = await user.post("/obligations", body, { idempotencyKey: key });
+    expect(viaSession.headers.get("idempotent-replayed")).toBe("true");
+    expect(viaSession.text).toBe(first.text);
+    // And the other way round: a key first used by a user is replayed to an API key.
+    const key2 = `shared-scope-${randomUUID()}`;
+    const byUser = await user.post("/obligations", body, { idempotencyKey: key2 });
+    expect(byUser.status).toBe(201);
+    const byKey = await org.api.post("/obligations", body, { idempotencyKey: key2 });
+    expect(byKey.headers.get("idempotent-replayed")).toBe("true");
+    expect(byKey.text).toBe(byUser.text);
+  });
+
+  it("records an API key's use when its request claims a key", async () => {
+    const fresh = await apiKeyWith(org, ["obligations:read", "obligations:write"]);
+    const c = new pg.Client({ connectionString: inject("databaseUrl") });
+    await c.connect();
+    try {
+      const digest = (await import("node:crypto")).createHash("sha256").update(fresh.apiKey!).digest("hex");
+      const lastUsed = async () => (await c.query("SELECT last_used_at FROM api_keys WHERE key_hash = $1", [digest])).rows[0].last_used_at;
+      expect(await lastUsed()).toBeNull();
+      expect((await fresh.post("/obligations", registration(), { idempotencyKey: `use-${randomUUID()}` })).status).toBe(201);
+      expect(await lastUsed()).toBeInstanceOf(Date);
+    } finally {
+      await c.end();
+    }
   });
 
   it("20 concurrent requests with one key execute exactly once", async () => {

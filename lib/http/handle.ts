@@ -10,12 +10,12 @@ import { parseJsonBody, parseMultipart, readBodyLimited, rejectUnstorable, type 
 import { parseOrThrow } from "@/lib/http/validation";
 import { stringifyJson } from "@/lib/http/json";
 import { readCookie } from "@/lib/http/cookies";
-import { withRawText } from "@/lib/http/raw";
+import { rawBodyOf, withRawText } from "@/lib/http/raw";
 import * as idem from "@/lib/idempotency";
 import { SESSION_COOKIE, resolveSession } from "@/lib/auth/sessions";
-import { resolveApiKey } from "@/lib/auth/resolve-api-key";
+import { apiKeyHash, apiKeyPrincipal, apiKeyRow, isStaleUse, resolveApiKey, touchApiKey, type ApiKeyRow } from "@/lib/auth/resolve-api-key";
 import { ROLE_PERMISSIONS } from "@/lib/auth/permissions";
-import type { AnonymousPrincipal, CronPrincipal, IssuerPrincipal, Principal, RecipientPrincipal, UserPrincipal } from "@/lib/auth/principal";
+import type { AnonymousPrincipal, ApiKeyPrincipal, CronPrincipal, IssuerPrincipal, Principal, RecipientPrincipal, UserPrincipal } from "@/lib/auth/principal";
 import { authenticateRecipient } from "@/lib/recipients/authenticate-recipient";
 import { hitRateLimit } from "@/lib/rate-limit";
 import { isDatabaseUnavailable, isUniqueViolation, isWriteConflict } from "@/lib/db/errors";
@@ -26,6 +26,9 @@ import { isDatabaseUnavailable, isUniqueViolation, isWriteConflict } from "@/lib
 //   -> body schema -> handler. Every POST/DELETE runs in ONE transaction; with an
 //   Idempotency-Key that transaction also holds the key's lock and stores the response.
 // Handlers receive parsed input and return a Reply; errors are AppError.
+// An idempotent mutation sent with an API key takes a shortcut with the same answers
+// (withApiKeyClaim): the credential is read in the request's transaction, in one write with
+// BEGIN and the key's claim.
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -89,68 +92,51 @@ export function handle<O extends Operation>(op: O, fn: (ctx: HandlerContext<O>) 
     const started = performance.now();
     const requestId = sanitizeRequestId(req.headers.get("x-request-id")) ?? randomUUID();
     let principal: Principal = { kind: "anonymous" };
-    let response: Response;
+    let response: Response | undefined;
     try {
       const rawParams = Object.fromEntries(Object.entries((await routeCtx?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
       if (op.requestMarker && req.headers.get("x-service-request") !== "1") {
         throw new AppError("request_marker_required", "the X-Service-Request: 1 header is required on this call");
       }
-      principal = await authenticate(op, req, rawParams);
-      authorize(op, principal);
-      await enforceRateLimit(principal);
-
-      let params: unknown = undefined;
-      if (op.params) {
-        const r = op.params.safeParse(rawParams);
-        if (!r.success) throw new AppError("not_found", "resource not found");
-        params = r.data;
+      const apiKey = apiKeyClaimable(op, req, options);
+      if (apiKey !== undefined) {
+        response = await withApiKeyClaim(op, fn as never, req, rawParams, apiKey, requestId, options, (p) => (principal = p));
       }
-
-      const keyHeader = req.headers.get("idempotency-key");
-      const idempotencyKey = op.idempotent === "required" || (op.idempotent === "optional" && keyHeader !== null) ? idem.validateKey(keyHeader) : undefined;
-
-      let rawBody: unknown = undefined;
-      let files: Record<string, UploadedFile> = {};
-      let fingerprintBody: unknown = undefined;
-      if (op.multipart) {
-        const buf = await readBodyLimited(req, env().MAX_UPLOAD_BYTES + 64 * 1024);
-        const parsed = await parseMultipart(req, buf);
-        rawBody = parsed.fields;
-        files = parsed.files;
-        fingerprintBody = {
-          fields: parsed.fields,
-          files: Object.fromEntries(Object.entries(files).map(([k, f]) => [k, { name: f.name, sha256: sha256Hex(f.bytes) }])),
+      if (!response) {
+        principal = await authenticate(op, req, rawParams);
+        authorize(op, principal);
+        await enforceRateLimit(principal);
+        const pre = await prepare(op, req, rawParams);
+        const baseCtx = {
+          req,
+          requestId,
+          principal,
+          params: pre.params,
+          query: pre.query,
+          files: pre.files,
+          idempotencyKey: pre.idempotencyKey,
+          clientIp: pre.clientIp,
         };
-      } else if (op.method !== "GET" && op.method !== "DELETE") {
-        rawBody = parseJsonBody(await readBodyLimited(req, env().MAX_JSON_BYTES));
-        fingerprintBody = rawBody;
-      }
-
-      const rawQuery = Object.fromEntries(new URL(req.url).searchParams.entries());
-      const query = op.query ? (rejectUnstorable(rawQuery, "query"), parseOrThrow(op.query, rawQuery, "query")) : undefined;
-
-      const clientIp = (req.headers.get("x-forwarded-for")?.split(",")[0] ?? req.headers.get("x-real-ip") ?? "local").trim();
-      const baseCtx = { req, requestId, principal, params, query, files, idempotencyKey, clientIp };
-
-      if (!idempotencyKey) {
-        const body = parseBody(op, rawBody);
-        await options.beforeTransaction?.(body);
-        const reply =
-          op.method === "GET" || options.withoutTransaction
-            ? await fn({ ...baseCtx, body, tx: db() } as never)
-            : await transaction((tx) => fn({ ...baseCtx, body, tx } as never), op.transactionTimeoutMs);
-        response = toResponse(reply, requestId);
-      } else {
-        const scope = options.idempotencyScope ? await options.idempotencyScope(req, rawBody, rawParams) : scopeOf(principal);
-        const path = new URL(req.url).pathname;
-        const c: idem.KeyClaim = { scope, key: idempotencyKey, method: op.method, path, fingerprint: idem.fingerprint(op.method, path, fingerprintBody) };
-        const outcome = await executeIdempotent(op, fn as never, baseCtx, rawBody, c, requestId, options);
-        if ("replay" in outcome) {
-          response = replayResponse(outcome.replay, requestId);
-          for (const ck of options.replayCookies ? await options.replayCookies(req, rawBody, rawParams, outcome.replay) : []) {
-            response.headers.append("set-cookie", ck);
-          }
-        } else response = outcome.response;
+        if (!pre.idempotencyKey) {
+          const body = parseBody(op, pre.rawBody);
+          await options.beforeTransaction?.(body);
+          const reply =
+            op.method === "GET" || options.withoutTransaction
+              ? await fn({ ...baseCtx, body, tx: db() } as never)
+              : await transaction((tx) => fn({ ...baseCtx, body, tx } as never), op.transactionTimeoutMs);
+          response = toResponse(reply, requestId);
+        } else {
+          const scope = options.idempotencyScope ? await options.idempotencyScope(req, pre.rawBody, rawParams) : scopeOf(principal);
+          const c = keyClaim(op, req, pre.idempotencyKey, pre.fingerprintBody, scope);
+          response = await answerIdempotent(
+            await executeIdempotent(op, fn as never, baseCtx, pre.rawBody, c, requestId, options),
+            req,
+            pre.rawBody,
+            rawParams,
+            requestId,
+            options,
+          );
+        }
       }
     } catch (err) {
       response = errorResponse(err, requestId, op);
@@ -171,13 +157,173 @@ export function handle<O extends Operation>(op: O, fn: (ctx: HandlerContext<O>) 
   };
 }
 
+// What a request carries apart from its credential, checked before anything runs: path
+// params (a bad id is 404), the Idempotency-Key, the body (size- and depth-bounded JSON, or
+// multipart) and the query.
+type Prepared = {
+  params: unknown;
+  idempotencyKey?: string;
+  rawBody: unknown;
+  files: Record<string, UploadedFile>;
+  fingerprintBody: unknown;
+  query: unknown;
+  clientIp: string;
+};
+
+async function prepare(op: Operation, req: Request, rawParams: Record<string, string>): Promise<Prepared> {
+  let params: unknown = undefined;
+  if (op.params) {
+    const r = op.params.safeParse(rawParams);
+    if (!r.success) throw new AppError("not_found", "resource not found");
+    params = r.data;
+  }
+
+  const keyHeader = req.headers.get("idempotency-key");
+  const idempotencyKey = op.idempotent === "required" || (op.idempotent === "optional" && keyHeader !== null) ? idem.validateKey(keyHeader) : undefined;
+
+  let rawBody: unknown = undefined;
+  let files: Record<string, UploadedFile> = {};
+  let fingerprintBody: unknown = undefined;
+  if (op.multipart) {
+    const buf = await readBodyLimited(req, env().MAX_UPLOAD_BYTES + 64 * 1024);
+    const parsed = await parseMultipart(req, buf);
+    rawBody = parsed.fields;
+    files = parsed.files;
+    fingerprintBody = {
+      fields: parsed.fields,
+      files: Object.fromEntries(Object.entries(files).map(([k, f]) => [k, { name: f.name, sha256: sha256Hex(f.bytes) }])),
+    };
+  } else if (op.method !== "GET" && op.method !== "DELETE") {
+    rawBody = parseJsonBody(await readBodyLimited(req, env().MAX_JSON_BYTES));
+    fingerprintBody = rawBody;
+  }
+
+  const rawQuery = Object.fromEntries(new URL(req.url).searchParams.entries());
+  const query = op.query ? (rejectUnstorable(rawQuery, "query"), parseOrThrow(op.query, rawQuery, "query")) : undefined;
+
+  const clientIp = (req.headers.get("x-forwarded-for")?.split(",")[0] ?? req.headers.get("x-real-ip") ?? "local").trim();
+  return { params, idempotencyKey, rawBody, files, fingerprintBody, query, clientIp };
+}
+
+function keyClaim(op: Operation, req: Request, key: string, fingerprintBody: unknown, scope: string): idem.KeyClaim {
+  const path = new URL(req.url).pathname;
+  return { scope, key, method: op.method, path, fingerprint: idem.fingerprint(op.method, path, fingerprintBody) };
+}
+
+async function answerIdempotent(
+  outcome: { replay: idem.StoredResponse } | { response: Response },
+  req: Request,
+  rawBody: unknown,
+  rawParams: Record<string, string>,
+  requestId: string,
+  options: HandleOptions,
+): Promise<Response> {
+  if (!("replay" in outcome)) return outcome.response;
+  const response = replayResponse(outcome.replay, requestId);
+  for (const ck of options.replayCookies ? await options.replayCookies(req, rawBody, rawParams, outcome.replay) : []) {
+    response.headers.append("set-cookie", ck);
+  }
+  return response;
+}
+
+// The API key of a request that may claim its Idempotency-Key together with the key's
+// look-up (withApiKeyClaim): a mutation of an issuer endpoint with a key header, sent with
+// `Authorization: Bearer`, whose body is already in memory (the direct API path reads a
+// body of up to 256 KiB before the handler runs, lib/http/api-server.ts), whose scope is the
+// organization's and that needs nothing before its transaction. Everything else takes the
+// steps one by one.
+function apiKeyClaimable(op: Operation, req: Request, options: HandleOptions): string | undefined {
+  if (op.auth !== "issuer" || op.method === "GET" || !op.idempotent || op.multipart) return undefined;
+  if (options.idempotencyScope || options.beforeTransaction || options.withoutTransaction) return undefined;
+  if (env().API_RATE_LIMIT_PER_MINUTE > 0 || req.headers.get("idempotency-key") === null) return undefined;
+  if (op.method !== "DELETE" && req.body !== null && rawBodyOf(req) === undefined) return undefined;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.get("authorization") ?? "");
+  return m ? m[1] : undefined;
+}
+
+// An idempotent mutation with an API key in two writes to the database instead of three:
+// the key's row and the claim of the Idempotency-Key (whose scope the statement takes from
+// that row, lib/idempotency) go out together with BEGIN, then the handler's statements with
+// the stored response and COMMIT. The answers are the step-by-step pipeline's, in its order:
+// a request whose params, key, body or query would be refused is left to it (undefined), so
+// that a bad credential is still answered 401 before them; a key that is unknown, revoked or
+// lacks the permission rolls the claim back with the transaction (nothing is stored for
+// it), exactly as if the credential had been read first.
+async function withApiKeyClaim(
+  op: Operation,
+  fn: (ctx: never) => Promise<Reply | Response>,
+  req: Request,
+  rawParams: Record<string, string>,
+  apiKey: string,
+  requestId: string,
+  options: HandleOptions,
+  onPrincipal: (p: ApiKeyPrincipal) => void,
+): Promise<Response | undefined> {
+  let pre: Prepared;
+  try {
+    pre = await prepare(op, req, rawParams);
+  } catch {
+    return undefined;
+  }
+  const keyHash = apiKeyHash(apiKey);
+  if (pre.idempotencyKey === undefined) return undefined;
+  const c = keyClaim(op, req, pre.idempotencyKey, pre.fingerprintBody, "");
+  const baseCtx: Record<string, unknown> = {
+    req,
+    requestId,
+    params: pre.params,
+    query: pre.query,
+    files: pre.files,
+    idempotencyKey: pre.idempotencyKey,
+    clientIp: pre.clientIp,
+  };
+  let stale: ApiKeyRow | undefined;
+  const claim: FirstClaim = {
+    admitted: false,
+    claim: async (tx) => {
+      const rowSent = apiKeyRow(tx, keyHash);
+      const claimSent = idem.claimForApiKeyInTx(tx, keyHash, c.key);
+      claimSent.catch(() => undefined); // fails only with the transaction, answered below
+      const row = await rowSent;
+      const p = apiKeyPrincipal(row);
+      if (!p) throw new AppError("unauthenticated", "the API key is missing, unknown or revoked");
+      if (row && isStaleUse(row)) stale = row;
+      onPrincipal(p);
+      authorize(op, p);
+      baseCtx.principal = p;
+      c.scope = scopeOf(p);
+      claim.admitted = true;
+      const claimRow = (await claimSent)[0];
+      if (claimRow?.scope !== c.scope) throw new Error("the Idempotency-Key claim was made for another scope");
+      return idem.claimed(claimRow, c);
+    },
+  };
+  try {
+    return await answerIdempotent(
+      await executeIdempotent(op, fn, baseCtx, pre.rawBody, c, requestId, options, claim),
+      req,
+      pre.rawBody,
+      rawParams,
+      requestId,
+      options,
+    );
+  } finally {
+    if (stale) await touchApiKey(stale).catch((err: unknown) => logger().warn({ requestId, err: String(err) }, "could not record the API key's use"));
+  }
+}
+
+// How the first transaction of an idempotent request claims its key when the credential
+// has not been read yet (withApiKeyClaim); `admitted` once the credential passed: an error
+// before that is the credential's, never stored as the key's response.
+type FirstClaim = { admitted: boolean; claim: (tx: Tx) => Promise<idem.StoredResponse | undefined> };
+
 // One transaction claims the key (lock and look-up in one statement), runs the handler and
 // stores its response: three round trips around the handler's own. A refusal the client
-// may not retry differently (a 4xx other than 409/429) is stored too: the handler's
-// transaction is rolled back whole and the refusal stored by a second, short one (no
-// savepoint on the common path); anything else rolls back, so the key stays free and
-// nothing happened. When a concurrent request completed the same key first, its stored
-// response is replayed.
+// may not retry differently (a 4xx other than 409/429) is stored too: a body refused by its
+// schema in that same transaction, a refusal of the handler's by a second, short one after
+// the handler's transaction was rolled back whole (no savepoint on the common path);
+// anything else rolls back, so the key stays free and nothing happened. When a concurrent
+// request completed the same key first, its stored response is replayed.
 async function executeIdempotent<O extends Operation>(
   op: O,
   fn: (ctx: never) => Promise<Reply | Response>,
@@ -186,6 +332,7 @@ async function executeIdempotent<O extends Operation>(
   c: idem.KeyClaim,
   requestId: string,
   options: HandleOptions,
+  first?: FirstClaim,
 ): Promise<{ replay: idem.StoredResponse } | { response: Response }> {
   let body: unknown;
   let refused: unknown;
@@ -196,30 +343,38 @@ async function executeIdempotent<O extends Operation>(
     if (!(err instanceof AppError)) throw err;
     refused = err;
   }
+  // (A refusal that must not be stored is answered at once; with the credential still
+  // unread, only once it has passed: inside the first transaction.)
+  let refusal = refused && !first ? await storableError(refused, requestId, op) : undefined;
+  const storeRefusal = async (tx: Tx) => {
+    refusal ??= await storableError(refused, requestId, op);
+    const stored = refusal;
+    await idem.storeInTx(tx, c, stored);
+    return { stored };
+  };
   let cookies: string[] | undefined;
   let outcome: Claimed | undefined;
-  if (!refused) {
-    try {
-      outcome = await inClaim(c, op, async (tx) => {
-        const reply = await fn({ ...baseCtx, body, tx } as never);
-        if (reply instanceof Response) throw new Error("idempotent operations must return a Reply");
-        cookies = reply.cookies;
-        const stored = toStored(reply);
-        await idem.storeInTx(tx, c, reply.stored ? toStored(reply.stored) : stored);
-        return { stored };
-      });
-    } catch (err) {
-      if (!(err instanceof AppError) || !idem.isStorable(err.status)) throw err;
-      refused = err;
-    }
+  try {
+    outcome = await inClaim(
+      c,
+      op,
+      refused
+        ? storeRefusal
+        : async (tx) => {
+            const reply = await fn({ ...baseCtx, body, tx } as never);
+            if (reply instanceof Response) throw new Error("idempotent operations must return a Reply");
+            cookies = reply.cookies;
+            const stored = toStored(reply);
+            await idem.storeInTx(tx, c, reply.stored ? toStored(reply.stored) : stored);
+            return { stored };
+          },
+      first?.claim,
+    );
+  } catch (err) {
+    if (refused || (first && !first.admitted) || !(err instanceof AppError) || !idem.isStorable(err.status)) throw err;
+    refused = err;
   }
-  if (!outcome) {
-    const stored = await storableError(refused, requestId, op);
-    outcome = await inClaim(c, op, async (tx) => {
-      await idem.storeInTx(tx, c, stored);
-      return { stored };
-    });
-  }
+  if (!outcome) outcome = await inClaim(c, op, storeRefusal);
   if ("replay" in outcome) return outcome;
   const res = storedToResponse(outcome.stored, requestId);
   for (const ck of cookies ?? []) res.headers.append("set-cookie", ck);
@@ -231,10 +386,15 @@ type Claimed = { replay: idem.StoredResponse } | { stored: idem.StoredResponse }
 // One transaction that holds the key's claim around `work`. A completed request with this
 // key, found by the claim or committed by a concurrent request meanwhile (KeyTakenMeanwhile
 // at the store), is replayed instead.
-async function inClaim(c: idem.KeyClaim, op: Operation, work: (tx: Tx) => Promise<{ stored: idem.StoredResponse }>): Promise<Claimed> {
+async function inClaim(
+  c: idem.KeyClaim,
+  op: Operation,
+  work: (tx: Tx) => Promise<{ stored: idem.StoredResponse }>,
+  claim: (tx: Tx) => Promise<idem.StoredResponse | undefined> = (tx) => idem.claimInTx(tx, c),
+): Promise<Claimed> {
   try {
     return await transaction(async (tx): Promise<Claimed> => {
-      const prior = await idem.claimInTx(tx, c);
+      const prior = await claim(tx);
       return prior ? { replay: prior } : work(tx);
     }, op.transactionTimeoutMs);
   } catch (err) {

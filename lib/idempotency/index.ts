@@ -49,23 +49,51 @@ function canonicalJson(v: unknown): string {
 // the pipeline replays instead. (Rows in state 'processing' were written by earlier
 // versions, whose claim committed on its own: they hold no lock and count as free.)
 export async function claimInTx(tx: Tx, c: KeyClaim): Promise<StoredResponse | undefined> {
-  const rows = await sql<{
-    locked: boolean;
-    state: string | null;
-    method: string | null;
-    path: string | null;
-    fingerprint: string | null;
-    response_status: number | null;
-    response_body: string | null;
-    response_headers: Record<string, string> | null;
-  }>(
+  const rows = await sql<ClaimRow>(
     tx,
     `SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0)) AS locked,
       r.state, r.method, r.path, r.fingerprint, r.response_status, r.response_body, r.response_headers
     FROM (SELECT 1) AS one LEFT JOIN idempotency_records r ON r.scope = $2 AND r.key = $3`,
-    [`idem\n${c.scope}\n${c.key}`, c.scope, c.key],
+    [lockText(c.scope, c.key), c.scope, c.key],
   );
-  const row = rows[0];
+  return claimed(rows[0], c);
+}
+
+// The same claim for a request authenticated by an API key, made before the key's row has
+// been read: the scope (`org:<organization id>`, scopeOf in lib/http/handle.ts) is taken
+// from the key's row inside the statement, so the claim can travel with the credential's own
+// statement in one write. No row when no key has this digest (the caller refuses the
+// credential first, and its rollback drops nothing: no lock was taken). The lock and the
+// record are the very ones claimInTx takes and reads for that scope.
+export function claimForApiKeyInTx(tx: Tx, keyHash: string, key: string): Promise<ClaimRow[]> {
+  return sql<ClaimRow>(
+    tx,
+    `SELECT pg_try_advisory_xact_lock(hashtextextended('idem' || chr(10) || s.scope || chr(10) || $2, 0)) AS locked, s.scope,
+      r.state, r.method, r.path, r.fingerprint, r.response_status, r.response_body, r.response_headers
+    FROM (SELECT 'org:' || k.organization_id::text AS scope FROM api_keys k WHERE k.key_hash = $1) AS s
+    LEFT JOIN idempotency_records r ON r.scope = s.scope AND r.key = $2`,
+    [keyHash, key],
+  );
+}
+
+export type ClaimRow = {
+  locked: boolean;
+  scope?: string;
+  state: string | null;
+  method: string | null;
+  path: string | null;
+  fingerprint: string | null;
+  response_status: number | null;
+  response_body: string | null;
+  response_headers: Record<string, string> | null;
+};
+
+// The advisory lock's text for (scope, key); claimForApiKeyInTx builds the same in SQL.
+const lockText = (scope: string, key: string) => `idem\n${scope}\n${key}`;
+
+// What a claim's row means for the claim `c`: the stored response to replay, nothing (the
+// key is ours), or 409 while another live transaction holds the key.
+export function claimed(row: ClaimRow | undefined, c: KeyClaim): StoredResponse | undefined {
   // A completed record is final: it is replayed whether or not this transaction got the
   // lock (concurrent replays of one key must not turn each other away with 409s).
   const stored = row && storedOf(row.state, row.method, row.path, row.fingerprint, row.response_status, row.response_body, row.response_headers, c);
