@@ -58,9 +58,15 @@ describe("WEB_CONCURRENCY=2", () => {
     expect(pids).toHaveLength(2);
     const from = logSize();
     await burst(new Api(server.baseUrl, org.apiKey));
-    const served = requestsByProcess(from);
+    // (each process writes its request line before it answers, but the line reaches the log
+    // file through this process's pipe: wait until all 24 are there)
+    const total = (m: Map<number, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+    let served = requestsByProcess(from);
+    for (const until = Date.now() + 10_000; total(served) < 24 && Date.now() < until; served = requestsByProcess(from)) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
     expect([...served.keys()].sort()).toEqual([...pids].sort());
-    expect([...served.values()].reduce((a, b) => a + b, 0)).toBe(24);
+    expect(total(served)).toBe(24);
   });
 
   it("replaces a process that dies, and the port keeps answering", async () => {
