@@ -4,6 +4,7 @@
 //   npm run bench
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5433/postgres BENCH_SECONDS=10 BENCH_CONNECTIONS=8,32 npm run bench
 //   BENCH_ONLY=register,list,detail npm run bench            # a subset of the scenarios
+//   BENCH_LOG_LEVEL=info npm run bench                        # the servers' LOG_LEVEL (default warn)
 //
 // Every scenario runs `BENCH_SECONDS` (default 10) per connection count (default 8 and 32)
 // with autocannon against 127.0.0.1 only. Output: a markdown table on stdout and a JSON
@@ -404,7 +405,7 @@ async function main() {
   const databaseUrl = await createTestDatabase(ADMIN_URL);
   const dbName = new URL(databaseUrl).pathname.slice(1);
   const dir = mkdtempSync(path.join(os.tmpdir(), "fos-bench-"));
-  const env = { LOG_LEVEL: "warn", WEBHOOK_WORKER: "off" };
+  const env = { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "warn", WEBHOOK_WORKER: "off" };
   const rows: Row[] = [];
   const captures: Record<string, unknown> = {};
 
