@@ -24,9 +24,9 @@ export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$trans
 // or ROLLBACK. Prisma's interactive transactions are not used: their transaction manager
 // cost ~0.3 ms of CPU per request (docs/benchmarks.md, step 11).
 // BEGIN is sent with the transaction's first statement, in the same write (the pool's
-// connections run in node-postgres's pipeline mode): on this kind of host a socket write to
-// the database costs ~0.1 ms of CPU, a third of a registration's CPU went to the seven it
-// made. A transaction that sends no statement sends neither BEGIN nor COMMIT.
+// connections run in node-postgres's pipeline mode): one socket write and one wake-up of
+// the database backend fewer per transaction (docs/benchmarks.md, steps 11-13, for what
+// that did and did not buy). A transaction that sends no statement sends neither BEGIN nor COMMIT.
 //   open     statements go to the transaction's connection
 //   expired  the time limit passed and the transaction was rolled back: statements fail
 //   done     committed or rolled back; work that inherited the context (a timer started
