@@ -237,8 +237,7 @@ function apiKeyClaimable(op: Operation, req: Request, options: HandleOptions): s
   if (options.idempotencyScope || options.beforeTransaction || options.withoutTransaction) return undefined;
   if (env().API_RATE_LIMIT_PER_MINUTE > 0 || req.headers.get("idempotency-key") === null) return undefined;
   if (op.method !== "DELETE" && req.body !== null && rawBodyOf(req) === undefined) return undefined;
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.get("authorization") ?? "");
-  return m ? m[1] : undefined;
+  return bearerToken(req.headers.get("authorization"));
 }
 
 // An idempotent mutation with an API key in two writes to the database instead of three:
@@ -265,8 +264,8 @@ async function withApiKeyClaim(
   } catch {
     return undefined;
   }
-  const keyHash = apiKeyHash(apiKey);
   if (pre.idempotencyKey === undefined) return undefined;
+  const keyHash = apiKeyHash(apiKey);
   const c = keyClaim(op, req, pre.idempotencyKey, pre.fingerprintBody, "");
   const baseCtx: Record<string, unknown> = {
     req,
@@ -286,7 +285,7 @@ async function withApiKeyClaim(
       claimSent.catch(() => undefined); // fails only with the transaction, answered below
       const row = await rowSent;
       const p = apiKeyPrincipal(row);
-      if (!p) throw new AppError("unauthenticated", "the API key is missing, unknown or revoked");
+      if (!p) throw apiKeyRefused();
       if (row && isStaleUse(row)) stale = row;
       onPrincipal(p);
       authorize(op, p);
@@ -439,9 +438,9 @@ async function authenticate(op: Operation, req: Request, rawParams: Record<strin
         if (op.auth === "issuer_session") {
           throw new AppError("unauthenticated", "this endpoint accepts only an issuer session, not an API key");
         }
-        const m = /^Bearer\s+(\S+)\s*$/i.exec(authz);
-        const p = m ? await resolveApiKey(m[1]) : undefined;
-        if (!p) throw new AppError("unauthenticated", "the API key is missing, unknown or revoked");
+        const token = bearerToken(authz);
+        const p = token ? await resolveApiKey(token) : undefined;
+        if (!p) throw apiKeyRefused();
         return p;
       }
       const token = readCookie(req, SESSION_COOKIE);
@@ -452,13 +451,20 @@ async function authenticate(op: Operation, req: Request, rawParams: Record<strin
   }
 }
 
+// The token of `Authorization: Bearer <token>` (API keys, CRON_SECRET).
+function bearerToken(authorization: string | null): string | undefined {
+  return /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "")?.[1];
+}
+
+const apiKeyRefused = () => new AppError("unauthenticated", "the API key is missing, unknown or revoked");
+
 // For a scheduler holding CRON_SECRET: while none is configured the endpoint does not
 // exist (404); any other credential is 401.
 function authenticateCron(req: Request): CronPrincipal {
   const secret = env().CRON_SECRET;
   if (!secret) throw new AppError("not_found", "no such endpoint");
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.get("authorization") ?? "");
-  if (!m || !safeEqual(m[1], secret)) throw new AppError("unauthenticated", "send Authorization: Bearer <CRON_SECRET>");
+  const token = bearerToken(req.headers.get("authorization"));
+  if (!token || !safeEqual(token, secret)) throw new AppError("unauthenticated", "send Authorization: Bearer <CRON_SECRET>");
   return { kind: "cron" };
 }
 
