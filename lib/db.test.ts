@@ -3,7 +3,7 @@ import net from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, sql, sqlCount, sqlLater, transaction } from "@/lib/db";
-import { KeyTakenMeanwhile, claimForApiKeyInTx, claimInTx, storeInTx } from "@/lib/idempotency";
+import { KeyTakenMeanwhile, claimForApiKeyInTx, claimInTx, claimed, lookup, storeInTx } from "@/lib/idempotency";
 
 // `transaction()` (lib/db.ts) on the suite's real database: BEGIN/COMMIT on one pooled
 // connection, with every statement of its async context on that connection — `sql()`,
@@ -323,8 +323,8 @@ describe("lib/db transaction()", () => {
       }),
     ).rejects.toBeInstanceOf(KeyTakenMeanwhile);
     expect(await committed(a)).toBe(false);
-    const rows = await observer.query("SELECT response_body FROM idempotency_records WHERE scope = $1", [scope]);
-    expect(rows.rows).toEqual([{ response_body: "{}" }]);
+    // The first response is the one kept (its body sealed; lookup opens it).
+    expect(await lookup(db(), claim)).toEqual(reply);
     await observer.query("DELETE FROM idempotency_records WHERE scope = $1", [scope]);
   });
 
@@ -360,7 +360,9 @@ describe("lib/db transaction()", () => {
       // A completed record is read by the API key's claim.
       await transaction(async (tx) => storeInTx(tx, claim, { status: 201, body: '{"ok":true}', headers: {} }));
       const [row] = await transaction(async (tx) => claimForApiKeyInTx(tx, keyHash, claim.key));
-      expect(row).toMatchObject({ locked: true, scope: claim.scope, state: "completed", response_status: 201, response_body: '{"ok":true}', fingerprint: "f" });
+      expect(row).toMatchObject({ locked: true, scope: claim.scope, state: "completed", response_status: 201, fingerprint: "f" });
+      expect(row.response_body).not.toContain("ok");
+      expect(claimed(row, claim)).toEqual({ status: 201, body: '{"ok":true}', headers: {} });
     } finally {
       await observer.query("DELETE FROM idempotency_records WHERE scope = $1", [claim.scope]);
       await observer.query("DELETE FROM api_keys WHERE organization_id = $1::uuid", [org]);

@@ -6,6 +6,8 @@ import pg from "pg";
 import { apiKeyWith, newOrg, signedIn, type OrgFixture } from "./support/fixtures";
 import { registration } from "./support/bodies";
 import { startServer } from "./support/server";
+import { db } from "@/lib/db";
+import { fingerprint } from "@/lib/idempotency";
 
 async function countByExternalId(api: Api, externalId: string): Promise<number> {
   let n = 0;
@@ -172,5 +174,44 @@ describe("Idempotency-Key", () => {
     } finally {
       await second.stop();
     }
+  });
+
+  // Stored bodies are sealed under APP_SECRET (test/secrets-at-rest.test.ts checks that no
+  // token is left in plain form); bodies stored before that are plain JSON and still replay.
+  it("replays a plain body stored by an earlier version, and refuses a key whose stored body cannot be opened", async () => {
+    const body = registration();
+    const stored = (key: string, responseBody: string) =>
+      db().idempotencyRecord.create({
+        data: {
+          scope: `org:${org.organizationId}`,
+          key,
+          method: "POST",
+          path: "/api/v1/obligations",
+          fingerprint: fingerprint("POST", "/api/v1/obligations", body),
+          state: "completed",
+          responseStatus: 201,
+          responseBody,
+          responseHeaders: {},
+          lockedUntil: new Date(),
+          completedAt: new Date(),
+        },
+      });
+    // A real response of another registration, stored as earlier versions did (plain).
+    const earlier = await org.api.post("/obligations", registration(), { idempotencyKey: `earlier-${randomUUID()}` });
+    expect(earlier.status).toBe(201);
+    const legacy = `legacy-${randomUUID()}`;
+    await stored(legacy, earlier.text);
+    const replay = await org.api.post("/obligations", body, { idempotencyKey: legacy });
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(replay.text).toBe(earlier.text);
+
+    // Sealed under another secret (APP_SECRET was changed): never run again, never a 5xx.
+    const unreadable = `unreadable-${randomUUID()}`;
+    await stored(unreadable, "v1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA");
+    const refused = await org.api.post("/obligations", body, { idempotencyKey: unreadable });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.code).toBe("idempotency_key_reused");
+    expect(await countByExternalId(org.api, body.external_reference.id)).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import { sql, sqlLater, type Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { sha256Hex } from "@/lib/crypto";
+import { openSecret, sealSecret, sha256Hex } from "@/lib/crypto";
 import { env } from "@/lib/env";
 import { db } from "@/lib/db";
 
@@ -137,7 +137,27 @@ function storedOf(
   if (method !== c.method || path !== c.path || fp !== c.fingerprint) {
     throw new AppError("idempotency_key_reused", "this Idempotency-Key was used with a different request");
   }
-  return { status, body, headers: headers ?? {} };
+  return { status, body: openBody(body), headers: headers ?? {} };
+}
+
+// Stored bodies are sealed (AES-256-GCM under APP_SECRET, lib/crypto.ts): a response can carry
+// a bearer capability (registration's and reissue_link's `payment_request.hosted_url`), and a
+// copy of the database alone must yield no working link. Bodies stored by earlier versions
+// are plain JSON (they never start with the seal's "v1."). A body sealed under another
+// APP_SECRET cannot be replayed; the request it answered did run, so running it again is no
+// option either: the key is refused as used.
+const sealBody = (body: string): string => sealSecret(body);
+
+function openBody(stored: string): string {
+  if (!stored.startsWith("v1.")) return stored;
+  try {
+    return openSecret(stored);
+  } catch {
+    throw new AppError(
+      "idempotency_key_reused",
+      "this Idempotency-Key was used by a request whose stored response can no longer be read (APP_SECRET changed); check its effect, then use a new key",
+    );
+  }
 }
 
 // Another transaction completed a request with this key between our claim's snapshot and
@@ -148,7 +168,7 @@ export class KeyTakenMeanwhile extends Error {
   }
 }
 
-// Inserts the completed record (or replaces a legacy 'processing' row); finding a completed
+// Inserts the completed record, its body sealed (or replaces a legacy 'processing' row); finding a completed
 // row instead means a concurrent claimant won (see claimInTx). The write goes with COMMIT, in
 // one round trip (lib/db.ts, sqlLater): so a key found taken fails the statement itself
 // (fos_raise, SQLSTATE FO001, migration 0017), the database rolls the transaction back at
@@ -166,7 +186,7 @@ export async function storeInTx(tx: Tx, c: KeyClaim, r: StoredResponse): Promise
       RETURNING 1
     )
     SELECT fos_raise('FO001', 'idempotency key completed by a concurrent request') WHERE NOT EXISTS (SELECT 1 FROM stored)`,
-    [c.scope, c.key, c.method, c.path, c.fingerprint, r.status, r.body, JSON.stringify(r.headers)],
+    [c.scope, c.key, c.method, c.path, c.fingerprint, r.status, sealBody(r.body), JSON.stringify(r.headers)],
     (err) => ((err as { code?: string }).code === "FO001" ? new KeyTakenMeanwhile() : err),
   );
 }
