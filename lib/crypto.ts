@@ -29,7 +29,7 @@ export function sealSecret(plain: string): string {
 
 export function openSecret(sealed: string): string {
   const [v, iv, tag, ct] = sealed.split(".");
-  if (v !== "v1" || !iv || !tag || !ct) throw new Error("unknown secret format");
+  if (v !== "v1" || !iv || !tag || ct === undefined) throw new Error("unknown secret format"); // ct is "" for an empty text
   const d = createDecipheriv("aes-256-gcm", encKey(), Buffer.from(iv, "base64url"));
   d.setAuthTag(Buffer.from(tag, "base64url"));
   return Buffer.concat([d.update(Buffer.from(ct, "base64url")), d.final()]).toString("utf8");

@@ -1,7 +1,10 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { seedDemoObligations } from "@/lib/organizations/seed-demo-obligations";
 import { ZInvoiceList, ZObligationDetail, ZObligationList } from "@/lib/schemas/obligations";
+import { Api } from "./support/api";
 import { newOrg } from "./support/fixtures";
+import { startServer } from "./support/server";
 
 // The demo data (npm start on an empty database) is built with the domain functions: here
 // it is seeded into a fresh organization and read back over HTTP.
@@ -24,5 +27,29 @@ describe("demo obligations", () => {
       expect(d.audit_trail[0].event_type).toBe("obligation.registered");
     }
     expect(ZInvoiceList.parse((await org.api.get("/invoices")).body).items).toHaveLength(3);
+  });
+
+  // npm start on an empty database prints the demo sign-in and API key once; the password is
+  // random (no known sign-in on a server started with the default DEMO_SEED=on).
+  it("npm start on an empty database creates the demo owner with a random password, shown once", async () => {
+    const server = await startServer({ env: { DEMO_SEED: "on" }, label: "demo" });
+    try {
+      const printed = readFileSync(server.logFile, "utf8");
+      const signIn = /Sign in: +(\S+) \/ (\S+)/.exec(printed);
+      const apiKey = /API key: +(\S+)/.exec(printed);
+      expect(signIn?.[1]).toBe("demo@example.com");
+      expect(signIn?.[2]).toMatch(/^[A-Za-z0-9_-]{16,}$/);
+      expect(signIn?.[2]).not.toBe("demo-password-123");
+      const staff = new Api(server.baseUrl);
+      const session = await staff.post("/session", { email: signIn![1], password: signIn![2] }, { idempotencyKey: null });
+      expect(session.status, session.text).toBe(200);
+      const wrong = await staff.post("/session", { email: signIn![1], password: "demo-password-123" }, { idempotencyKey: null });
+      expect(wrong.status).toBe(401);
+      const list = await new Api(server.baseUrl, apiKey![1]).get("/obligations");
+      expect(list.status).toBe(200);
+      expect(list.body.items).toHaveLength(6);
+    } finally {
+      await server.stop();
+    }
   });
 });

@@ -8,6 +8,7 @@ import { registration } from "./support/bodies";
 import { startServer } from "./support/server";
 import { db } from "@/lib/db";
 import { fingerprint } from "@/lib/idempotency";
+import { legacyFingerprint } from "./support/legacy-fingerprint";
 
 async function countByExternalId(api: Api, externalId: string): Promise<number> {
   let n = 0;
@@ -178,16 +179,16 @@ describe("Idempotency-Key", () => {
 
   // Stored bodies are sealed under APP_SECRET (test/secrets-at-rest.test.ts checks that no
   // token is left in plain form); bodies stored before that are plain JSON and still replay.
-  it("replays a plain body stored by an earlier version, and refuses a key whose stored body cannot be opened", async () => {
+  it("replays a record stored by an earlier version (plain body, plain SHA-256 fingerprint), and refuses a key whose stored body cannot be opened", async () => {
     const body = registration();
-    const stored = (key: string, responseBody: string) =>
+    const stored = (key: string, responseBody: string, fp = legacyFingerprint("POST", "/api/v1/obligations", body)) =>
       db().idempotencyRecord.create({
         data: {
           scope: `org:${org.organizationId}`,
           key,
           method: "POST",
           path: "/api/v1/obligations",
-          fingerprint: fingerprint("POST", "/api/v1/obligations", body),
+          fingerprint: fp,
           state: "completed",
           responseStatus: 201,
           responseBody,
@@ -205,10 +206,13 @@ describe("Idempotency-Key", () => {
     expect(replay.status).toBe(201);
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
     expect(replay.text).toBe(earlier.text);
+    const otherBody = await org.api.post("/obligations", registration(), { idempotencyKey: legacy });
+    expect(otherBody.status).toBe(422);
+    expect(otherBody.body.error.code).toBe("idempotency_key_reused");
 
     // Sealed under another secret (APP_SECRET was changed): never run again, never a 5xx.
     const unreadable = `unreadable-${randomUUID()}`;
-    await stored(unreadable, "v1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA");
+    await stored(unreadable, "v1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA", fingerprint("POST", "/api/v1/obligations", body));
     const refused = await org.api.post("/obligations", body, { idempotencyKey: unreadable });
     expect(refused.status).toBe(422);
     expect(refused.body.error.code).toBe("idempotency_key_reused");

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { baseUrl } from "./support/api";
 import { newOrg, signedIn, type OrgFixture } from "./support/fixtures";
+import { legacyFingerprint } from "./support/legacy-fingerprint";
 import { legacyBody } from "./support/obligations";
 import { RecipientClient, requestIdOf, tokenOf } from "./support/recipient";
 
@@ -26,6 +27,8 @@ async function tablesHolding(value: string): Promise<Record<string, number>> {
 describe("secrets at rest", () => {
   let org: OrgFixture;
   const secrets = new Map<string, string>();
+  // Unsalted digests of requests that carried a secret: stored, they could be guessed offline.
+  const digests = new Map<string, string>();
   const replays: { path: string; body: unknown; key: string; text: string }[] = [];
 
   const post = async (path: string, body: unknown) => {
@@ -60,6 +63,13 @@ describe("secrets at rest", () => {
 
     const staff = await signedIn(org.email);
     for (const c of staff.cookie!.split("; ")) secrets.set(`staff cookie ${c.split("=")[0]}`, c.slice(c.indexOf("=") + 1));
+
+    const member = { email: `m-${randomUUID()}@example.test`, role: "viewer", sign_in: "password", password: `initial-${randomUUID()}` };
+    const added = await staff.post("/members", member, { idempotencyKey: `rest-${randomUUID()}` });
+    expect(added.status, added.text).toBe(201);
+    secrets.set("new member's password", member.password);
+    digests.set("new member's request", legacyFingerprint("POST", "/api/v1/members", member));
+    digests.set("webhook endpoint's request", legacyFingerprint("POST", "/api/v1/webhook-endpoints", { url: "https://hooks.example.test/in", secret: webhookSecret }));
   });
 
   it("no table holds a token, cookie, API key or signing secret in plain form", async () => {
@@ -68,6 +78,10 @@ describe("secrets at rest", () => {
       expect(value.length, what).toBeGreaterThanOrEqual(20);
       expect(await tablesHolding(value), what).toEqual({});
     }
+  });
+
+  it("no table holds a plain digest of a request that carried a password or a secret", async () => {
+    for (const [what, digest] of digests) expect(await tablesHolding(digest), what).toEqual({});
   });
 
   it("the stored responses still replay byte for byte", async () => {

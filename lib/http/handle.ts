@@ -207,7 +207,7 @@ async function prepare(op: Operation, req: Request, rawParams: Record<string, st
 
 function keyClaim(op: Operation, req: Request, key: string, fingerprintBody: unknown, scope: string): idem.KeyClaim {
   const path = new URL(req.url).pathname;
-  return { scope, key, method: op.method, path, fingerprint: idem.fingerprint(op.method, path, fingerprintBody) };
+  return idem.keyClaim(scope, key, op.method, path, fingerprintBody);
 }
 
 async function answerIdempotent(

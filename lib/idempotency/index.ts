@@ -1,6 +1,6 @@
 import { sql, sqlLater, type Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { openSecret, sealSecret, sha256Hex } from "@/lib/crypto";
+import { hmacBase64Url, openSecret, sealSecret, sha256Hex } from "@/lib/crypto";
 import { env } from "@/lib/env";
 import { db } from "@/lib/db";
 
@@ -13,7 +13,15 @@ import { db } from "@/lib/db";
 // once (no lease to wait out).
 export type StoredResponse = { status: number; body: string; headers: Record<string, string> };
 
-export type KeyClaim = { scope: string; key: string; method: string; path: string; fingerprint: string };
+export type KeyClaim = {
+  scope: string;
+  key: string;
+  method: string;
+  path: string;
+  fingerprint: string;
+  // The plain SHA-256 that earlier versions stored (see `fingerprint`), computed only for such a record.
+  legacyFingerprint?: () => string;
+};
 
 export function validateKey(key: string | null): string {
   if (key === null) throw new AppError("idempotency_key_required", "the Idempotency-Key header is required");
@@ -23,8 +31,31 @@ export function validateKey(key: string | null): string {
   return key;
 }
 
-export function fingerprint(method: string, path: string, body: unknown): string {
-  return sha256Hex(`${method}\n${path}\n${canonicalJson(body)}`);
+// The request's fingerprint, stored with its response: keyed under APP_SECRET ("h1:" + HMAC),
+// because bodies carry secrets (a new member's password, a password change, a webhook signing
+// secret) and a plain digest of a body whose other fields are known would be an unsalted
+// hash of the secret, open to guessing offline from a copy of the database. Records stored by
+// earlier versions hold the plain SHA-256 (no prefix): `matches` still accepts it.
+export const fingerprint = (method: string, path: string, body: unknown): string => keyClaim("", "", method, path, body).fingerprint;
+
+const FINGERPRINT_PREFIX = "h1:";
+const requestText = (method: string, path: string, body: unknown) => `${method}\n${path}\n${canonicalJson(body)}`;
+
+export function keyClaim(scope: string, key: string, method: string, path: string, body: unknown): KeyClaim {
+  const text = requestText(method, path, body);
+  return {
+    scope,
+    key,
+    method,
+    path,
+    fingerprint: `${FINGERPRINT_PREFIX}${hmacBase64Url("idempotency-fingerprint", text)}`,
+    legacyFingerprint: () => sha256Hex(text),
+  };
+}
+
+function sameRequest(storedFingerprint: string | null, c: KeyClaim): boolean {
+  if (storedFingerprint === c.fingerprint) return true;
+  return storedFingerprint !== null && !storedFingerprint.startsWith(FINGERPRINT_PREFIX) && storedFingerprint === c.legacyFingerprint?.();
 }
 
 // Recursion is safe here: request bodies are bounded in depth before they are parsed.
@@ -134,7 +165,7 @@ function storedOf(
   c: KeyClaim,
 ): StoredResponse | undefined {
   if (state !== "completed" || status === null || body === null) return undefined;
-  if (method !== c.method || path !== c.path || fp !== c.fingerprint) {
+  if (method !== c.method || path !== c.path || !sameRequest(fp, c)) {
     throw new AppError("idempotency_key_reused", "this Idempotency-Key was used with a different request");
   }
   return { status, body: openBody(body), headers: headers ?? {} };

@@ -1,0 +1,29 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { openSecret, sealSecret } from "@/lib/crypto";
+
+// The sealed box of stored secrets and stored idempotent responses (AES-256-GCM under APP_SECRET).
+describe("sealSecret / openSecret", () => {
+  beforeAll(() => {
+    process.env.APP_SECRET ??= "unit-test-app-secret-0123456789abcdef";
+  });
+
+  it("round-trips any text, the empty one included (a stored 204 has an empty body)", () => {
+    for (const plain of ["", "{}", '{"hosted_url":"https://x.example/r/1#tok"}', "€ ünïcödé \u{1F4B6}", "x".repeat(100_000)]) {
+      const sealed = sealSecret(plain);
+      expect(sealed.startsWith("v1.")).toBe(true);
+      if (plain.length > 8) expect(sealed).not.toContain(plain.slice(0, 8));
+      expect(openSecret(sealed)).toBe(plain);
+    }
+  });
+
+  it("seals the same text differently each time, and refuses a tampered or foreign box", () => {
+    const a = sealSecret("same");
+    expect(sealSecret("same")).not.toBe(a);
+    const [v, iv, tag, ct] = a.split(".");
+    const flipped = `${ct[0] === "A" ? "B" : "A"}${ct.slice(1)}`;
+    expect(() => openSecret([v, iv, tag, flipped].join("."))).toThrow();
+    expect(() => openSecret("v1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA")).toThrow();
+    expect(() => openSecret("v2.a.b.c")).toThrow("unknown secret format");
+    expect(() => openSecret("{}")).toThrow("unknown secret format");
+  });
+});
