@@ -27,4 +27,3 @@ export function serverNodeFlags(node = process.execPath, given = process.env.SER
   const tuned = [...HEAP_FLAGS, ...TIER_UP_FLAGS];
   return spawnSync(node, [...tuned, "-e", ""], { stdio: "ignore" }).status === 0 ? tuned : HEAP_FLAGS;
 }
-

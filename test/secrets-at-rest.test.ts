@@ -69,7 +69,10 @@ describe("secrets at rest", () => {
     expect(added.status, added.text).toBe(201);
     secrets.set("new member's password", member.password);
     digests.set("new member's request", legacyFingerprint("POST", "/api/v1/members", member));
-    digests.set("webhook endpoint's request", legacyFingerprint("POST", "/api/v1/webhook-endpoints", { url: "https://hooks.example.test/in", secret: webhookSecret }));
+    digests.set(
+      "webhook endpoint's request",
+      legacyFingerprint("POST", "/api/v1/webhook-endpoints", { url: "https://hooks.example.test/in", secret: webhookSecret }),
+    );
   });
 
   it("no table holds a token, cookie, API key or signing secret in plain form", async () => {

@@ -19,7 +19,10 @@ describe("the server's V8 flags", () => {
   it("keeps only the heap flags for a runtime that refuses a tier-up flag", () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "fos-flags-"));
     const node = path.join(dir, "node");
-    writeFileSync(node, `#!/bin/sh\nfor a in "$@"; do case "$a" in --interrupt-budget=*) echo "bad option: $a" >&2; exit 9;; esac; done\nexec "${process.execPath}" "$@"\n`);
+    writeFileSync(
+      node,
+      `#!/bin/sh\nfor a in "$@"; do case "$a" in --interrupt-budget=*) echo "bad option: $a" >&2; exit 9;; esac; done\nexec "${process.execPath}" "$@"\n`,
+    );
     chmodSync(node, 0o755);
     expect(serverNodeFlags(node, undefined)).toEqual(["--max-old-space-size=1024", "--max-semi-space-size=16"]);
   });

@@ -14,5 +14,7 @@ export function legacyFingerprint(method: string, path: string, body: unknown): 
       .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
       .join(",")}}`;
   };
-  return createHash("sha256").update(`${method}\n${path}\n${canonical(body)}`).digest("hex");
+  return createHash("sha256")
+    .update(`${method}\n${path}\n${canonical(body)}`)
+    .digest("hex");
 }
