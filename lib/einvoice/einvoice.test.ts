@@ -1,11 +1,15 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { deflateSync } from "node:zlib";
 import fc from "fast-check";
+import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import * as D from "@/lib/einvoice/decimal";
 import { arithmeticWarnings, mapEinvoice } from "@/lib/einvoice/map-einvoice";
-import { readEinvoice } from "@/lib/einvoice/read-einvoice";
+import { findInvoiceAttachment } from "@/lib/einvoice/pdf";
+import { MAX_EINVOICE_BYTES, readEinvoice } from "@/lib/einvoice/read-einvoice";
 import { depthOf, parseXml, XmlRefused } from "@/lib/einvoice/xml";
+import { pdfWithEmbeddedStream } from "@/test/support/raw-pdf";
 
 const FIX = join(__dirname, "../../test/fixtures/einvoice");
 
@@ -84,5 +88,76 @@ describe("readers", () => {
   it("sniffs: random bytes are 415, a PDF header goes to the PDF reader", async () => {
     await expect(readEinvoice(Buffer.from([1, 2, 3, 4]))).rejects.toMatchObject({ code: "unsupported_media_type" });
     await expect(readEinvoice(Buffer.from("%PDF-1.7\n%%EOF"))).rejects.toMatchObject({ code: "einvoice_unreadable" });
+  });
+});
+
+describe("PDF attachments: bounded decoding", () => {
+  const CII1 = readFileSync(join(FIX, "en16931/cii/CII_example1.xml"));
+  const flate = (b: Uint8Array) => deflateSync(b);
+  const read = (pdf: Uint8Array, max = MAX_EINVOICE_BYTES) => findInvoiceAttachment(pdf, max);
+
+  it("reads Factur-X PDFs written by pdf-lib, with and without object streams", async () => {
+    for (const useObjectStreams of [true, false]) {
+      const doc = await PDFDocument.create();
+      doc.addPage();
+      await doc.attach(CII1, "notes.xml", { mimeType: "text/xml" });
+      await doc.attach(CII1, "factur-x.xml", { mimeType: "text/xml" });
+      const found = await read(await doc.save({ useObjectStreams }));
+      expect(found?.name).toBe("factur-x.xml");
+      expect(Buffer.from(found!.content).equals(CII1)).toBe(true);
+    }
+  });
+
+  it("reads an attachment of exactly the bound and refuses one byte more, at every filter stage", async () => {
+    const exact = Buffer.alloc(4096, 0x20);
+    const over = Buffer.alloc(4097, 0x20);
+    expect((await read(pdfWithEmbeddedStream({ streamDict: "/Filter /FlateDecode", data: flate(exact) }), 4096))?.content.length).toBe(4096);
+    await expect(read(pdfWithEmbeddedStream({ streamDict: "/Filter /FlateDecode", data: flate(over) }), 4096)).rejects.toThrow(
+      /factur-x\.xml expands beyond 4096 bytes/,
+    );
+    await expect(read(pdfWithEmbeddedStream({ streamDict: "/Filter [/FlateDecode /FlateDecode]", data: flate(flate(over)) }), 4096)).rejects.toThrow(
+      /expands beyond 4096 bytes/,
+    );
+    await expect(read(pdfWithEmbeddedStream({ streamDict: "", data: over }), 4096)).rejects.toThrow(/exceeds 4096 bytes/);
+  });
+
+  it("refuses a Flate bomb and a nested Flate bomb without inflating them", async () => {
+    const bomb = flate(Buffer.alloc(64 * 1024 * 1024));
+    await expect(read(pdfWithEmbeddedStream({ streamDict: "/Filter /FlateDecode", data: bomb }))).rejects.toThrow(/expands beyond/);
+    await expect(read(pdfWithEmbeddedStream({ streamDict: "/Filter [/FlateDecode /FlateDecode]", data: flate(bomb) }))).rejects.toThrow(/expands beyond/);
+  });
+
+  it("refuses an object stream bomb, filters it cannot bound, encryption", async () => {
+    const objStm = Buffer.concat([
+      Buffer.from("<< /Type /ObjStm /N 1 /First 5 /Filter /FlateDecode >>\nstream\n"),
+      flate(Buffer.alloc(64 * 1024 * 1024)),
+      Buffer.from("\nendstream"),
+    ]);
+    await expect(read(pdfWithEmbeddedStream({ streamDict: "", data: CII1, extraObjects: [objStm] }))).rejects.toThrow(/object stream.*expands beyond/);
+    for (const filter of ["CCITTFaxDecode", "JBIG2Decode", "DCTDecode", "LZWDecode", "RunLengthDecode"]) {
+      await expect(read(pdfWithEmbeddedStream({ streamDict: `/Filter /${filter}`, data: Buffer.alloc(64) }))).rejects.toThrow(
+        new RegExp(`the ${filter} filter, which is not read`),
+      );
+    }
+    const encrypted = Buffer.from(
+      pdfWithEmbeddedStream({ streamDict: "", data: CII1 }).toString("latin1").replace("/Root 1 0 R", "/Root 1 0 R /Encrypt 9 0 R"),
+      "latin1",
+    );
+    await expect(read(encrypted)).rejects.toThrow(/encrypted/);
+  });
+
+  it("skips a damaged object, and refuses a file of countless damaged objects", async () => {
+    const damaged = pdfWithEmbeddedStream({ streamDict: "", data: CII1, extraObjects: ["(unterminated <</Type /Catalog"] });
+    expect((await read(damaged))?.name).toBe("factur-x.xml");
+    const many = Buffer.from(`%PDF-1.7\n${"1 0 obj (".repeat(200_000)}`);
+    await expect(read(many)).rejects.toThrow(/more than 100000 objects/);
+  });
+
+  it("decodes ASCIIHex before Flate, and the same through readEinvoice", async () => {
+    const pdf = pdfWithEmbeddedStream({ streamDict: "/Filter [/ASCIIHexDecode /FlateDecode]", data: Buffer.from(`${flate(CII1).toString("hex")}>`) });
+    expect(Buffer.from((await read(pdf))!.content).equals(CII1)).toBe(true);
+    expect((await readEinvoice(pdf)).source).toBe("pdf");
+    const bomb = pdfWithEmbeddedStream({ streamDict: "/Filter /FlateDecode", data: flate(Buffer.alloc(MAX_EINVOICE_BYTES + 1)) });
+    await expect(readEinvoice(bomb)).rejects.toMatchObject({ code: "einvoice_unreadable", message: expect.stringMatching(/expands beyond/) });
   });
 });

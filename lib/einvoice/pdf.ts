@@ -1,34 +1,515 @@
-// Factur-X / ZUGFeRD / XRechnung-in-PDF: the embedded invoice XML, found with pdf.js
-// (legacy build for Node; no worker thread, no canvas, no eval, no font loading).
+import { constants, inflateRawSync } from "node:zlib";
+
+// Factur-X / ZUGFeRD / XRechnung-in-PDF: the embedded invoice XML. The PDF is read by this
+// small object reader rather than a full PDF library, because the point is bounded work:
+// pdf.js's getAttachments() decodes every embedded file in full, whatever its filters, so a
+// few KB of nested Flate (or one CCITT or JBIG2 stream) expand to gigabytes on the event
+// loop. Here only the wanted attachment is decoded, only through filters whose output is
+// capped at every stage, and object streams share one budget.
 export const INVOICE_ATTACHMENT_NAMES = ["factur-x.xml", "zugferd-invoice.xml", "ZUGFeRD-invoice.xml", "xrechnung.xml"] as const;
 
 export type PdfAttachment = { name: string; content: Uint8Array };
 
 export class PdfUnreadable extends Error {}
+// Refusals that end the whole read, where a merely damaged object would be skipped.
+class PdfTooCostly extends PdfUnreadable {}
+// A damaged object is skipped, never reported: one shared error, as a fresh one per object
+// (with its stack trace) would cost more than the parsing.
+const DAMAGED = new PdfUnreadable("the PDF has a damaged object");
 
-export async function findInvoiceAttachment(bytes: Uint8Array): Promise<PdfAttachment | null> {
-  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  let doc: Awaited<ReturnType<typeof pdfjs.getDocument>["promise"]> | undefined;
-  const task = pdfjs.getDocument({
-    data: new Uint8Array(bytes), // pdf.js takes ownership of (detaches) the buffer it gets
-    isEvalSupported: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    stopAtErrors: false,
-    verbosity: 0,
+// Object streams hold dictionaries only; a real PDF within the upload bound needs far less.
+const OBJECT_STREAM_BUDGET_FACTOR = 4;
+const MAX_FILTERS = 4;
+const MAX_NESTING = 64;
+const MAX_TREE_NODES = 10_000;
+const PARSE_WORK_FACTOR = 4;
+// Real invoices have hundreds of objects; a few KB each would still be far within this.
+const MAX_OBJECTS = 100_000;
+const MAX_TRAILERS = 1_000; // one per revision
+
+class PdfRef {
+  constructor(
+    readonly num: number,
+    readonly gen: number,
+  ) {}
+}
+class PdfName {
+  constructor(readonly name: string) {}
+}
+// Bytes as a latin1 string.
+class PdfString {
+  constructor(readonly bytes: string) {}
+}
+class PdfKeyword {
+  constructor(readonly word: string) {}
+}
+class PdfStream {
+  constructor(
+    readonly dict: Map<string, PdfObj>,
+    readonly data: Uint8Array,
+  ) {}
+}
+type PdfObj = null | boolean | number | PdfRef | PdfName | PdfString | PdfKeyword | PdfStream | PdfObj[] | Map<string, PdfObj>;
+
+const isDict = (o: PdfObj | undefined): o is Map<string, PdfObj> => o instanceof Map;
+
+// PDF white-space and delimiter characters (ISO 32000-1, 7.2.2), comments as white-space.
+const SPACE = /(?:[\0\t\n\f\r ]+|%[^\r\n]*)*/y;
+const WORD = /[^\0\t\n\f\r ()<>[\]{}/%]*/y;
+const END = "(?![^\\0\\t\\n\\f\\r ()<>[\\]{}/%])";
+const REF = new RegExp(`(\\d+)[\\0\\t\\n\\f\\r ]+(\\d+)[\\0\\t\\n\\f\\r ]+R${END}`, "y");
+const NUMBER = new RegExp(`[+-]?(?:\\d+\\.?\\d*|\\.\\d+)${END}`, "y");
+
+class Lexer {
+  constructor(
+    readonly s: string,
+    public pos = 0,
+  ) {}
+
+  // Sticky regular expressions: native scanning, a tokenizer several times faster.
+  private at(re: RegExp): RegExpExecArray | null {
+    re.lastIndex = this.pos;
+    const m = re.exec(this.s);
+    if (m) this.pos = re.lastIndex;
+    return m;
+  }
+
+  skipWs() {
+    this.at(SPACE);
+  }
+
+  word(): string {
+    return this.at(WORD)?.[0] ?? "";
+  }
+
+  parse(depth = 0): PdfObj {
+    if (depth > MAX_NESTING) throw new PdfTooCostly(`the PDF nests objects deeper than ${MAX_NESTING} levels`);
+    this.skipWs();
+    const { s } = this;
+    if (this.pos >= s.length) throw DAMAGED;
+    const c = s[this.pos];
+    if (c === "<" && s[this.pos + 1] === "<") {
+      this.pos += 2;
+      const dict = new Map<string, PdfObj>();
+      for (;;) {
+        this.skipWs();
+        if (s.startsWith(">>", this.pos)) {
+          this.pos += 2;
+          return dict;
+        }
+        const key = this.parse(depth + 1);
+        if (!(key instanceof PdfName)) throw DAMAGED;
+        dict.set(key.name, this.parse(depth + 1));
+      }
+    }
+    if (c === "[") {
+      this.pos++;
+      const arr: PdfObj[] = [];
+      for (;;) {
+        this.skipWs();
+        if (s[this.pos] === "]") {
+          this.pos++;
+          return arr;
+        }
+        arr.push(this.parse(depth + 1));
+      }
+    }
+    if (c === "<") return this.hexString();
+    if (c === "(") return this.literalString();
+    if (c === "/") {
+      this.pos++;
+      return new PdfName(this.word().replace(/#([0-9a-fA-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16))));
+    }
+    if (c === ")" || c === ">" || c === "]" || c === "{" || c === "}") throw DAMAGED;
+    const ref = this.at(REF);
+    if (ref) return new PdfRef(Number(ref[1]), Number(ref[2]));
+    const num = this.at(NUMBER);
+    if (num) return Number(num[0]);
+    const w = this.word();
+    if (w === "true") return true;
+    if (w === "false") return false;
+    if (w === "null") return null;
+    if (!w) throw DAMAGED;
+    return new PdfKeyword(w);
+  }
+
+  hexString(): PdfString {
+    const end = this.s.indexOf(">", this.pos);
+    if (end < 0) {
+      this.pos = this.s.length;
+      throw DAMAGED;
+    }
+    let hex = this.s.slice(this.pos + 1, end).replace(/[^0-9a-fA-F]/g, "");
+    this.pos = end + 1;
+    if (hex.length % 2) hex += "0";
+    return new PdfString(Buffer.from(hex, "hex").toString("latin1"));
+  }
+
+  literalString(): PdfString {
+    const { s } = this;
+    const out: string[] = [];
+    let nest = 1;
+    this.pos++;
+    const special = /[()\\]/g;
+    while (this.pos < s.length) {
+      special.lastIndex = this.pos;
+      const m = special.exec(s);
+      if (!m) break;
+      out.push(s.slice(this.pos, m.index));
+      const ch = m[0];
+      this.pos = m.index + 1;
+      if (ch === "(") nest++;
+      else if (ch === ")" && --nest === 0) return new PdfString(out.join(""));
+      if (ch !== "\\") {
+        out.push(ch);
+        continue;
+      }
+      const e = s[this.pos++];
+      const simple: Record<string, string> = { n: "\n", r: "\r", t: "\t", b: "\b", f: "\f", "(": "(", ")": ")", "\\": "\\" };
+      if (e in simple) out.push(simple[e]);
+      else if (e >= "0" && e <= "7") {
+        let oct = e;
+        while (oct.length < 3 && s[this.pos] >= "0" && s[this.pos] <= "7") oct += s[this.pos++];
+        out.push(String.fromCharCode(Number.parseInt(oct, 8) & 0xff));
+      } else if (e === "\r") {
+        if (s[this.pos] === "\n") this.pos++;
+      } else if (e !== "\n" && e !== undefined) out.push(e);
+    }
+    this.pos = s.length;
+    throw DAMAGED;
+  }
+}
+
+// Every "num gen obj" in file order (a later definition, as in an incremental update,
+// replaces an earlier one), found by scanning rather than through the cross-reference
+// table, which is often broken in the wild.
+class PdfObjects {
+  private objects = new Map<number, { pos: number; obj: PdfObj }>();
+  private trailers: { pos: number; dict: Map<string, PdfObj> }[] = [];
+  private lexer: Lexer;
+  // A backstop for the disjoint regions of parseAt: the characters parsed in all stay
+  // within a multiple of the text there is.
+  private parsed = 0;
+  private compressedObjects = 0;
+  private parseAllowance: number;
+
+  constructor(
+    private bytes: Uint8Array,
+    private maxBytes: number,
+  ) {
+    this.lexer = new Lexer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1"));
+    this.parseAllowance = PARSE_WORK_FACTOR * bytes.length + 65_536;
+    this.index();
+  }
+
+  // One object, read no further than end (the next object's start): regions parsed are
+  // disjoint, so a damaged object never makes the reader go over the same text again.
+  private parseAt(lexer: Lexer, pos: number, end = lexer.s.length): PdfObj {
+    const sub = new Lexer(lexer.s.slice(pos, end));
+    let obj: PdfObj = null;
+    let error: unknown;
+    try {
+      obj = sub.parse();
+    } catch (e) {
+      error = e;
+    }
+    lexer.pos = pos + sub.pos;
+    this.parsed += sub.pos + 1;
+    if (this.parsed > this.parseAllowance) throw new PdfTooCostly("the PDF is too damaged to be read with bounded work");
+    if (error) throw error;
+    return obj;
+  }
+
+  private index() {
+    const { s } = this.lexer;
+    const objStms: { pos: number; stream: PdfStream }[] = [];
+    const header = /(?<!\d)(\d+)[\0\t\n\f\r ]+(\d+)[\0\t\n\f\r ]+obj(?![^\0\t\n\f\r ()<>[\]{}/%])/g;
+    const nextHeader = new RegExp(header.source, "g");
+    for (let m = header.exec(s), count = 0; m; m = header.exec(s)) {
+      if (++count > MAX_OBJECTS) throw new PdfTooCostly(`the PDF has more than ${MAX_OBJECTS} objects`);
+      nextHeader.lastIndex = header.lastIndex;
+      let obj: PdfObj;
+      try {
+        obj = this.parseAt(this.lexer, header.lastIndex, nextHeader.exec(s)?.index ?? s.length);
+        if (isDict(obj)) {
+          const save = this.lexer.pos;
+          this.lexer.skipWs();
+          if (this.lexer.word() === "stream") obj = this.streamAt(obj);
+          else this.lexer.pos = save;
+        }
+      } catch (e) {
+        if (e instanceof PdfTooCostly) throw e;
+        continue; // a damaged object: the scan goes on after its header
+      }
+      header.lastIndex = Math.max(header.lastIndex, this.lexer.pos);
+      this.objects.set(Number(m[1]), { pos: m.index, obj });
+      if (obj instanceof PdfStream) {
+        const type = obj.dict.get("Type");
+        if (type instanceof PdfName && type.name === "ObjStm") objStms.push({ pos: m.index, stream: obj });
+        if (type instanceof PdfName && type.name === "XRef") this.trailers.push({ pos: m.index, dict: obj.dict });
+      }
+    }
+    const trailer = /trailer[\0\t\n\f\r ]*<</g;
+    const nextTrailer = new RegExp(trailer.source, "g");
+    for (let m = trailer.exec(s), count = 0; m; m = trailer.exec(s)) {
+      if (++count > MAX_TRAILERS) throw new PdfTooCostly(`the PDF has more than ${MAX_TRAILERS} trailers`);
+      nextTrailer.lastIndex = trailer.lastIndex;
+      try {
+        const dict = this.parseAt(this.lexer, m.index + "trailer".length, nextTrailer.exec(s)?.index ?? s.length);
+        if (isDict(dict)) this.trailers.push({ pos: m.index, dict });
+      } catch (e) {
+        if (e instanceof PdfTooCostly) throw e;
+      }
+    }
+    let budget = OBJECT_STREAM_BUDGET_FACTOR * this.maxBytes;
+    for (const { pos, stream } of objStms) {
+      const data = decodeStream(stream, budget, "an object stream of the PDF", (r) => this.fetch(r));
+      budget -= data.length;
+      this.parseAllowance += PARSE_WORK_FACTOR * data.length;
+      this.readObjectStream(pos, stream, data);
+    }
+  }
+
+  private streamAt(dict: Map<string, PdfObj>): PdfStream {
+    const { s } = this.lexer;
+    let start = this.lexer.pos;
+    if (s[start] === "\r") start++;
+    if (s[start] === "\n") start++;
+    let end = -1;
+    const length = dict.get("Length");
+    if (typeof length === "number" && Number.isInteger(length) && length >= 0 && start + length <= s.length) {
+      if (/^[\0\t\n\f\r ]*endstream/.test(s.slice(start + length, start + length + 64))) end = start + length;
+    }
+    // An indirect or wrong /Length: the data ends at the next "endstream".
+    if (end < 0) end = s.indexOf("endstream", start);
+    if (end < 0) end = s.length;
+    this.lexer.pos = end;
+    return new PdfStream(dict, this.bytes.subarray(start, end));
+  }
+
+  private readObjectStream(pos: number, stream: PdfStream, data: Buffer) {
+    const n = stream.dict.get("N");
+    const first = stream.dict.get("First");
+    if (typeof n !== "number" || typeof first !== "number" || n < 0 || first < 0) return;
+    const lexer = new Lexer(data.toString("latin1"));
+    const entries: [number, number][] = [];
+    try {
+      for (let i = 0; i < n; i++) {
+        if (++this.compressedObjects > MAX_OBJECTS) throw new PdfTooCostly(`the PDF has more than ${MAX_OBJECTS} objects`);
+        const num = this.parseAt(lexer, lexer.pos, first);
+        const offset = this.parseAt(lexer, lexer.pos, first);
+        if (typeof num !== "number" || typeof offset !== "number" || offset < 0) break;
+        entries.push([num, offset]);
+      }
+    } catch (e) {
+      if (e instanceof PdfTooCostly) throw e;
+    }
+    // Objects of an object stream are consecutive: each is read up to the next offset.
+    const offsets = [...new Set(entries.map(([, offset]) => offset))].sort((a, b) => a - b);
+    const parsedAt = new Map<number, PdfObj>();
+    offsets.forEach((offset, i) => {
+      try {
+        parsedAt.set(offset, this.parseAt(lexer, first + offset, i + 1 < offsets.length ? first + offsets[i + 1] : lexer.s.length));
+      } catch (e) {
+        if (e instanceof PdfTooCostly) throw e;
+      }
+    });
+    for (const [num, offset] of entries) {
+      if (!parsedAt.has(offset)) continue;
+      const known = this.objects.get(num);
+      if (!known || known.pos <= pos) this.objects.set(num, { pos, obj: parsedAt.get(offset) ?? null });
+    }
+  }
+
+  fetch(o: PdfObj | undefined): PdfObj {
+    for (let hops = 0; o instanceof PdfRef; hops++) {
+      if (hops > 32) return null;
+      o = this.objects.get(o.num)?.obj ?? null;
+    }
+    return o ?? null;
+  }
+
+  trailer(): Map<string, PdfObj> | null {
+    const last = [...this.trailers].sort((a, b) => a.pos - b.pos).filter((t) => t.dict.has("Root"));
+    return last.at(-1)?.dict ?? null;
+  }
+
+  catalog(): Map<string, PdfObj> | null {
+    const root = this.fetch(this.trailer()?.get("Root"));
+    if (isDict(root)) return root;
+    // No usable trailer: the last catalog in the file.
+    let found: { pos: number; obj: PdfObj } | undefined;
+    for (const entry of this.objects.values()) {
+      if (!isDict(entry.obj)) continue;
+      const type = entry.obj.get("Type");
+      if (type instanceof PdfName && type.name === "Catalog" && (!found || entry.pos > found.pos)) found = entry;
+    }
+    return found ? (found.obj as Map<string, PdfObj>) : null;
+  }
+}
+
+// Each stage's output is capped at maxBytes, so nesting cannot multiply the work.
+function decodeStream(stream: PdfStream, maxBytes: number, what: string, fetch: (o: PdfObj | undefined) => PdfObj): Buffer {
+  const filterObj = fetch(stream.dict.get("Filter") ?? stream.dict.get("F"));
+  const paramsObj = fetch(stream.dict.get("DecodeParms") ?? stream.dict.get("DP"));
+  const filters = (Array.isArray(filterObj) ? filterObj.map(fetch) : filterObj === null ? [] : [filterObj]) as PdfObj[];
+  if (filters.length > MAX_FILTERS) throw new PdfUnreadable(`${what} chains more than ${MAX_FILTERS} filters`);
+  let data = Buffer.from(stream.data.buffer, stream.data.byteOffset, stream.data.byteLength);
+  filters.forEach((f, i) => {
+    if (!(f instanceof PdfName)) throw new PdfUnreadable(`${what} has a filter that is not a name`);
+    const params = fetch(Array.isArray(paramsObj) ? paramsObj[i] : paramsObj);
+    const predictor = isDict(params) ? fetch(params.get("Predictor")) : null;
+    if (typeof predictor === "number" && predictor > 1) throw new PdfUnreadable(`${what} uses a predictor, which is not read`);
+    switch (f.name) {
+      case "FlateDecode":
+      case "Fl":
+        data = inflate(data, maxBytes, what);
+        break;
+      case "ASCIIHexDecode":
+      case "AHx":
+        data = asciiHex(data);
+        break;
+      case "ASCII85Decode":
+      case "A85":
+        data = ascii85(data, what);
+        break;
+      default:
+        throw new PdfUnreadable(`${what} uses the ${f.name} filter, which is not read`);
+    }
+    if (data.length > maxBytes) throw new PdfUnreadable(`${what} expands beyond ${maxBytes} bytes`);
   });
+  if (data.length > maxBytes) throw new PdfUnreadable(`${what} exceeds ${maxBytes} bytes`);
+  return data;
+}
+
+function inflate(data: Buffer, maxBytes: number, what: string): Buffer {
+  // The zlib header checks pdf.js makes; the Adler-32 trailer and a missing end are
+  // tolerated as pdf.js tolerates them, hence raw inflate after the two header bytes.
+  const [cmf, flg] = data;
+  if (data.length < 2 || (cmf & 0x0f) !== 8 || ((cmf << 8) + flg) % 31 !== 0 || flg & 0x20) {
+    throw new PdfUnreadable(`${what} is not a valid Flate stream`);
+  }
+  if (maxBytes < 1) throw new PdfUnreadable(`${what} expands beyond the bound`);
   try {
-    doc = await task.promise;
-    const attachments = ((await doc.getAttachments()) ?? {}) as Record<string, { filename?: string; rawFilename?: string; content?: Uint8Array }>;
-    const found = Object.entries(attachments).map(([key, a]) => ({ name: a.filename || a.rawFilename || key, content: a.content }));
+    return inflateRawSync(data.subarray(2), { maxOutputLength: maxBytes, finishFlush: constants.Z_SYNC_FLUSH });
+  } catch (e) {
+    if ((e as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") throw new PdfUnreadable(`${what} expands beyond ${maxBytes} bytes`);
+    throw new PdfUnreadable(`${what} is not a valid Flate stream`);
+  }
+}
+
+function asciiHex(data: Buffer): Buffer {
+  let text = data.toString("latin1");
+  const end = text.indexOf(">");
+  if (end >= 0) text = text.slice(0, end);
+  text = text.replace(/[^0-9a-fA-F]/g, "");
+  return Buffer.from(text.length % 2 ? `${text}0` : text, "hex");
+}
+
+function ascii85(data: Buffer, what: string): Buffer {
+  let text = data.toString("latin1").replace(/[\0\t\n\f\r ]/g, "");
+  if (text.startsWith("<~")) text = text.slice(2);
+  const end = text.indexOf("~>");
+  if (end >= 0) text = text.slice(0, end);
+  const out: number[] = [];
+  let group: number[] = [];
+  for (const ch of text) {
+    if (ch === "z" && group.length === 0) {
+      out.push(0, 0, 0, 0);
+      continue;
+    }
+    const v = ch.charCodeAt(0) - 33;
+    if (v < 0 || v > 84) throw new PdfUnreadable(`${what} is not valid ASCII85`);
+    group.push(v);
+    if (group.length === 5) {
+      const n = group.reduce((acc, d) => acc * 85 + d, 0);
+      out.push((n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff);
+      group = [];
+    }
+  }
+  if (group.length > 1) {
+    const k = group.length - 1;
+    while (group.length < 5) group.push(84);
+    const n = group.reduce((acc, d) => acc * 85 + d, 0);
+    out.push(...[(n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff].slice(0, k));
+  }
+  return Buffer.from(out);
+}
+
+// A PDF text string: UTF-16 or UTF-8 with a byte-order mark, else (for the ASCII names
+// that matter here) PDFDocEncoding read as latin1.
+function textString(s: PdfString): string {
+  const b = Buffer.from(s.bytes, "latin1");
+  try {
+    if (b[0] === 0xfe && b[1] === 0xff) return new TextDecoder("utf-16be", { fatal: true }).decode(b.subarray(0, b.length & ~1));
+    if (b[0] === 0xff && b[1] === 0xfe) return new TextDecoder("utf-16le", { fatal: true }).decode(b.subarray(0, b.length & ~1));
+    if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) return new TextDecoder("utf-8", { fatal: true }).decode(b);
+  } catch {}
+  return s.bytes;
+}
+
+// The first of /UF, /F, /Unix, /Mac, /DOS present, as pdf.js picks a file specification's
+// name and embedded stream.
+function platformItem(dict: PdfObj, fetch: (o: PdfObj | undefined) => PdfObj): PdfObj {
+  if (!isDict(dict)) return null;
+  for (const key of ["UF", "F", "Unix", "Mac", "DOS"]) if (dict.has(key)) return fetch(dict.get(key));
+  return null;
+}
+
+// The embedded files of the catalog's /Names /EmbeddedFiles tree, keyed by tree key (a
+// later duplicate key wins), named as pdf.js names attachments (the file name without path).
+function embeddedFiles(pdf: PdfObjects): Map<string, { name: string; spec: Map<string, PdfObj> }> {
+  const fetch = (o: PdfObj | undefined) => pdf.fetch(o);
+  const files = new Map<string, { name: string; spec: Map<string, PdfObj> }>();
+  const names = fetch(pdf.catalog()?.get("Names"));
+  if (!isDict(names)) return files;
+  const queue: PdfObj[] = [names.get("EmbeddedFiles") ?? null];
+  const seen = new Set<number>();
+  for (let visited = 0; queue.length; visited++) {
+    if (visited > MAX_TREE_NODES) throw new PdfUnreadable(`the PDF's embedded file tree has more than ${MAX_TREE_NODES} nodes`);
+    const raw = queue.shift() ?? null;
+    if (raw instanceof PdfRef) {
+      if (seen.has(raw.num)) throw new PdfUnreadable("the PDF's embedded file tree has a cycle");
+      seen.add(raw.num);
+    }
+    const node = fetch(raw);
+    if (!isDict(node)) continue;
+    const kids = fetch(node.get("Kids"));
+    if (node.has("Kids")) {
+      if (Array.isArray(kids)) queue.push(...kids);
+      continue;
+    }
+    const entries = fetch(node.get("Names"));
+    if (!Array.isArray(entries)) continue;
+    for (let i = 0; i + 1 < entries.length; i += 2) {
+      const key = fetch(entries[i]);
+      const spec = fetch(entries[i + 1]);
+      if (!(key instanceof PdfString) || !isDict(spec)) continue;
+      const item = platformItem(spec, fetch);
+      const filename = item instanceof PdfString ? textString(item).replaceAll("\\\\", "\\").replaceAll("\\/", "/").replaceAll("\\", "/") : "";
+      files.set(textString(key), { name: filename.slice(filename.lastIndexOf("/") + 1) || "unnamed", spec });
+    }
+  }
+  return files;
+}
+
+// maxBytes bounds the decoded attachment (and, times a small factor, all object streams).
+export async function findInvoiceAttachment(bytes: Uint8Array, maxBytes: number): Promise<PdfAttachment | null> {
+  try {
+    const pdf = new PdfObjects(bytes, maxBytes);
+    if (pdf.trailer()?.has("Encrypt")) throw new PdfUnreadable("the PDF is encrypted (PDF/A-3, which Factur-X requires, forbids encryption)");
+    const files = [...embeddedFiles(pdf).values()];
     for (const wanted of INVOICE_ATTACHMENT_NAMES) {
-      const hit = found.find((a) => a.name === wanted && a.content?.length);
-      if (hit) return { name: hit.name, content: hit.content! };
+      for (const file of files.filter((f) => f.name === wanted)) {
+        const stream = platformItem(pdf.fetch(file.spec.get("EF")), (o) => pdf.fetch(o));
+        if (!(stream instanceof PdfStream)) continue;
+        const content = decodeStream(stream, maxBytes, `the PDF attachment ${wanted}`, (o) => pdf.fetch(o));
+        if (content.length) return { name: wanted, content };
+      }
     }
     return null;
   } catch (e) {
+    if (e instanceof PdfUnreadable) throw e;
     throw new PdfUnreadable(`the PDF could not be read: ${(e as Error).message?.slice(0, 200) ?? "unknown error"}`);
-  } finally {
-    await task.destroy().catch(() => undefined);
   }
 }

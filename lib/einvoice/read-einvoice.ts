@@ -19,7 +19,7 @@ export async function readEinvoice(bytes: Uint8Array): Promise<ReadResult> {
   if (isPdf(bytes)) {
     let found: Awaited<ReturnType<typeof findInvoiceAttachment>>;
     try {
-      found = await findInvoiceAttachment(bytes);
+      found = await findInvoiceAttachment(bytes, MAX_EINVOICE_BYTES);
     } catch (e) {
       if (e instanceof PdfUnreadable) throw unreadable(e.message);
       throw e;
