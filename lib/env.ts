@@ -36,6 +36,9 @@ const ZEnv = z
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
     LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(0),
+    // How many reverse proxies in front of the server append to X-Forwarded-For
+    // (lib/http/client-address.ts). 0: the client is the socket's peer, the header is ignored.
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(16).default(0),
     WEBHOOK_RETRY_SCHEDULE: z
       .string()
       .default("0,5,300,1800,7200,18000,36000,36000")

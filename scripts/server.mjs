@@ -32,8 +32,19 @@ if (direct) {
   api.startWorkers();
 }
 
+// The socket's peer appended to X-Forwarded-For, as the direct path does in its own copy of
+// the headers (appendPeer, lib/http/api-server.ts and lib/http/client-address.ts, which
+// takes the client's address from it): Next.js would fill the header in only when absent,
+// and route handlers see no socket.
+const appendPeer = (req) => {
+  const sent = req.headers["x-forwarded-for"];
+  const peer = req.socket.remoteAddress ?? "unknown";
+  req.headers["x-forwarded-for"] = sent?.trim() ? `${sent}, ${peer}` : peer;
+};
+
 const server = http.createServer(async (req, res) => {
   if (dispatch(req, res)) return;
+  appendPeer(req);
   try {
     if (!nextHandler) await ready;
     await nextHandler(req, res);

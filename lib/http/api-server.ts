@@ -3,6 +3,7 @@ import { Readable } from "node:stream";
 import { errorBody } from "@/lib/errors";
 import { logger } from "@/lib/log";
 import { rawTextOf, withRawBody } from "@/lib/http/raw";
+import { appendPeer } from "@/lib/http/client-address";
 
 // The direct path of /api/v1 (docs/architecture.md, "Serving"; docs/benchmarks.md, step 10):
 // the server process (scripts/server.mjs) hands every request it receives to `dispatch`
@@ -16,7 +17,8 @@ import { rawTextOf, withRawBody } from "@/lib/http/raw";
 // The route files are the same modules Next.js serves (bundled by scripts/build-api.mjs).
 // What Next.js does around a route handler that an API client can see is done here too:
 // next.config.mjs's headers (lib/http/security-headers.mjs), the x-forwarded-* request
-// headers it fills in, and its response compression (`compress`, Next.js's own middleware).
+// headers it fills in (x-forwarded-for as scripts/server.mjs gives it to Next.js), and its
+// response compression (`compress`, Next.js's own middleware).
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Response | Promise<Response>;
@@ -117,8 +119,9 @@ async function serve(
   res: ServerResponse,
   opts: DispatchOptions,
 ): Promise<void> {
-  // the request headers as sent, plus the x-forwarded-* ones Next.js fills in when absent
-  // (lib/http/handle.ts takes the client's address from x-forwarded-for)
+  // the request headers as sent, plus the x-forwarded-* ones Next.js fills in when absent,
+  // except x-forwarded-for: the socket's peer is always appended to it, on Next.js's path too
+  // (scripts/server.mjs), for lib/http/client-address.ts
   const headers = new Headers();
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) headers.append(raw[i], raw[i + 1]);
@@ -126,7 +129,7 @@ async function serve(
   if (!headers.has("x-forwarded-host") && headers.has("host")) headers.set("x-forwarded-host", headers.get("host")!);
   if (!headers.has("x-forwarded-port")) headers.set("x-forwarded-port", String(opts.port));
   if (!headers.has("x-forwarded-proto")) headers.set("x-forwarded-proto", secure ? "https" : "http");
-  if (!headers.has("x-forwarded-for") && req.socket.remoteAddress) headers.set("x-forwarded-for", req.socket.remoteAddress);
+  headers.set("x-forwarded-for", appendPeer(headers.get("x-forwarded-for"), req.socket.remoteAddress));
 
   // A small body is read whole and handed to the pipeline as it is (lib/http/raw.ts); the
   // Request, for any other reader, gets a view of the same bytes (and copies them itself, as

@@ -11,6 +11,7 @@ import { parseOrThrow } from "@/lib/http/validation";
 import { stringifyJson } from "@/lib/http/json";
 import { readCookie } from "@/lib/http/cookies";
 import { rawBodyOf, withRawText } from "@/lib/http/raw";
+import { clientAddress } from "@/lib/http/client-address";
 import * as idem from "@/lib/idempotency";
 import { SESSION_COOKIE, resolveSession } from "@/lib/auth/sessions";
 import { apiKeyHash, apiKeyPrincipal, apiKeyRow, isStaleUse, resolveApiKey, touchApiKey, type ApiKeyRow } from "@/lib/auth/resolve-api-key";
@@ -201,7 +202,7 @@ async function prepare(op: Operation, req: Request, rawParams: Record<string, st
   const rawQuery = Object.fromEntries(new URL(req.url).searchParams.entries());
   const query = op.query ? (rejectUnstorable(rawQuery, "query"), parseOrThrow(op.query, rawQuery, "query")) : undefined;
 
-  const clientIp = (req.headers.get("x-forwarded-for")?.split(",")[0] ?? req.headers.get("x-real-ip") ?? "local").trim();
+  const clientIp = clientAddress(req.headers.get("x-forwarded-for"), env().TRUST_PROXY_HOPS);
   return { params, idempotencyKey, rawBody, files, fingerprintBody, query, clientIp };
 }
 
