@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { newOrg, userWith, type OrgFixture } from "./support/fixtures";
 import { startServer, type TestServer } from "./support/server";
 
 // Sign-in throttling (docs/administration.md, "Sign-in throttling") on servers of the
@@ -15,6 +16,7 @@ const MAX = 3;
 const WINDOW = String(86400);
 let direct: TestServer;
 let behindProxy: TestServer;
+let org: OrgFixture;
 
 beforeAll(async () => {
   const databaseUrl = inject("databaseUrl");
@@ -22,6 +24,7 @@ beforeAll(async () => {
     startServer({ databaseUrl, label: "login-direct", env: { LOGIN_MAX_FAILURES: String(MAX), LOGIN_WINDOW_SECONDS: WINDOW } }),
     startServer({ databaseUrl, label: "login-proxy", env: { LOGIN_MAX_FAILURES: String(MAX), LOGIN_WINDOW_SECONDS: WINDOW, TRUST_PROXY_HOPS: "1" } }),
   ]);
+  org = await newOrg("Throttled Ltd");
 }, 240_000);
 afterAll(async () => {
   await Promise.all([direct?.stop(), behindProxy?.stop()]);
@@ -114,5 +117,32 @@ describe("the client address of the per-address sign-in limit", () => {
       const other = await signIn(behindProxy, { from, email: unknownEmail(), forwardedFor: `${client}, ${freshAddress()}`, nextPath });
       expect(other.status).toBe(401);
     }
+  });
+});
+
+describe("failed password checks per email", () => {
+  it("lets at most LOGIN_MAX_FAILURES of a burst of concurrent wrong passwords be checked", async () => {
+    const u = await userWith(org, "viewer");
+    const from = freshLoopback();
+    const answers = await Promise.all(Array.from({ length: 3 * MAX }, () => signIn(direct, { from, email: u.email })));
+    const checked = answers.filter((r) => r.status !== 429);
+    expect(checked.length).toBeLessThanOrEqual(MAX);
+    expect(checked.length).toBeGreaterThan(0);
+    for (const r of checked) expect(r.status).toBe(401);
+    for (const r of answers.filter((x) => x.status === 429)) expect(r.code).toBe("rate_limited");
+    // the right password too, until the window ends
+    expect((await signIn(direct, { from, email: u.email, password: u.password })).status).toBe(429);
+  });
+
+  it("a successful sign-in does not count: LOGIN_MAX_FAILURES - 1 failures then the right password, again and again", async () => {
+    const u = await userWith(org, "viewer");
+    const from = freshLoopback();
+    for (let round = 0; round < 3; round++) {
+      expect((await signIn(direct, { from, email: u.email, password: u.password })).status).toBe(200);
+    }
+    for (let i = 0; i < MAX - 1; i++) expect((await signIn(direct, { from, email: u.email })).status).toBe(401);
+    expect((await signIn(direct, { from, email: u.email, password: u.password })).status).toBe(200);
+    expect((await signIn(direct, { from, email: u.email })).status).toBe(401);
+    expect((await signIn(direct, { from, email: u.email })).status).toBe(429);
   });
 });

@@ -6,7 +6,7 @@ import { AppError } from "@/lib/errors";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { isRole } from "@/lib/auth/permissions";
 import type { IssuerPrincipal, UserPrincipal } from "@/lib/auth/principal";
-import { hitRateLimit } from "@/lib/rate-limit";
+import { reserveAttempt, type CountedAttempt } from "@/lib/rate-limit";
 import type { TLoginInput, TSession } from "@/lib/schemas/sessions";
 
 export const SESSION_COOKIE = "fos_session";
@@ -15,22 +15,45 @@ export type SignInResult = { token: string; expiresAt: Date; body: TSession };
 
 export type SignInInput = { body: TLoginInput; clientIp: string; userAgent: string };
 
-// POST /session: argon2id check, throttled per email in the database (shared by every
-// instance), session token stored as SHA-256 only. The route runs it without a transaction
-// (`tx` is the plain client) so that a failed attempt's count is kept although it throws.
+// Throttling of password checks (docs/administration.md, "Sign-in throttling"), in the
+// database so that every instance shares the counts: per email, LOGIN_MAX_FAILURES checks
+// per LOGIN_WINDOW_SECONDS window that did not succeed; per client address, 20 times that.
+// Each check is counted BEFORE argon2 runs and taken back when the password was right:
+// counting failures only after the check let a burst of concurrent attempts all pass a
+// count read before any was recorded.
+const emailBucket = (email: string) => `login:email:${sha256Hex(email.trim().toLowerCase())}`;
+
+async function countPasswordCheck(buckets: { key: string; limit: number }[], message: string): Promise<CountedAttempt> {
+  const taken: CountedAttempt[] = [];
+  for (const { key, limit } of buckets) {
+    const r = await reserveAttempt(key, env().LOGIN_WINDOW_SECONDS, limit);
+    if (!r.granted) {
+      // refused by a later bucket: the earlier ones did not see a check either
+      for (const t of taken) await t.release();
+      throw new AppError("rate_limited", message, { headers: { "Retry-After": String(r.retryAfterSeconds) } });
+    }
+    taken.push(r);
+  }
+  return {
+    release: async (q) => {
+      for (const t of taken) await t.release(q);
+    },
+  };
+}
+
+// POST /session: argon2id check, throttled per email and per client address, session token
+// stored as SHA-256 only. The route runs it without a transaction (`tx` is the plain client)
+// so that a failed attempt's count is kept although it throws.
 export async function signIn(tx: Tx, { body: input, clientIp, userAgent }: SignInInput): Promise<SignInResult> {
   const email = input.email.trim().toLowerCase();
-  const { LOGIN_MAX_FAILURES, LOGIN_WINDOW_SECONDS } = env();
-  const throttleKeys = [`login:email:${sha256Hex(email)}`, `login:ip:${clientIp}`];
-  for (const key of throttleKeys) {
-    const limit = key.startsWith("login:ip:") ? LOGIN_MAX_FAILURES * 20 : LOGIN_MAX_FAILURES;
-    const state = await hitRateLimit(key, LOGIN_WINDOW_SECONDS, limit, { peek: true });
-    if (state.limited) {
-      throw new AppError("rate_limited", "too many failed sign-in attempts; try again later", {
-        headers: { "Retry-After": String(state.retryAfterSeconds) },
-      });
-    }
-  }
+  const { LOGIN_MAX_FAILURES } = env();
+  const attempt = await countPasswordCheck(
+    [
+      { key: emailBucket(email), limit: LOGIN_MAX_FAILURES },
+      { key: `login:ip:${clientIp}`, limit: LOGIN_MAX_FAILURES * 20 },
+    ],
+    "too many failed sign-in attempts; try again later",
+  );
   const user = await tx.user.findUnique({
     where: { email },
     include: { memberships: { include: { organization: true }, orderBy: { createdAt: "asc" } } },
@@ -40,11 +63,10 @@ export async function signIn(tx: Tx, { body: input, clientIp, userAgent }: SignI
   if (user) ok = await verifyPassword(user.passwordHash, input.password);
   else await burnPasswordCheck(input.password);
   const membership = user?.memberships[0];
-  if (!ok || !user || !membership || !isRole(membership.role)) {
-    for (const key of throttleKeys) await hitRateLimit(key, LOGIN_WINDOW_SECONDS, Number.MAX_SAFE_INTEGER);
-    throw new AppError("unauthenticated", "email or password is incorrect");
-  }
+  // a refusal keeps its attempt counted
+  if (!ok || !user || !membership || !isRole(membership.role)) throw new AppError("unauthenticated", "email or password is incorrect");
   const { token, expiresAt } = await startSession({ organizationId: membership.organizationId, userId: user.id, userAgent, method: "password" });
+  await attempt.release();
   return {
     token,
     expiresAt,
