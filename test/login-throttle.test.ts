@@ -1,7 +1,8 @@
 import { randomInt, randomUUID } from "node:crypto";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { newOrg, userWith, type OrgFixture } from "./support/fixtures";
+import { Api } from "./support/api";
+import { newOrg, signedIn, userWith, type OrgFixture } from "./support/fixtures";
 import { startServer, type TestServer } from "./support/server";
 
 // Sign-in throttling (docs/administration.md, "Sign-in throttling") on servers of the
@@ -144,5 +145,52 @@ describe("failed password checks per email", () => {
     expect((await signIn(direct, { from, email: u.email, password: u.password })).status).toBe(200);
     expect((await signIn(direct, { from, email: u.email })).status).toBe(401);
     expect((await signIn(direct, { from, email: u.email })).status).toBe(429);
+  });
+});
+
+describe("POST /session/password", () => {
+  const withCookie = async (server: TestServer, email: string) => new Api(server.baseUrl, undefined, (await signedIn(email)).cookie);
+
+  it("answers 429 rate_limited with Retry-After after LOGIN_MAX_FAILURES wrong current_password, with or without an Idempotency-Key", async () => {
+    const u = await userWith(org, "member");
+    const api = await withCookie(direct, u.email);
+    const wrong = { current_password: "not-the-password", new_password: "a-brand-new-password" };
+    for (let i = 0; i < MAX; i++) {
+      const r = await api.post("/session/password", wrong, i % 2 === 0 ? {} : { idempotencyKey: null });
+      expect(r.status).toBe(422);
+      expect(r.body.error.code).toBe("validation_failed");
+    }
+    for (const o of [{}, { idempotencyKey: null }]) {
+      const r = await api.post("/session/password", wrong, o);
+      expect(r.status).toBe(429);
+      expect(r.body).toEqual({ error: { code: "rate_limited", message: expect.any(String) } });
+      expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
+    // the right password is refused too, and the password is unchanged; sign-in shares the count
+    expect((await api.post("/session/password", { current_password: u.password, new_password: "a-brand-new-password" })).status).toBe(429);
+    expect((await api.get("/session")).status).toBe(200);
+    expect((await signIn(direct, { from: freshLoopback(), email: u.email, password: u.password })).status).toBe(429);
+  });
+
+  it("lets at most LOGIN_MAX_FAILURES of a burst of concurrent wrong current_password be checked", async () => {
+    const u = await userWith(org, "member");
+    const api = await withCookie(direct, u.email);
+    const answers = await Promise.all(
+      Array.from({ length: 3 * MAX }, () => api.post("/session/password", { current_password: "not-the-password", new_password: "a-brand-new-password" })),
+    );
+    const checked = answers.filter((r) => r.status !== 429);
+    expect(checked.length).toBeLessThanOrEqual(MAX);
+    for (const r of checked) expect(r.status).toBe(422);
+  });
+
+  it("a successful change does not count", async () => {
+    const u = await userWith(org, "member");
+    let password = u.password;
+    for (let i = 0; i < MAX + 1; i++) {
+      const session = new Api(direct.baseUrl, undefined, (await signedIn(u.email, password)).cookie);
+      const next = `a-brand-new-password-${i}`;
+      expect((await session.post("/session/password", { current_password: password, new_password: next })).status).toBe(204);
+      password = next;
+    }
   });
 });

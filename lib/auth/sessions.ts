@@ -17,7 +17,9 @@ export type SignInInput = { body: TLoginInput; clientIp: string; userAgent: stri
 
 // Throttling of password checks (docs/administration.md, "Sign-in throttling"), in the
 // database so that every instance shares the counts: per email, LOGIN_MAX_FAILURES checks
-// per LOGIN_WINDOW_SECONDS window that did not succeed; per client address, 20 times that.
+// per LOGIN_WINDOW_SECONDS window that did not succeed, sign-in and password change
+// together (a stolen session cookie must not open a second, unthrottled way to guess the
+// password); per client address, 20 times that for sign-in.
 // Each check is counted BEFORE argon2 runs and taken back when the password was right:
 // counting failures only after the check let a burst of concurrent attempts all pass a
 // count read before any was recorded.
@@ -168,10 +170,17 @@ export async function signOut(tx: Tx, { principal }: SessionInput): Promise<void
   await tx.issuerSession.updateMany({ where: { id: principal.sessionId, revokedAt: null }, data: { revokedAt: new Date() } });
 }
 
-// Changing a password revokes every session of the user, this one included.
-export type ChangePasswordInput = { principal: UserPrincipal; current_password: string; new_password: string };
+// POST /session/password counts its check of current_password against the email's
+// sign-in throttle before the request's transaction opens (the route's `countAttempt`), so
+// that the count outlives the refusal, which rolls that transaction back.
+export function countPasswordChangeAttempt(p: UserPrincipal): Promise<CountedAttempt> {
+  return countPasswordCheck([{ key: emailBucket(p.email), limit: env().LOGIN_MAX_FAILURES }], "too many failed password attempts; try again later");
+}
 
-export async function changePassword(tx: Tx, { principal: p, ...input }: ChangePasswordInput): Promise<void> {
+// Changing a password revokes every session of the user, this one included.
+export type ChangePasswordInput = { principal: UserPrincipal; attempt: CountedAttempt; current_password: string; new_password: string };
+
+export async function changePassword(tx: Tx, { principal: p, attempt, ...input }: ChangePasswordInput): Promise<void> {
   const user = await tx.user.findUniqueOrThrow({ where: { id: p.userId } });
   if (!(await verifyPassword(user.passwordHash, input.current_password))) {
     throw new AppError("validation_failed", "current_password: is incorrect");
@@ -179,4 +188,5 @@ export async function changePassword(tx: Tx, { principal: p, ...input }: ChangeP
   const now = new Date();
   await tx.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(input.new_password), passwordChangedAt: now } });
   await tx.issuerSession.updateMany({ where: { userId: user.id, revokedAt: null }, data: { revokedAt: now } });
+  await attempt.release(tx);
 }

@@ -18,7 +18,7 @@ import { apiKeyHash, apiKeyPrincipal, apiKeyRow, isStaleUse, resolveApiKey, touc
 import { ROLE_PERMISSIONS } from "@/lib/auth/permissions";
 import type { AnonymousPrincipal, ApiKeyPrincipal, CronPrincipal, IssuerPrincipal, Principal, RecipientPrincipal, UserPrincipal } from "@/lib/auth/principal";
 import { authenticateRecipient } from "@/lib/recipients/authenticate-recipient";
-import { hitRateLimit } from "@/lib/rate-limit";
+import { hitRateLimit, type CountedAttempt } from "@/lib/rate-limit";
 import { isDatabaseUnavailable, isUniqueViolation, isWriteConflict } from "@/lib/db/errors";
 
 // The request pipeline every route handler goes through:
@@ -56,6 +56,8 @@ export type HandlerContext<O extends Operation, P extends Principal = PrincipalF
   tx: Tx;
   idempotencyKey?: string;
   clientIp: string;
+  // what HandleOptions.countAttempt counted, for the handler to release
+  attempt?: CountedAttempt;
 };
 
 // The principal a handler receives follows from the operation's declared auth mode.
@@ -84,6 +86,14 @@ export type HandleOptions = {
   // write (sign-in: its failure counter outlives the refused attempt): run without the
   // request transaction, `tx` being the plain database handle.
   withoutTransaction?: true;
+  // For a check whose refusals are throttled although the refusal rolls the request's
+  // transaction back (the password change's current_password): counts the attempt with the
+  // validated body, before the transaction opens and outside it (the embedded database
+  // serves one transaction at a time: a write beside the open one would wait for it), and
+  // may refuse it (429). The handler gets it as `attempt` and releases it in its
+  // transaction when the attempt is not to count. A replayed or conflicting Idempotency-Key
+  // leaves it counted.
+  countAttempt?: (ctx: { principal: Principal; body: unknown; clientIp: string }) => Promise<CountedAttempt>;
 };
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -121,10 +131,11 @@ export function handle<O extends Operation>(op: O, fn: (ctx: HandlerContext<O>) 
         if (!pre.idempotencyKey) {
           const body = parseBody(op, pre.rawBody);
           await options.beforeTransaction?.(body);
+          const attempt = await options.countAttempt?.({ principal, body, clientIp: pre.clientIp });
           const reply =
             op.method === "GET" || options.withoutTransaction
-              ? await fn({ ...baseCtx, body, tx: db() } as never)
-              : await transaction((tx) => fn({ ...baseCtx, body, tx } as never), op.transactionTimeoutMs);
+              ? await fn({ ...baseCtx, body, attempt, tx: db() } as never)
+              : await transaction((tx) => fn({ ...baseCtx, body, attempt, tx } as never), op.transactionTimeoutMs);
           response = toResponse(reply, requestId);
         } else {
           const scope = options.idempotencyScope ? await options.idempotencyScope(req, pre.rawBody, rawParams) : scopeOf(principal);
@@ -235,7 +246,7 @@ async function answerIdempotent(
 // steps one by one.
 function apiKeyClaimable(op: Operation, req: Request, options: HandleOptions): string | undefined {
   if (op.auth !== "issuer" || op.method === "GET" || !op.idempotent || op.multipart) return undefined;
-  if (options.idempotencyScope || options.beforeTransaction || options.withoutTransaction) return undefined;
+  if (options.idempotencyScope || options.beforeTransaction || options.withoutTransaction || options.countAttempt) return undefined;
   if (env().API_RATE_LIMIT_PER_MINUTE > 0 || req.headers.get("idempotency-key") === null) return undefined;
   if (op.method !== "DELETE" && req.body !== null && rawBodyOf(req) === undefined) return undefined;
   return bearerToken(req.headers.get("authorization"));
@@ -336,9 +347,11 @@ async function executeIdempotent<O extends Operation>(
 ): Promise<{ replay: idem.StoredResponse } | { response: Response }> {
   let body: unknown;
   let refused: unknown;
+  let attempt: CountedAttempt | undefined;
   try {
     body = parseBody(op, rawBody);
     await options.beforeTransaction?.(body);
+    attempt = await options.countAttempt?.({ principal: baseCtx.principal as Principal, body, clientIp: baseCtx.clientIp as string });
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     refused = err;
@@ -361,7 +374,7 @@ async function executeIdempotent<O extends Operation>(
       refused
         ? storeRefusal
         : async (tx) => {
-            const reply = await fn({ ...baseCtx, body, tx } as never);
+            const reply = await fn({ ...baseCtx, body, attempt, tx } as never);
             if (reply instanceof Response) throw new Error("idempotent operations must return a Reply");
             cookies = reply.cookies;
             const stored = toStored(reply);

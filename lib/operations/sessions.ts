@@ -44,11 +44,14 @@ export const changePasswordOp = defineOperation({
   method: "POST",
   path: "/session/password",
   summary: "Change the password; revokes every session of the user",
+  description:
+    "Failed checks of `current_password` count towards the throttle of failed sign-ins of the user's email (429 with Retry-After once it is reached, whatever the password).",
   tags,
   auth: "issuer_session",
   idempotent: "optional",
   body: ZPasswordChangeInput,
   success: { status: 204, description: "Password changed; all sessions of the user are revoked" },
+  errors: [429],
 });
 
 export const sessionOperations = [signInOp, getSessionOp, signOutOp, changePasswordOp];

@@ -1,14 +1,22 @@
 import { handle } from "@/lib/http/handle";
 import { changePasswordOp } from "@/lib/operations/sessions";
-import { SESSION_COOKIE, changePassword } from "@/lib/auth/sessions";
+import { SESSION_COOKIE, changePassword, countPasswordChangeAttempt } from "@/lib/auth/sessions";
+import type { UserPrincipal } from "@/lib/auth/principal";
 import { isHttps, serializeCookie } from "@/lib/http/cookies";
 import { notServed } from "@/lib/http/not-served";
 
-// POST /session/password – change password, revoking every session of the user
-export const POST = handle(changePasswordOp, async ({ req, principal, body, tx }) => {
-  await changePassword(tx, { principal, ...body });
-  return { status: 204, cookies: [serializeCookie(SESSION_COOKIE, "", { path: "/", sameSite: "Strict", secure: isHttps(req), maxAgeSeconds: 0 })] };
-});
+// POST /session/password – change password, revoking every session of the user; the check
+// of current_password is throttled with sign-in's (429 after too many failures)
+export const POST = handle(
+  changePasswordOp,
+  async ({ req, principal, body, tx, attempt }) => {
+    if (!attempt) throw new Error("countAttempt did not run");
+    await changePassword(tx, { principal, attempt, ...body });
+    return { status: 204, cookies: [serializeCookie(SESSION_COOKIE, "", { path: "/", sameSite: "Strict", secure: isHttps(req), maxAgeSeconds: 0 })] };
+  },
+  // (the operation's auth is issuer_session: the principal is a user)
+  { countAttempt: ({ principal }) => countPasswordChangeAttempt(principal as UserPrincipal) },
+);
 
 // The methods this path does not serve: the 405 envelope (lib/http/not-served.ts).
 export const { GET, HEAD, PUT, PATCH, DELETE } = notServed("POST");
