@@ -1,6 +1,7 @@
 // Small shared helpers of the statement parsers: byte decoding, exact amount normalization,
 // dates and whitespace. No floats anywhere: amounts stay decimal strings.
 
+import { MAX_DATE_YEAR, MIN_DATE_YEAR } from "@/lib/schemas/common";
 import { MAX_STATEMENT_TRANSACTIONS as MAX, StatementError } from "./types";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
@@ -77,8 +78,9 @@ export function parseHumanAmount(raw: string, decimal: "." | ","): { value: stri
   return { value: canonical(int, frac), negative };
 }
 
+// Years outside the range the API accepts for any date (lib/schemas/common.ts) are no dates.
 export function isValidDate(y: number, m: number, d: number): boolean {
-  if (!(m >= 1 && m <= 12 && d >= 1 && y >= 1900 && y <= 2999)) return false;
+  if (!(m >= 1 && m <= 12 && d >= 1 && y >= MIN_DATE_YEAR && y <= MAX_DATE_YEAR)) return false;
   const days = [31, (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
   return d <= days[m - 1];
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
+import { MAX_DATE_YEAR, MIN_DATE_YEAR, ZDate } from "@/lib/schemas/common";
+import { MAX_DUE_DAYS } from "@/lib/schemas/obligations";
 import { addDays, evaluateTerms, summaryStatus, termAmounts, TermsError, validateTerms, type ConditionState, type TermSpec } from "./terms";
 
 // Property tests of the pure payment-terms engine (no server involved).
@@ -299,5 +301,14 @@ describe("addDays", () => {
   it("rolls a day beyond the month's end over as a Date does, and refuses what is not a date", () => {
     for (const d of ["2026-02-30", "2025-02-29", "2026-04-31"]) expect(addDays(d, 1)).toBe(viaDate(d, 1));
     for (const bad of ["2026-13-01", "2026-00-10", "2026-02-32", "abcd-ef-gh", "2026-1-01", ""]) expect(() => addDays(bad, 1)).toThrow(RangeError);
+  });
+
+  // The proof behind the date range of lib/schemas/common.ts: no accepted date plus (or
+  // minus) the largest due_days leaves the years addDays can write, so none is a 500.
+  it("keeps every accepted date plus or minus MAX_DUE_DAYS inside the years 0000-9999", () => {
+    expect(addDays(`${MAX_DATE_YEAR}-12-31`, MAX_DUE_DAYS)).toBe("3099-12-07");
+    expect(addDays(`${MIN_DATE_YEAR}-01-01`, -MAX_DUE_DAYS)).toBe("1800-01-25");
+    expect(() => addDays("9999-12-31", 1)).toThrow(RangeError);
+    expect(ZDate.safeParse(`${MAX_DATE_YEAR}-12-31`).success && !ZDate.safeParse(`${MAX_DATE_YEAR + 1}-01-01`).success).toBe(true);
   });
 });

@@ -19,7 +19,30 @@ export const ZMinorOut = z
 export const CURRENCIES = ["CAD", "USD", "EUR", "GBP", "JPY", "AUD", "CHF"] as const;
 export const ZCurrency = z.enum(CURRENCIES);
 
-export const ZDate = z.iso.date({ message: "must be a calendar date YYYY-MM-DD" }).meta({ example: "2026-12-31" });
+// The years a date the service accepts may carry (the bank-statement parsers read dates in
+// the same range, lib/bank-statements/text.ts). Without a bound, `0000-01-01` reaches
+// PostgreSQL, which has no year 0 (SQLSTATE 22008, a 500), and `9999-12-31` plus due days
+// leaves the years 0000-9999 that lib/obligations/terms.ts addDays can write (a 500 too).
+// Date arithmetic on accepted dates stays representable: the largest addition is a term's
+// `due_days` (at most MAX_DUE_DAYS = 36500, lib/schemas/obligations.ts) on a `trigger_date`
+// or `satisfied_on`, and 2999-12-31 + 36500 days = 3099-12-07 < 10000-01-01; the smallest
+// result is a day before 1900-01-01 (lib/obligations/view.ts). lib/obligations/terms.test.ts
+// checks the sum.
+export const MIN_DATE_YEAR = 1900;
+export const MAX_DATE_YEAR = 2999;
+const DATE_RANGE_MESSAGE = `must be a date from ${MIN_DATE_YEAR}-01-01 to ${MAX_DATE_YEAR}-12-31`;
+
+// A `YYYY-MM-DD` calendar date, any year 0000-9999: only for computed dates that are
+// ignored on input (a term's `payable_on` may lie past MAX_DATE_YEAR, see above).
+export const ZDateAnyYear = z.iso.date({ message: "must be a calendar date YYYY-MM-DD" }).meta({ example: "2026-12-31" });
+export const ZDate = z.iso
+  .date({ message: "must be a calendar date YYYY-MM-DD" })
+  // zod 4 runs refinements even after the format failed: only judge the year of a match
+  .refine((s) => {
+    const y = /^(\d{4})-\d{2}-\d{2}$/.exec(s);
+    return !y || (Number(y[1]) >= MIN_DATE_YEAR && Number(y[1]) <= MAX_DATE_YEAR);
+  }, DATE_RANGE_MESSAGE)
+  .meta({ example: "2026-12-31" });
 export const ZDateOrEmpty = z.union([ZDate, z.literal("")]).meta({ description: 'Calendar date, or "" when not set' });
 export const ZTimestamp = z.string().meta({ format: "date-time", example: "2026-11-22T10:00:00.000Z" });
 

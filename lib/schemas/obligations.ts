@@ -3,6 +3,7 @@ import {
   CURRENCIES,
   ZCurrency,
   ZDate,
+  ZDateAnyYear,
   ZDateOrEmpty,
   ZExternalReference,
   ZMinor,
@@ -25,6 +26,9 @@ export const SUMMARY_STATUSES = ["pending", "satisfied", "waived"] as const;
 export const AMOUNT_TYPES = ["fixed", "percentage"] as const;
 export const TRIGGER_TYPES = ["immediately", "specific_date", "condition_satisfied"] as const;
 export const DUE_RULES = ["immediately", "specific_date", "days_after_trigger"] as const;
+// Largest `due_days` of a term; with the date range of ZDate it keeps every computed
+// `payable_on` inside the years addDays can write (lib/schemas/common.ts).
+export const MAX_DUE_DAYS = 36500;
 export const DOCUMENT_KINDS = ["invoice", "supporting", "payment_evidence", "bank_observation"] as const;
 export const CONTEXT_TYPES = ["company", "project", "order", "invoice", "external_object"] as const;
 export const CONTEXT_KINDS = ["company", "group", "reference"] as const;
@@ -97,9 +101,9 @@ export const ZPaymentTermInput = z.strictObject({
     .meta({ description: "For trigger `condition_satisfied`: the key of a condition given in the same request" }),
   due_rule: z.enum(DUE_RULES),
   due_date: ZDate.optional().meta({ description: "Required for due rule `specific_date`" }),
-  due_days: z.number().int().min(1).max(36500).optional().meta({ description: "Required for due rule `days_after_trigger`" }),
-  triggered_on: ZDate.optional().meta({ description: "Computed; ignored on input" }),
-  payable_on: ZDate.optional().meta({ description: "Computed; ignored on input" }),
+  due_days: z.number().int().min(1).max(MAX_DUE_DAYS).optional().meta({ description: "Required for due rule `days_after_trigger`" }),
+  triggered_on: ZDateAnyYear.optional().meta({ description: "Computed; ignored on input" }),
+  payable_on: ZDateAnyYear.optional().meta({ description: "Computed; ignored on input" }),
 });
 export type TPaymentTermInput = z.infer<typeof ZPaymentTermInput>;
 
@@ -118,9 +122,9 @@ export const ZPaymentTermItem = z
     condition_key: z.string().optional(),
     due_rule: z.enum(DUE_RULES),
     due_date: ZDate.optional(),
-    due_days: z.number().int().min(1).max(36500).optional(),
-    triggered_on: ZDate.optional().meta({ description: "When the trigger fires; absent while a condition is still waiting" }),
-    payable_on: ZDate.optional().meta({ description: "The calculated due date; absent while unknown" }),
+    due_days: z.number().int().min(1).max(MAX_DUE_DAYS).optional(),
+    triggered_on: ZDateAnyYear.optional().meta({ description: "When the trigger fires; absent while a condition is still waiting" }),
+    payable_on: ZDateAnyYear.optional().meta({ description: "The calculated due date; absent while unknown" }),
   })
   .meta({ id: "PaymentTermItem", title: "PaymentTermItem" });
 
