@@ -63,6 +63,17 @@ describe("CSV exports", () => {
     ]);
   });
 
+  it("drops control characters (NUL) as MT940 does, also past the 64 KiB detectFormat sees and in UTF-16", () => {
+    const rows = "Date,Payer,Amount,Currency,Text\n2024-01-15,Nul\u0000 Payer\u0000,10.00,EUR,Inv\u0000oice\u0007 1\n";
+    const expected = [["incoming", "10.00", "EUR", "2024-01-15", "Nul Payer", "Invoice 1"]];
+    expect(parseStatement(utf8(rows), { format: "csv" }).transactions.map(pick)).toEqual(expected);
+    const padded = `Date,Payer,Amount,Currency,Text\n${"2024-01-14,Filler,1.00,EUR,Pad\n".repeat(2500)}2024-01-15,Nul\u0000 Payer\u0000,10.00,EUR,Inv\u0000oice\u0007 1\n`;
+    expect(utf8(padded).length).toBeGreaterThan(64 * 1024);
+    expect(parseStatement(utf8(padded)).transactions.map(pick).at(-1)).toEqual(expected[0]);
+    const utf16 = new Uint8Array([0xff, 0xfe, ...new Uint8Array(Uint16Array.from([...rows].map((c) => c.charCodeAt(0))).buffer)]);
+    expect(parseStatement(utf16).transactions.map(pick)).toEqual(expected);
+  });
+
   it("debit/credit columns, tab delimiter, French headers", () => {
     const csv = "Date opération\tLibellé\tDébit\tCrédit\tDevise\n02/01/2024\tVIR SEPA Dupont\t\t1 200,00\tEUR\n03/01/2024\tPRLV EDF\t85,20\t\tEUR\n";
     const s = parseStatement(utf8(csv));

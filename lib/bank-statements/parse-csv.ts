@@ -4,7 +4,7 @@
 // thousands dots. Columns come from a mapping or from a guess over common header names.
 
 import type { TCsvMapping } from "./csv-mapping";
-import { collapse, decodeText, isIban, isValidDate, parseHumanAmount, tooMany, ymd } from "./text";
+import { collapse, decodeText, dropControl, isIban, isValidDate, parseHumanAmount, tooMany, ymd } from "./text";
 import { type ParsedStatement, type ParsedTransaction, StatementError } from "./types";
 
 type Row = { cells: string[]; line: number };
@@ -299,7 +299,10 @@ const CREDIT_MARKS = new Set(["c", "cr", "crdt", "credit", "h", "haben", "bij", 
 const DEBIT_MARKS = new Set(["d", "dr", "dbit", "debit", "s", "soll", "af", "-", "out", "lastschrift", "belastung"]);
 
 export function parseCsv(bytes: Uint8Array, mapping?: TCsvMapping): ParsedStatement {
-  const text = decodeText(bytes);
+  // Control characters are dropped as in MT940 (lib/bank-statements/text.ts): detectFormat
+  // refuses a NUL only in the first 64 KiB and not at all when the client says format=csv,
+  // and a NUL in a name or remittance would make PostgreSQL refuse the row (a 500).
+  const text = dropControl(decodeText(bytes));
   const delimiter = mapping?.delimiter ?? sniffDelimiter(text);
   const rows = readCsv(text, delimiter);
   if (rows.length === 0) throw new StatementError("unreadable", "line 1: the CSV file is empty");

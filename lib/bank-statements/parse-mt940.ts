@@ -3,7 +3,7 @@
 // as German structured (?00..?63 with SEPA keywords SVWZ+ EREF+ ...), Dutch tagged
 // (/EREF/ /REMI/ /NAME/ ...) or free text.
 
-import { collapse, decodeText, isIban, isValidDate, plainDecimal, tooMany, ymd } from "./text";
+import { collapse, decodeText, dropControl, isIban, isValidDate, plainDecimal, tooMany, ymd } from "./text";
 import { type ParsedStatement, type ParsedTransaction, StatementError } from "./types";
 
 type Tag = { tag: string; lines: string[]; line: number };
@@ -22,8 +22,7 @@ function tags(text: string): Tag[] {
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i];
     // Control characters (binary garbage in some exports) are dropped; tabs stay as spaces.
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-    const line = raw.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "");
+    const line = dropControl(raw);
     const m = TAG_LINE.exec(line);
     if (m) {
       cur = { tag: m[1], lines: [m[2]], line: i + 1 };

@@ -24,6 +24,13 @@ export function decodeText(bytes: Uint8Array): string {
   }
 }
 
+// Control characters (binary garbage in some exports; NUL, which PostgreSQL refuses in text)
+// are dropped; tab, line feed and carriage return stay. MT940 lines and CSV text both pass here.
+export function dropControl(s: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  return s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "");
+}
+
 // Runs of whitespace (incl. tabs and no-break spaces) become one space; ends trimmed.
 export function collapse(s: string): string {
   return s.replace(/[\s\u00a0]+/g, " ").trim();
