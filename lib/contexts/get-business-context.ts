@@ -1,5 +1,6 @@
 import type { Tx } from "@/lib/db";
 import { notFound } from "@/lib/errors";
+import { isUuid } from "@/lib/ids";
 import { DETAIL_OBLIGATION_LIMIT, DETAIL_RELATIONSHIP_LIMIT, OBLIGATION_STATUSES, type ContextKind, type ContextType } from "@/lib/schemas/contexts";
 import { contextSummary, contextView } from "@/lib/contexts/view";
 
@@ -39,6 +40,10 @@ export type GetBusinessContextInput = { organizationId: string; contextId: strin
 // the shape of TBusinessContextDetail (lib/schemas/contexts.ts); status and currency come from the database as plain strings
 export async function getBusinessContext(tx: Tx, input: GetBusinessContextInput) {
   const { organizationId, contextId: id } = input;
+  // A malformed id is unknown, as in the other detail reads (lib/payments/view.ts): the
+  // API validates it (ZIdParams), a dashboard page passes the path segment as it came, and
+  // PostgreSQL would refuse it (22P02, a 500).
+  if (!isUuid(id)) throw notFound("business context");
   const context = await tx.businessContext.findFirst({ where: { id, organizationId } });
   if (!context) throw notFound("business context");
 

@@ -1,10 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { requireUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db";
 import { orNotFound } from "@/lib/dashboard/or-not-found";
-import { isUuid } from "@/lib/ids";
 import { getBusinessContext } from "@/lib/contexts/get-business-context";
 import { listBusinessContexts } from "@/lib/contexts/list-business-contexts";
 import { requestLocale } from "@/lib/dashboard/locale";
@@ -21,7 +19,6 @@ export default async function ContextPage({ params }: { params: Promise<{ id: st
   const user = await requireUser({ permission: "contexts:read" });
   const { id } = await params;
   const locale = await requestLocale();
-  if (!isUuid(id)) notFound();
   const c = await orNotFound(getBusinessContext(db(), { organizationId: user.organizationId, contextId: id }));
   const canWrite = user.can("contexts:write");
   const others = canWrite
