@@ -9,6 +9,8 @@ import { FieldError, Label, errorAttrs } from "@/components/ui/field";
 import { btn, field } from "@/components/ui/styles";
 import { useMutation } from "@/components/ui/use-mutation";
 
+// method="post": a submit before hydration (slow script, script error) is the browser's own
+// form submission; as GET it would put the password in the URL (access logs, history).
 export function LoginForm() {
   const router = useRouter();
   const { submit, pending, feedback } = useMutation();
@@ -30,7 +32,7 @@ export function LoginForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
       <div>
         <Label htmlFor="email">Email</Label>
         <input

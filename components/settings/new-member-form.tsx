@@ -12,6 +12,8 @@ import { describeAdminError } from "@/components/settings/messages";
 import { ROLE_LABELS } from "@/components/settings/roles";
 
 // POST /members: with an initial password, or single sign-on only.
+// method="post": a submit before hydration (slow script, script error) is the browser's own
+// form submission; as GET it would put the password in the URL (access logs, history).
 export function NewMemberForm({ roles, ssoName }: { roles: Role[]; ssoName?: string }) {
   const { submit, feedback } = useMutation();
   const { register, handleSubmit, formState, reset, watch } = useForm<TMemberInput>({
@@ -22,6 +24,7 @@ export function NewMemberForm({ roles, ssoName }: { roles: Role[]; ssoName?: str
   const e = formState.errors;
   return (
     <form
+      method="post"
       noValidate
       aria-label="Add a member"
       className="space-y-3"

@@ -19,6 +19,8 @@ type TForm = z.infer<typeof ZForm>;
 
 // POST /session/password ends every session of the user, this one included; the form then
 // signs in again with the new password, so only the other sessions are gone.
+// method="post": a submit before hydration (slow script, script error) is the browser's own
+// form submission; as GET it would put the password in the URL (access logs, history).
 export function PasswordForm({ email }: { email: string }) {
   const router = useRouter();
   const { submit, feedback, setFeedback } = useMutation();
@@ -29,6 +31,7 @@ export function PasswordForm({ email }: { email: string }) {
   const e = formState.errors;
   return (
     <form
+      method="post"
       noValidate
       aria-label="Change your password"
       className="space-y-3"
