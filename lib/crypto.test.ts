@@ -27,3 +27,16 @@ describe("sealSecret / openSecret", () => {
     expect(() => openSecret("{}")).toThrow("unknown secret format");
   });
 });
+
+describe("hmacBase64Url", () => {
+  it("derives what an HMAC keyed with the text `purpose:APP_SECRET` gives (hosted links issued before stay valid)", async () => {
+    const { createHmac } = await import("node:crypto");
+    const { hmacBase64Url } = await import("@/lib/crypto");
+    const { appSecret } = await import("@/lib/env");
+    for (const purpose of ["payment-request-token", "idempotency-fingerprint"]) {
+      const expected = createHmac("sha256", `${purpose}:${appSecret()}`).update("3f1c2d7e-1234-4a5b-8c9d-0123456789ab:1").digest("base64url");
+      expect(hmacBase64Url(purpose, "3f1c2d7e-1234-4a5b-8c9d-0123456789ab:1")).toBe(expected);
+      expect(hmacBase64Url(purpose, "3f1c2d7e-1234-4a5b-8c9d-0123456789ab:1")).toBe(expected);
+    }
+  });
+});

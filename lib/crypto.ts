@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { type KeyObject, createCipheriv, createDecipheriv, createHash, createHmac, createSecretKey, randomBytes, timingSafeEqual } from "node:crypto";
 import { appSecret } from "@/lib/env";
 
 export const sha256Hex = (s: string | Buffer): string => createHash("sha256").update(s).digest("hex");
@@ -8,7 +8,25 @@ export const randomToken = (bytes = 32): string => randomBytes(bytes).toString("
 // Keyed derivation under APP_SECRET: used for hosted-link tokens, so the database alone
 // can never produce a working link.
 export const hmacBase64Url = (purpose: string, message: string): string =>
-  createHmac("sha256", `${purpose}:${appSecret()}`).update(message).digest("base64url");
+  createHmac(
+    "sha256",
+    derivedKey(`hmac:${purpose}`, (secret) => Buffer.from(`${purpose}:${secret}`)),
+  )
+    .update(message)
+    .digest("base64url");
+
+// Keys derived from APP_SECRET, made once per purpose (and again if the secret changes): a
+// registration seals its stored response and derives a token and a fingerprint, and preparing
+// the key each time cost more than the work itself (a 3.5 KB seal: 58 µs vs 19 µs on Node.js 24).
+const derived = new Map<string, { secret: string; key: KeyObject }>();
+function derivedKey(purpose: string, make: (secret: string) => Buffer): KeyObject {
+  const secret = appSecret();
+  const hit = derived.get(purpose);
+  if (hit?.secret === secret) return hit.key;
+  const key = createSecretKey(make(secret));
+  derived.set(purpose, { secret, key });
+  return key;
+}
 
 export function safeEqual(a: string, b: string): boolean {
   const ab = Buffer.from(a);
@@ -18,7 +36,7 @@ export function safeEqual(a: string, b: string): boolean {
 
 // Secrets the service must use later (webhook signing secrets) are stored encrypted
 // with AES-256-GCM under a key derived from APP_SECRET.
-const encKey = () => createHash("sha256").update(`secret-box:${appSecret()}`).digest();
+const encKey = () => derivedKey("aes:secret-box", (secret) => createHash("sha256").update(`secret-box:${secret}`).digest());
 
 export function sealSecret(plain: string): string {
   const iv = randomBytes(12);
