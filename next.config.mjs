@@ -5,7 +5,7 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // Native and WASM packages stay outside the server bundle.
-  serverExternalPackages: ["@node-rs/argon2", "@electric-sql/pglite", "@electric-sql/pglite-socket", "pg", "pino", "file-type", "pdfjs-dist"],
+  serverExternalPackages: ["@node-rs/argon2", "@electric-sql/pglite", "@electric-sql/pglite-socket", "pg", "pino", "file-type"],
   typedRoutes: false,
   // proxy.ts runs for /api/*, and Next.js cuts request bodies beyond this size before the
   // route handler sees them (a cut multipart body parses as garbage: 400 instead of 413).
