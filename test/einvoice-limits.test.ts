@@ -82,4 +82,19 @@ describe("obligation imports: PDF compression bombs", () => {
     const over = Buffer.concat([exact, Buffer.from(" ")]);
     expectBound(await imp(pdfWithEmbeddedStream({ streamDict: "/Filter /FlateDecode", data: deflateSync(over) }), { dry_run: "true" }));
   });
+
+  // PDFs written by other software (test/fixtures/einvoice/pdf/SOURCE.txt): Chromium's page,
+  // qpdf's attachment, once with object streams and a cross-reference stream, once classic.
+  it("reads the invoice from PDFs that Chromium and qpdf wrote; an encrypted one is 422 naming it", async () => {
+    const pdf = (name: string) => readFileSync(join(__dirname, "fixtures/einvoice/pdf", name));
+    for (const name of ["chromium-qpdf-object-streams.pdf", "chromium-qpdf-classic.pdf"]) {
+      const r = await imp(pdf(name), { dry_run: "true" });
+      expect(r.status, `${name}: ${r.text}`).toBe(200);
+      expect(r.body.request, name).toMatchObject({ amount_minor: "25033", currency: "EUR" });
+    }
+    const encrypted = await imp(pdf("chromium-qpdf-encrypted.pdf"), { dry_run: "true" });
+    expect(encrypted.status).toBe(422);
+    expect(encrypted.body.error.code).toBe("einvoice_unreadable");
+    expect(encrypted.body.error.message).toContain("encrypted");
+  });
 });
