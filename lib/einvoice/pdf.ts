@@ -60,6 +60,9 @@ const END = "(?![^\\0\\t\\n\\f\\r ()<>[\\]{}/%])";
 const REF = new RegExp(`(\\d+)[\\0\\t\\n\\f\\r ]+(\\d+)[\\0\\t\\n\\f\\r ]+R${END}`, "y");
 const NUMBER = new RegExp(`[+-]?(?:\\d+\\.?\\d*|\\.\\d+)${END}`, "y");
 
+// The one-character escapes of a literal string (ISO 32000-1, 7.3.4.2).
+const ESCAPES: Record<string, string> = { n: "\n", r: "\r", t: "\t", b: "\b", f: "\f", "(": "(", ")": ")", "\\": "\\" };
+
 class Lexer {
   constructor(
     readonly s: string,
@@ -139,10 +142,9 @@ class Lexer {
       this.pos = this.s.length;
       throw DAMAGED;
     }
-    let hex = this.s.slice(this.pos + 1, end).replace(/[^0-9a-fA-F]/g, "");
+    const text = this.s.slice(this.pos + 1, end);
     this.pos = end + 1;
-    if (hex.length % 2) hex += "0";
-    return new PdfString(Buffer.from(hex, "hex").toString("latin1"));
+    return new PdfString(hexDigits(text).toString("latin1"));
   }
 
   literalString(): PdfString {
@@ -165,8 +167,7 @@ class Lexer {
         continue;
       }
       const e = s[this.pos++];
-      const simple: Record<string, string> = { n: "\n", r: "\r", t: "\t", b: "\b", f: "\f", "(": "(", ")": ")", "\\": "\\" };
-      if (e in simple) out.push(simple[e]);
+      if (e in ESCAPES) out.push(ESCAPES[e]);
       else if (e >= "0" && e <= "7") {
         let oct = e;
         while (oct.length < 3 && s[this.pos] >= "0" && s[this.pos] <= "7") oct += s[this.pos++];
@@ -399,11 +400,16 @@ function inflate(data: Buffer, maxBytes: number, what: string): Buffer {
 }
 
 function asciiHex(data: Buffer): Buffer {
-  let text = data.toString("latin1");
+  const text = data.toString("latin1");
   const end = text.indexOf(">");
-  if (end >= 0) text = text.slice(0, end);
-  text = text.replace(/[^0-9a-fA-F]/g, "");
-  return Buffer.from(text.length % 2 ? `${text}0` : text, "hex");
+  return hexDigits(end >= 0 ? text.slice(0, end) : text);
+}
+
+// Hex digits to bytes, anything else skipped, an odd last digit read as if followed by 0
+// (ISO 32000-1, 7.3.4.3 and 7.4.2): hex strings and ASCIIHexDecode alike.
+function hexDigits(text: string): Buffer {
+  const hex = text.replace(/[^0-9a-fA-F]/g, "");
+  return Buffer.from(hex.length % 2 ? `${hex}0` : hex, "hex");
 }
 
 function ascii85(data: Buffer, what: string): Buffer {

@@ -35,7 +35,7 @@ export function validateKey(key: string | null): string {
 // because bodies carry secrets (a new member's password, a password change, a webhook signing
 // secret) and a plain digest of a body whose other fields are known would be an unsalted
 // hash of the secret, open to guessing offline from a copy of the database. Records stored by
-// earlier versions hold the plain SHA-256 (no prefix): `matches` still accepts it.
+// earlier versions hold the plain SHA-256 (no prefix): `sameRequest` still accepts it.
 export const fingerprint = (method: string, path: string, body: unknown): string => keyClaim("", "", method, path, body).fingerprint;
 
 const FINGERPRINT_PREFIX = "h1:";
@@ -177,8 +177,6 @@ function storedOf(
 // are plain JSON (they never start with the seal's "v1."). A body sealed under another
 // APP_SECRET cannot be replayed; the request it answered did run, so running it again is no
 // option either: the key is refused as used.
-const sealBody = (body: string): string => sealSecret(body);
-
 function openBody(stored: string): string {
   if (!stored.startsWith("v1.")) return stored;
   try {
@@ -217,7 +215,7 @@ export async function storeInTx(tx: Tx, c: KeyClaim, r: StoredResponse): Promise
       RETURNING 1
     )
     SELECT fos_raise('FO001', 'idempotency key completed by a concurrent request') WHERE NOT EXISTS (SELECT 1 FROM stored)`,
-    [c.scope, c.key, c.method, c.path, c.fingerprint, r.status, sealBody(r.body), JSON.stringify(r.headers)],
+    [c.scope, c.key, c.method, c.path, c.fingerprint, r.status, sealSecret(r.body), JSON.stringify(r.headers)],
     (err) => ((err as { code?: string }).code === "FO001" ? new KeyTakenMeanwhile() : err),
   );
 }

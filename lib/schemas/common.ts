@@ -34,9 +34,9 @@ const DATE_RANGE_MESSAGE = `must be a date from ${MIN_DATE_YEAR}-01-01 to ${MAX_
 
 // A `YYYY-MM-DD` calendar date, any year 0000-9999: only for computed dates that are
 // ignored on input (a term's `payable_on` may lie past MAX_DATE_YEAR, see above).
-export const ZDateAnyYear = z.iso.date({ message: "must be a calendar date YYYY-MM-DD" }).meta({ example: "2026-12-31" });
-export const ZDate = z.iso
-  .date({ message: "must be a calendar date YYYY-MM-DD" })
+const isoDate = () => z.iso.date({ message: "must be a calendar date YYYY-MM-DD" });
+export const ZDateAnyYear = isoDate().meta({ example: "2026-12-31" });
+export const ZDate = isoDate()
   // zod 4 runs refinements even after the format failed: only judge the year of a match
   .refine((s) => {
     const y = /^(\d{4})-\d{2}-\d{2}$/.exec(s);
