@@ -16,14 +16,54 @@ describe("sealSecret / openSecret", () => {
     }
   });
 
+  it("compressed (v2): round-trips the same texts, and a JSON response shrinks to a box that fits a row inline", () => {
+    for (const plain of ["", "{}", '{"hosted_url":"https://x.example/r/1#tok"}', "€ ünïcödé \u{1F4B6}", "x".repeat(100_000)]) {
+      const sealed = sealSecret(plain, { compress: true });
+      expect(sealed.startsWith("v2.")).toBe(true);
+      expect(openSecret(sealed)).toBe(plain);
+    }
+    // A registration's response: ~3.9 KB of JSON, ids and tokens among repeated field names.
+    const id = () => crypto.randomUUID();
+    const term = (n: number) => ({
+      id: id(),
+      sequence: n,
+      amount_type: "percentage",
+      percentage_basis_points: 5000,
+      amount_minor: "500000",
+      trigger_type: "immediately",
+      due_rule: "days_after_trigger",
+      due_days: 14,
+      status: "due",
+      due_date: "2027-01-14",
+      allocated_minor: "0",
+      outstanding_minor: "500000",
+    });
+    const body = JSON.stringify({
+      obligation: {
+        id: id(),
+        reference: "OBL-7Q2M4X9K1B",
+        status: "AWAITING_PAYMENT",
+        payment_terms: [term(1), term(2), term(3)],
+        conditions: [{ id: id(), key: "acceptance", status: "waiting" }],
+      },
+      event_id: id(),
+      payment_request: { id: id(), hosted_url: `https://pay.example/r/${id()}#${"t".repeat(43)}` },
+    });
+    const v1 = sealSecret(body);
+    const v2 = sealSecret(body, { compress: true });
+    expect(v2.length).toBeLessThan(v1.length * 0.6);
+    expect(openSecret(v2)).toBe(body);
+  });
+
   it("seals the same text differently each time, and refuses a tampered or foreign box", () => {
     const a = sealSecret("same");
     expect(sealSecret("same")).not.toBe(a);
     const [v, iv, tag, ct] = a.split(".");
     const flipped = `${ct[0] === "A" ? "B" : "A"}${ct.slice(1)}`;
     expect(() => openSecret([v, iv, tag, flipped].join("."))).toThrow();
+    expect(() => openSecret(["v2", iv, tag, ct].join("."))).toThrow(); // the version is not swappable: v1's bytes are no deflate stream
     expect(() => openSecret("v1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA")).toThrow();
-    expect(() => openSecret("v2.a.b.c")).toThrow("unknown secret format");
+    expect(() => openSecret("v3.a.b.c")).toThrow("unknown secret format");
     expect(() => openSecret("{}")).toThrow("unknown secret format");
   });
 });

@@ -1,4 +1,5 @@
 import { type KeyObject, createCipheriv, createDecipheriv, createHash, createHmac, createSecretKey, randomBytes, timingSafeEqual } from "node:crypto";
+import { deflateRawSync, inflateRawSync } from "node:zlib";
 import { appSecret } from "@/lib/env";
 
 export const sha256Hex = (s: string | Buffer): string => createHash("sha256").update(s).digest("hex");
@@ -36,19 +37,30 @@ export function safeEqual(a: string, b: string): boolean {
 
 // Secrets the service must use later (webhook signing secrets) are stored encrypted
 // with AES-256-GCM under a key derived from APP_SECRET.
+//   v1.<iv>.<tag>.<ciphertext>   the text's UTF-8
+//   v2.<iv>.<tag>.<ciphertext>   the text's UTF-8 deflated first (`compress`): for stored
+//                                responses, whose JSON shrinks to ~30 % (a registration's
+//                                3.9 KB to 1.1 KB). Ciphertext does not compress, so the
+//                                database could not do it; a sealed row under ~2 KB stays
+//                                inline instead of going to TOAST (docs/benchmarks.md, step 15).
 const encKey = () => derivedKey("aes:secret-box", (secret) => createHash("sha256").update(`secret-box:${secret}`).digest());
+// What a v2 box may inflate to: more than any response the service stores (an export is
+// streamed, not stored), and the box is authenticated before it is inflated.
+const MAX_OPENED_BYTES = 64 << 20;
 
-export function sealSecret(plain: string): string {
+export function sealSecret(plain: string, options?: { compress?: boolean }): string {
   const iv = randomBytes(12);
   const c = createCipheriv("aes-256-gcm", encKey(), iv);
-  const ct = Buffer.concat([c.update(plain, "utf8"), c.final()]);
-  return ["v1", iv.toString("base64url"), c.getAuthTag().toString("base64url"), ct.toString("base64url")].join(".");
+  const bytes = options?.compress ? deflateRawSync(plain, { level: 1 }) : Buffer.from(plain, "utf8");
+  const ct = Buffer.concat([c.update(bytes), c.final()]);
+  return [options?.compress ? "v2" : "v1", iv.toString("base64url"), c.getAuthTag().toString("base64url"), ct.toString("base64url")].join(".");
 }
 
 export function openSecret(sealed: string): string {
   const [v, iv, tag, ct] = sealed.split(".");
-  if (v !== "v1" || !iv || !tag || ct === undefined) throw new Error("unknown secret format"); // ct is "" for an empty text
+  if ((v !== "v1" && v !== "v2") || !iv || !tag || ct === undefined) throw new Error("unknown secret format"); // ct is "" for an empty text
   const d = createDecipheriv("aes-256-gcm", encKey(), Buffer.from(iv, "base64url"));
   d.setAuthTag(Buffer.from(tag, "base64url"));
-  return Buffer.concat([d.update(Buffer.from(ct, "base64url")), d.final()]).toString("utf8");
+  const bytes = Buffer.concat([d.update(Buffer.from(ct, "base64url")), d.final()]);
+  return (v === "v2" ? inflateRawSync(bytes, { maxOutputLength: MAX_OPENED_BYTES }) : bytes).toString("utf8");
 }

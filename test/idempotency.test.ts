@@ -8,6 +8,7 @@ import { registration } from "./support/bodies";
 import { startServer } from "./support/server";
 import { db } from "@/lib/db";
 import { fingerprint } from "@/lib/idempotency";
+import { sealSecret } from "@/lib/crypto";
 import { legacyFingerprint } from "./support/legacy-fingerprint";
 
 async function countByExternalId(api: Api, externalId: string): Promise<number> {
@@ -217,5 +218,50 @@ describe("Idempotency-Key", () => {
     expect(refused.status).toBe(422);
     expect(refused.body.error.code).toBe("idempotency_key_reused");
     expect(await countByExternalId(org.api, body.external_reference.id)).toBe(0);
+  });
+
+  // Stored bodies are deflated before they are sealed (lib/crypto.ts, "v2"): a registration's
+  // response fits its row (no TOAST), and boxes sealed whole ("v1", the previous version) still replay.
+  it("stores a registration's response deflated and sealed, inline in its row; replays it and a v1 box byte for byte", async () => {
+    const key = `compact-${randomUUID()}`;
+    const body = registration();
+    const first = await org.api.post("/obligations", body, { idempotencyKey: key });
+    expect(first.status).toBe(201);
+    expect(sealSecret(first.text).length).toBeGreaterThan(3000); // sealed whole it would go to TOAST
+    const scope = `org:${org.organizationId}`;
+    const [row] = await db().$queryRawUnsafe<{ body: string; size: number }[]>(
+      "SELECT response_body AS body, pg_column_size(response_body) AS size FROM idempotency_records WHERE scope = $1 AND key = $2",
+      scope,
+      key,
+    );
+    expect(row.body.startsWith("v2.")).toBe(true);
+    expect(row.body.length).toBeLessThan(first.text.length / 2);
+    expect(row.size).toBeLessThan(2000); // below PostgreSQL's TOAST threshold (~2 KB per row)
+    const again = await org.api.post("/obligations", body, { idempotencyKey: key });
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.text).toBe(first.text);
+
+    const v1Key = `v1-${randomUUID()}`;
+    const v1Body = registration();
+    const answered = await org.api.post("/obligations", registration(), { idempotencyKey: `v1-source-${randomUUID()}` });
+    await db().idempotencyRecord.create({
+      data: {
+        scope,
+        key: v1Key,
+        method: "POST",
+        path: "/api/v1/obligations",
+        fingerprint: fingerprint("POST", "/api/v1/obligations", v1Body),
+        state: "completed",
+        responseStatus: 201,
+        responseBody: sealSecret(answered.text),
+        responseHeaders: {},
+        lockedUntil: new Date(),
+        completedAt: new Date(),
+      },
+    });
+    const replay = await org.api.post("/obligations", v1Body, { idempotencyKey: v1Key });
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(replay.text).toBe(answered.text);
   });
 });

@@ -171,14 +171,14 @@ function storedOf(
   return { status, body: openBody(body), headers: headers ?? {} };
 }
 
-// Stored bodies are sealed (AES-256-GCM under APP_SECRET, lib/crypto.ts): a response can carry
+// Stored bodies are sealed (AES-256-GCM under APP_SECRET, deflated first: lib/crypto.ts): a response can carry
 // a bearer capability (registration's and reissue_link's `payment_request.hosted_url`), and a
 // copy of the database alone must yield no working link. Bodies stored by earlier versions
-// are plain JSON (they never start with the seal's "v1."). A body sealed under another
+// are plain JSON (they never start with a seal's "v1." or "v2."). A body sealed under another
 // APP_SECRET cannot be replayed; the request it answered did run, so running it again is no
 // option either: the key is refused as used.
 function openBody(stored: string): string {
-  if (!stored.startsWith("v1.")) return stored;
+  if (!stored.startsWith("v1.") && !stored.startsWith("v2.")) return stored;
   try {
     return openSecret(stored);
   } catch {
@@ -215,7 +215,7 @@ export async function storeInTx(tx: Tx, c: KeyClaim, r: StoredResponse): Promise
       RETURNING 1
     )
     SELECT fos_raise('FO001', 'idempotency key completed by a concurrent request') WHERE NOT EXISTS (SELECT 1 FROM stored)`,
-    [c.scope, c.key, c.method, c.path, c.fingerprint, r.status, sealSecret(r.body), JSON.stringify(r.headers)],
+    [c.scope, c.key, c.method, c.path, c.fingerprint, r.status, sealSecret(r.body, { compress: true }), JSON.stringify(r.headers)],
     (err) => ((err as { code?: string }).code === "FO001" ? new KeyTakenMeanwhile() : err),
   );
 }
