@@ -11,7 +11,17 @@ import { sqlCount, sqlLater, type Tx } from "@/lib/db";
 export type TableRows = { table: string; rows: readonly object[] };
 
 const IDENTIFIER = /^[a-z][a-z0-9_]*$/;
-const column = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+// A field's column, checked once per field name (the names come from code, a bounded set).
+const columns = new Map<string, string>();
+function column(field: string): string {
+  let name = columns.get(field);
+  if (name === undefined) {
+    name = field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    if (!IDENTIFIER.test(name)) throw new Error(`insertRows: not an identifier: ${name}`);
+    columns.set(field, name);
+  }
+  return name;
+}
 
 // `also`: more common table expressions of the same statement (e.g. the event of the change,
 // lib/events/record-event.ts `eventWrite`), numbering their parameters from `first`.
@@ -25,16 +35,21 @@ export async function insertRows(tx: Tx, tables: readonly TableRows[], also?: Al
   const params: unknown[] = [];
   for (const { table, rows } of tables) {
     if (rows.length === 0) continue;
+    if (!IDENTIFIER.test(table)) throw new Error(`insertRows: not an identifier: ${table}`);
     const fields = Object.keys(rows[0]);
-    const columns = fields.map(column);
-    for (const name of [table, ...columns]) if (!IDENTIFIER.test(name)) throw new Error(`insertRows: not an identifier: ${name}`);
-    params.push(
-      JSON.stringify(
-        rows.map((r) => Object.fromEntries(fields.map((f, i) => [columns[i], (r as Record<string, unknown>)[f]]))),
-        jsonValue,
-      ),
-    );
-    const list = columns.join(", ");
+    const names = fields.map(column);
+    // Rows under their column names, bigints as decimal strings: plain objects that
+    // JSON.stringify serializes on its fast path (a replacer function would take it off it).
+    const objects = rows.map((r) => {
+      const o: Record<string, unknown> = {};
+      for (let i = 0; i < fields.length; i++) {
+        const v = (r as Record<string, unknown>)[fields[i]];
+        o[names[i]] = typeof v === "bigint" ? v.toString() : v;
+      }
+      return o;
+    });
+    params.push(JSON.stringify(objects));
+    const list = names.join(", ");
     parts.push(`INSERT INTO ${table} (${list}) SELECT ${list} FROM json_populate_recordset(NULL::${table}, $${params.length}::json)`);
   }
   const extra = also?.(params.length + 1);
@@ -44,8 +59,4 @@ export async function insertRows(tx: Tx, tables: readonly TableRows[], also?: Al
   const sql = ctes.length === 1 && !extra ? parts[0] : `WITH ${ctes.join(", ")} SELECT 1`;
   if (options?.later) await sqlLater(tx, sql, params);
   else await sqlCount(tx, sql, params);
-}
-
-function jsonValue(_key: string, v: unknown): unknown {
-  return typeof v === "bigint" ? v.toString() : v;
 }
