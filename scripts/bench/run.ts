@@ -21,7 +21,7 @@
 // switched off and a fresh server instance serves the measured load.
 import { execFileSync, execSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync, openSync, readSync, closeSync } from "node:fs";
+import { mkdirSync, readdirSync, mkdtempSync, readFileSync, statSync, writeFileSync, openSync, readSync, closeSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -52,6 +52,8 @@ type Row = {
   errors: number; // anything else: other statuses, socket errors, timeouts
   rssMaxMiB: number;
   cpuMsPerReq?: number; // server process CPU (user + system) per response: robust to the machine's load
+  dbCpuMsPerReq?: number; // the local PostgreSQL server's processes, per response (absent for a remote database)
+  loadCpuMsPerReq?: number; // the load generator (this process), per response
   pgbenchTps?: number;
   ratio?: number;
   note?: string;
@@ -91,6 +93,29 @@ function cpuSeconds(pids: number[]): number {
     }
   }
   return ticks / CLK_TCK;
+}
+// CPU ticks of each process of the local PostgreSQL server (every process named `postgres`:
+// the postmaster, its backends, WAL writer, autovacuum): where the rest of a 2-core machine's
+// CPU goes. A backend that starts during the window counts whole; one that ends is not counted.
+function postgresTicks(): Map<number, number> {
+  const ticks = new Map<number, number>();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) !== "postgres") continue;
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks.set(Number(name), Number(f[11]) + Number(f[12]));
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return ticks;
+}
+function postgresCpuSince(before: Map<number, number>): number {
+  let t = 0;
+  for (const [pid, now] of postgresTicks()) t += now - (before.get(pid) ?? 0);
+  return t / CLK_TCK;
 }
 const CLK_TCK = (() => {
   try {
@@ -138,6 +163,8 @@ async function load(
   let rssMax = vmRssMiB(pids);
   const sampler = setInterval(() => (rssMax = Math.max(rssMax, vmRssMiB(pids) || 0)), 250);
   const cpuBefore = cpuSeconds(pids);
+  const dbBefore = postgresTicks();
+  const loadBefore = process.cpuUsage();
   const result = await autocannon({
     url: server.baseUrl,
     connections,
@@ -155,6 +182,9 @@ async function load(
   } as never);
   clearInterval(sampler);
   const cpuUsed = cpuSeconds(pids) - cpuBefore;
+  const dbUsed = dbBefore.size > 0 ? postgresCpuSince(dbBefore) : NaN;
+  const loadUsage = process.cpuUsage(loadBefore);
+  const loadUsed = (loadUsage.user + loadUsage.system) / 1e6;
   const codes = (result as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats ?? {};
   const count = (c: number) => codes[String(c)]?.count ?? 0;
   const total = Object.values(codes).reduce((a, s) => a + s.count, 0);
@@ -171,8 +201,14 @@ async function load(
     conflicts,
     errors: total - ok - conflicts + r.errors + r.timeouts,
     rssMaxMiB: rssMax,
-    cpuMsPerReq: total > 0 && Number.isFinite(cpuUsed) ? Math.round((cpuUsed * 1000 * 100) / total) / 100 : undefined,
+    cpuMsPerReq: perResponse(cpuUsed, total),
+    dbCpuMsPerReq: perResponse(dbUsed, total),
+    loadCpuMsPerReq: perResponse(loadUsed, total),
   };
+}
+
+function perResponse(seconds: number, responses: number): number | undefined {
+  return responses > 0 && Number.isFinite(seconds) ? Math.round((seconds * 1000 * 100) / responses) / 100 : undefined;
 }
 
 // ------------------------------------------------------------------ statement capture
@@ -472,7 +508,7 @@ async function main() {
     }
     rows.push(row);
     console.log(
-      `${row.scenario.padEnd(22)} c=${String(row.connections).padStart(2)} ${String(row.rps).padStart(7)} req/s p50 ${row.p50} ms p99 ${row.p99} ms ok ${row.ok} 409 ${row.conflicts} err ${row.errors} rss ${row.rssMaxMiB} MiB cpu ${row.cpuMsPerReq ?? "-"} ms/req${row.pgbenchTps ? ` pgbench ${row.pgbenchTps} tps ratio ${row.ratio}` : ""}`,
+      `${row.scenario.padEnd(22)} c=${String(row.connections).padStart(2)} ${String(row.rps).padStart(7)} req/s p50 ${row.p50} ms p99 ${row.p99} ms ok ${row.ok} 409 ${row.conflicts} err ${row.errors} rss ${row.rssMaxMiB} MiB cpu ${row.cpuMsPerReq ?? "-"} ms/req db ${row.dbCpuMsPerReq ?? "-"} load ${row.loadCpuMsPerReq ?? "-"}${row.pgbenchTps ? ` pgbench ${row.pgbenchTps} tps ratio ${row.ratio}` : ""}`,
     );
   };
 
@@ -694,11 +730,11 @@ async function main() {
   const uptimeAfter = uptime();
   console.log(`\n${uptimeAfter}\n`);
   const table = [
-    "| scenario | conn. | req/s | p50 ms | p99 ms | ok | 409 | errors | server RSS max MiB | server CPU ms/req | pgbench tps | API/pgbench |",
+    "| scenario | conn. | req/s | p50 ms | p99 ms | ok | 409 | errors | server RSS max MiB | server CPU ms/req | database CPU ms/req | load generator CPU ms/req | pgbench tps | API/pgbench |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...rows.map(
       (r) =>
-        `| ${r.scenario}${r.note ? ` (${r.note})` : ""} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ok} | ${r.conflicts} | ${r.errors} | ${r.rssMaxMiB} | ${r.cpuMsPerReq ?? ""} | ${r.pgbenchTps ?? ""} | ${r.ratio ?? ""} |`,
+        `| ${r.scenario}${r.note ? ` (${r.note})` : ""} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ok} | ${r.conflicts} | ${r.errors} | ${r.rssMaxMiB} | ${r.cpuMsPerReq ?? ""} | ${r.dbCpuMsPerReq ?? ""} | ${r.loadCpuMsPerReq ?? ""} | ${r.pgbenchTps ?? ""} | ${r.ratio ?? ""} |`,
     ),
   ].join("\n");
   console.log(table);
