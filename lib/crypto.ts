@@ -47,11 +47,16 @@ const encKey = () => derivedKey("aes:secret-box", (secret) => createHash("sha256
 // What a v2 box may inflate to: more than any response the service stores (an export is
 // streamed, not stored), and the box is authenticated before it is inflated.
 const MAX_OPENED_BYTES = 64 << 20;
+// Fastest level, and a 4 KiB window with small tables: ~32 KB of zlib state per call instead of
+// ~270 KB (the default's), with the same output for texts of a few KB (a registration's 3.9 KB
+// deflates to 1,135 bytes either way). Inflating needs no settings: a raw stream made with a
+// smaller window inflates with the default one.
+const DEFLATE = { level: 1, windowBits: 12, memLevel: 5 };
 
 export function sealSecret(plain: string, options?: { compress?: boolean }): string {
   const iv = randomBytes(12);
   const c = createCipheriv("aes-256-gcm", encKey(), iv);
-  const bytes = options?.compress ? deflateRawSync(plain, { level: 1 }) : Buffer.from(plain, "utf8");
+  const bytes = options?.compress ? deflateRawSync(plain, DEFLATE) : Buffer.from(plain, "utf8");
   const ct = Buffer.concat([c.update(bytes), c.final()]);
   return [options?.compress ? "v2" : "v1", iv.toString("base64url"), c.getAuthTag().toString("base64url"), ct.toString("base64url")].join(".");
 }

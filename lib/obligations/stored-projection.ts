@@ -3,7 +3,7 @@ import { db, sql, type Tx } from "@/lib/db";
 import { JsonText, stringifyJson } from "@/lib/http/json";
 import { logger } from "@/lib/log";
 import type { TObligationProjection } from "@/lib/schemas/obligations";
-import { compute, loadObligationsByIds, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
+import { compute, loadObligationsByIds, pickedObligations, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
 
 // Stored list projections (migration 0015): a list answers each obligation with the
 // projection text stored for it (table obligation_projections) while that text still holds,
@@ -47,8 +47,7 @@ export async function loadProjectionsPicked(
 ): Promise<JsonText<TObligationProjection>[]> {
   const { organizationId, today } = input;
   const q = Prisma.sql`SELECT o.id::text AS id, p.projection
-    FROM unnest(ARRAY(${input.pick})) WITH ORDINALITY AS picked(id, n)
-    JOIN obligations o ON o.id = picked.id
+    FROM ${pickedObligations(input.pick)}
     LEFT JOIN obligation_projections p ON p.obligation_id = o.id AND p.rev = o.projection_rev
       AND p.format = ${PROJECTION_FORMAT}::int AND p.valid_from <= ${today}::date AND p.valid_until >= ${today}::date
     WHERE o.organization_id = ${organizationId}::uuid
