@@ -5,9 +5,10 @@
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5433/postgres BENCH_SECONDS=10 BENCH_CONNECTIONS=8,32 npm run bench
 //   BENCH_ONLY=register,list,detail npm run bench            # a subset of the scenarios
 //   BENCH_LOG_LEVEL=info npm run bench                        # the servers' LOG_LEVEL (default warn)
+//   BENCH_LOAD=wrk npm run bench                              # wrk (Debian's package) for floor, register, list, detail
 //
 // Every scenario runs `BENCH_SECONDS` (default 10) per connection count (default 8 and 32)
-// with autocannon against 127.0.0.1 only. Output: a markdown table on stdout and a JSON
+// with autocannon (or wrk, BENCH_LOAD=wrk: scripts/bench/wrk.ts) against 127.0.0.1 only. Output: a markdown table on stdout and a JSON
 // file (BENCH_OUT, default bench-results/run-<time>.json). Figures are reported, never
 // asserted; the ratio to pgbench in the same run is the robust one on a shared machine.
 //
@@ -21,13 +22,14 @@
 // switched off and a fresh server instance serves the measured load.
 import { execFileSync, execSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdirSync, readdirSync, mkdtempSync, readFileSync, statSync, writeFileSync, openSync, readSync, closeSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, mkdtempSync, readFileSync, statSync, writeFileSync, openSync, readSync, closeSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { ensureBuilt } from "../build-state";
+import { runWrk, WRK, type WrkSpec } from "./wrk";
 import { TEST_APP_SECRET, TEST_CRON_SECRET, createTestDatabase, serverProcessIds, startServer, type TestServer } from "../../test/support/server";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5433/postgres";
@@ -38,6 +40,11 @@ const PG_LOG = process.env.BENCH_PG_LOG ?? "/tmp/pgshared/log";
 const OUT = process.env.BENCH_OUT ?? path.join("bench-results", `run-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
 const CAPTURES = Number(process.env.BENCH_CAPTURES ?? 16);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+// The load generator of the timed window: autocannon (default) or wrk (BENCH_LOAD=wrk,
+// scripts/bench/wrk.ts) for the scenarios that describe their requests for it (floor,
+// register, list, detail); the others stay on autocannon.
+const LOAD = process.env.BENCH_LOAD === "wrk" ? "wrk" : "autocannon";
+if (LOAD === "wrk" && !existsSync(WRK)) throw new Error(`BENCH_LOAD=wrk needs ${WRK} (Debian's package wrk)`);
 const WEBHOOK_EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 400);
 const warmed = new Set<string>();
 
@@ -117,6 +124,12 @@ function postgresCpuSince(before: Map<number, number>): number {
   for (const [pid, now] of postgresTicks()) t += now - (before.get(pid) ?? 0);
   return t / CLK_TCK;
 }
+// This process's CPU with that of its children waited for (wrk): the load generator's.
+function ownCpuSeconds(): number {
+  const stat = readFileSync("/proc/self/stat", "utf8");
+  const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / CLK_TCK;
+}
 const CLK_TCK = (() => {
   try {
     return Number(execSync("getconf CLK_TCK", { encoding: "utf8" }).trim()) || 100;
@@ -136,6 +149,7 @@ async function load(
   next: () => Req,
   okStatus: number,
   onBody?: (status: number, body: string) => void,
+  wrk?: WrkSpec,
 ): Promise<Row> {
   // A server that has gone already (ps finds no group) is measured as NaN.
   let pids: number[] = [];
@@ -164,7 +178,29 @@ async function load(
   const sampler = setInterval(() => (rssMax = Math.max(rssMax, vmRssMiB(pids) || 0)), 250);
   const cpuBefore = cpuSeconds(pids);
   const dbBefore = postgresTicks();
-  const loadBefore = process.cpuUsage();
+  const loadBefore = ownCpuSeconds();
+  if (LOAD === "wrk" && wrk) {
+    const w = await runWrk(server.baseUrl, wrk, connections, SECONDS);
+    clearInterval(sampler);
+    const total = Object.values(w.codes).reduce((a, n) => a + n, 0);
+    const ok = w.codes[String(okStatus)] ?? 0;
+    const conflicts = w.codes["409"] ?? 0;
+    return {
+      scenario,
+      note: "wrk",
+      connections,
+      rps: Math.round((ok / w.seconds) * 10) / 10,
+      p50: w.p50,
+      p99: w.p99,
+      ok,
+      conflicts,
+      errors: total - ok - conflicts + w.socketErrors + w.timeouts,
+      rssMaxMiB: rssMax,
+      cpuMsPerReq: perResponse(cpuSeconds(pids) - cpuBefore, total),
+      dbCpuMsPerReq: perResponse(dbBefore.size > 0 ? postgresCpuSince(dbBefore) : NaN, total),
+      loadCpuMsPerReq: perResponse(ownCpuSeconds() - loadBefore, total),
+    };
+  }
   const result = await autocannon({
     url: server.baseUrl,
     connections,
@@ -183,8 +219,7 @@ async function load(
   clearInterval(sampler);
   const cpuUsed = cpuSeconds(pids) - cpuBefore;
   const dbUsed = dbBefore.size > 0 ? postgresCpuSince(dbBefore) : NaN;
-  const loadUsage = process.cpuUsage(loadBefore);
-  const loadUsed = (loadUsage.user + loadUsage.system) / 1e6;
+  const loadUsed = ownCpuSeconds() - loadBefore;
   const codes = (result as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats ?? {};
   const count = (c: number) => codes[String(c)]?.count ?? 0;
   const total = Object.values(codes).reduce((a, s) => a + s.count, 0);
@@ -516,7 +551,12 @@ async function main() {
   // (GET /session without credentials answers 401). What any endpoint costs at least.
   for (const c of CONNECTIONS) {
     if (!want("floor")) break;
-    record(await load(server, "floor (401, no db)", c, () => ({ method: "GET", path: "/api/v1/session" }), 401));
+    record(
+      await load(server, "floor (401, no db)", c, () => ({ method: "GET", path: "/api/v1/session" }), 401, undefined, {
+        method: "GET",
+        paths: ["/api/v1/session"],
+      }),
+    );
   }
   // Registration
   for (const c of CONNECTIONS) {
@@ -533,6 +573,13 @@ async function main() {
           body: JSON.stringify(registrationBody(randomUUID())),
         }),
         201,
+        undefined,
+        {
+          method: "POST",
+          paths: ["/api/v1/obligations"],
+          headers: { ...json, "idempotency-key": "%N%" },
+          body: JSON.stringify(registrationBody("%N%")),
+        },
       ),
     );
   }
@@ -544,11 +591,23 @@ async function main() {
   let k = 0;
   for (const c of CONNECTIONS) {
     if (!want("list")) break;
-    record(await load(server, "list (limit 50)", c, () => ({ method: "GET", path: "/api/v1/obligations?limit=50", headers: auth }), 200));
+    record(
+      await load(server, "list (limit 50)", c, () => ({ method: "GET", path: "/api/v1/obligations?limit=50", headers: auth }), 200, undefined, {
+        method: "GET",
+        paths: ["/api/v1/obligations?limit=50"],
+        headers: auth,
+      }),
+    );
   }
   for (const c of CONNECTIONS) {
     if (!want("detail")) break;
-    record(await load(server, "detail", c, () => ({ method: "GET", path: `/api/v1/obligations/${ids[k++ % ids.length]}`, headers: auth }), 200));
+    record(
+      await load(server, "detail", c, () => ({ method: "GET", path: `/api/v1/obligations/${ids[k++ % ids.length]}`, headers: auth }), 200, undefined, {
+        method: "GET",
+        paths: ids.map((id) => `/api/v1/obligations/${id}`),
+        headers: auth,
+      }),
+    );
   }
   // An action on 20 obligations, with the version the client last saw (concurrent requests
   // on one obligation race: the loser gets 409 version_conflict, counted apart).
