@@ -43,6 +43,9 @@ export function safeEqual(a: string, b: string): boolean {
 //                                3.9 KB to 1.1 KB). Ciphertext does not compress, so the
 //                                database could not do it; a sealed row under ~2 KB stays
 //                                inline instead of going to TOAST (docs/benchmarks.md, step 15).
+//   Compressing before sealing lets a box's length depend on its text. That is harmless for
+//   stored responses: the secret in one (a hosted link's token) is new in every response, so
+//   no one can probe the same secret with texts of their choosing (the CRIME/BREACH pattern).
 const encKey = () => derivedKey("aes:secret-box", (secret) => createHash("sha256").update(`secret-box:${secret}`).digest());
 // What a v2 box may inflate to: more than any response the service stores (an export is
 // streamed, not stored), and the box is authenticated before it is inflated.
