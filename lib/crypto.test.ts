@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { openSecret, sealSecret } from "@/lib/crypto";
+import { isSealed, openSecret, sealSecret } from "@/lib/crypto";
 
 // The sealed box of stored secrets and stored idempotent responses (AES-256-GCM under APP_SECRET).
 describe("sealSecret / openSecret", () => {
@@ -65,6 +65,12 @@ describe("sealSecret / openSecret", () => {
     expect(() => openSecret("v1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA")).toThrow();
     expect(() => openSecret("v3.a.b.c")).toThrow("unknown secret format");
     expect(() => openSecret("{}")).toThrow("unknown secret format");
+  });
+
+  it("tells a box of either version from a plain text", () => {
+    expect(isSealed(sealSecret("x"))).toBe(true);
+    expect(isSealed(sealSecret("x", { compress: true }))).toBe(true);
+    for (const plain of ["", "{}", '{"a":1}', "v1", "v1x", "v2", "v3.a.b.c", ".v1.a"]) expect(isSealed(plain)).toBe(false);
   });
 });
 

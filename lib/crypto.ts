@@ -64,9 +64,17 @@ export function sealSecret(plain: string, options?: { compress?: boolean }): str
   return [options?.compress ? "v2" : "v1", iv.toString("base64url"), c.getAuthTag().toString("base64url"), ct.toString("base64url")].join(".");
 }
 
+const BOX_VERSIONS = new Set(["v1", "v2"]);
+
+// Whether a stored text is a box of sealSecret (of any version), not a plain text of old.
+export function isSealed(text: string): boolean {
+  const dot = text.indexOf(".");
+  return dot > 0 && BOX_VERSIONS.has(text.slice(0, dot));
+}
+
 export function openSecret(sealed: string): string {
   const [v, iv, tag, ct] = sealed.split(".");
-  if ((v !== "v1" && v !== "v2") || !iv || !tag || ct === undefined) throw new Error("unknown secret format"); // ct is "" for an empty text
+  if (!BOX_VERSIONS.has(v) || !iv || !tag || ct === undefined) throw new Error("unknown secret format"); // ct is "" for an empty text
   const d = createDecipheriv("aes-256-gcm", encKey(), Buffer.from(iv, "base64url"));
   d.setAuthTag(Buffer.from(tag, "base64url"));
   const bytes = Buffer.concat([d.update(Buffer.from(ct, "base64url")), d.final()]);

@@ -1,6 +1,6 @@
 import { sql, sqlLater, type Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { hmacBase64Url, openSecret, sealSecret, sha256Hex } from "@/lib/crypto";
+import { hmacBase64Url, isSealed, openSecret, sealSecret, sha256Hex } from "@/lib/crypto";
 import { env } from "@/lib/env";
 import { db } from "@/lib/db";
 
@@ -174,11 +174,11 @@ function storedOf(
 // Stored bodies are sealed (AES-256-GCM under APP_SECRET, deflated first: lib/crypto.ts): a response can carry
 // a bearer capability (registration's and reissue_link's `payment_request.hosted_url`), and a
 // copy of the database alone must yield no working link. Bodies stored by earlier versions
-// are plain JSON (they never start with a seal's "v1." or "v2."). A body sealed under another
+// are plain JSON (never a box: `isSealed`). A body sealed under another
 // APP_SECRET cannot be replayed; the request it answered did run, so running it again is no
 // option either: the key is refused as used.
 function openBody(stored: string): string {
-  if (!stored.startsWith("v1.") && !stored.startsWith("v2.")) return stored;
+  if (!isSealed(stored)) return stored;
   try {
     return openSecret(stored);
   } catch {
