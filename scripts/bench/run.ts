@@ -29,7 +29,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { ensureBuilt } from "../build-state";
-import { runWrk, WRK, type WrkSpec } from "./wrk";
+import { runWrk, WRK, type LoadResult, type WrkSpec } from "./wrk";
 import { TEST_APP_SECRET, TEST_CRON_SECRET, createTestDatabase, serverProcessIds, startServer, type TestServer } from "../../test/support/server";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5433/postgres";
@@ -85,15 +85,21 @@ function vmRssMiB(pids: number[]): number {
   return Math.round(kb / 1024);
 }
 
-// CPU seconds (user + system) the server processes have used so far, from /proc/<pid>/stat
-// (clock ticks).
+// A process's /proc/<pid>/stat: its name, and the fields after it (f[11] utime, f[12] stime,
+// f[13] cutime, f[14] cstime, in clock ticks). Throws for a process that is gone.
+function procStat(pid: number | "self"): { name: string; f: string[] } {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const close = stat.lastIndexOf(")");
+  return { name: stat.slice(stat.indexOf("(") + 1, close), f: stat.slice(close + 2).split(" ") };
+}
+
+// CPU seconds (user + system) the server processes have used so far.
 function cpuSeconds(pids: number[]): number {
   if (pids.length === 0) return NaN;
   let ticks = 0;
   for (const pid of pids) {
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const { f } = procStat(pid);
       ticks += Number(f[11]) + Number(f[12]);
     } catch {
       return NaN;
@@ -109,10 +115,8 @@ function postgresTicks(): Map<number, number> {
   for (const name of readdirSync("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
-      if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) !== "postgres") continue;
-      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks.set(Number(name), Number(f[11]) + Number(f[12]));
+      const { name: comm, f } = procStat(Number(name));
+      if (comm === "postgres") ticks.set(Number(name), Number(f[11]) + Number(f[12]));
     } catch {
       /* gone meanwhile */
     }
@@ -126,8 +130,7 @@ function postgresCpuSince(before: Map<number, number>): number {
 }
 // This process's CPU with that of its children waited for (wrk): the load generator's.
 function ownCpuSeconds(): number {
-  const stat = readFileSync("/proc/self/stat", "utf8");
-  const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const { f } = procStat("self");
   return (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / CLK_TCK;
 }
 const CLK_TCK = (() => {
@@ -179,28 +182,35 @@ async function load(
   const cpuBefore = cpuSeconds(pids);
   const dbBefore = postgresTicks();
   const loadBefore = ownCpuSeconds();
-  if (LOAD === "wrk" && wrk) {
-    const w = await runWrk(server.baseUrl, wrk, connections, SECONDS);
-    clearInterval(sampler);
-    const total = Object.values(w.codes).reduce((a, n) => a + n, 0);
-    const ok = w.codes[String(okStatus)] ?? 0;
-    const conflicts = w.codes["409"] ?? 0;
-    return {
-      scenario,
-      note: "wrk",
-      connections,
-      rps: Math.round((ok / w.seconds) * 10) / 10,
-      p50: w.p50,
-      p99: w.p99,
-      ok,
-      conflicts,
-      errors: total - ok - conflicts + w.socketErrors + w.timeouts,
-      rssMaxMiB: rssMax,
-      cpuMsPerReq: perResponse(cpuSeconds(pids) - cpuBefore, total),
-      dbCpuMsPerReq: perResponse(dbBefore.size > 0 ? postgresCpuSince(dbBefore) : NaN, total),
-      loadCpuMsPerReq: perResponse(ownCpuSeconds() - loadBefore, total),
-    };
-  }
+  const byWrk = LOAD === "wrk" && wrk !== undefined;
+  const m = byWrk ? await runWrk(server.baseUrl, wrk, connections, SECONDS) : await runAutocannon(server, connections, next, onBody);
+  clearInterval(sampler);
+  const cpuUsed = cpuSeconds(pids) - cpuBefore;
+  const dbUsed = dbBefore.size > 0 ? postgresCpuSince(dbBefore) : NaN;
+  const loadUsed = ownCpuSeconds() - loadBefore;
+  const count = (c: number) => m.codes[String(c)] ?? 0;
+  const total = Object.values(m.codes).reduce((a, n) => a + n, 0);
+  const ok = count(okStatus);
+  const conflicts = count(409);
+  return {
+    scenario,
+    ...(byWrk ? { note: "wrk" } : {}),
+    connections,
+    rps: Math.round((ok / m.seconds) * 10) / 10,
+    p50: m.p50,
+    p99: m.p99,
+    ok,
+    conflicts,
+    errors: total - ok - conflicts + m.socketErrors + m.timeouts,
+    rssMaxMiB: rssMax,
+    cpuMsPerReq: perResponse(cpuUsed, total),
+    dbCpuMsPerReq: perResponse(dbUsed, total),
+    loadCpuMsPerReq: perResponse(loadUsed, total),
+  };
+}
+
+// The timed window driven by autocannon, in this process; the same figures as wrk gives.
+async function runAutocannon(server: TestServer, connections: number, next: () => Req, onBody?: (status: number, body: string) => void): Promise<LoadResult> {
   const result = await autocannon({
     url: server.baseUrl,
     connections,
@@ -216,30 +226,15 @@ async function load(
       },
     ],
   } as never);
-  clearInterval(sampler);
-  const cpuUsed = cpuSeconds(pids) - cpuBefore;
-  const dbUsed = dbBefore.size > 0 ? postgresCpuSince(dbBefore) : NaN;
-  const loadUsed = ownCpuSeconds() - loadBefore;
-  const codes = (result as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats ?? {};
-  const count = (c: number) => codes[String(c)]?.count ?? 0;
-  const total = Object.values(codes).reduce((a, s) => a + s.count, 0);
-  const ok = count(okStatus);
-  const conflicts = count(409);
-  const r = result as unknown as { latency: { p50: number; p99: number }; errors: number; timeouts: number; duration: number };
-  return {
-    scenario,
-    connections,
-    rps: Math.round((ok / r.duration) * 10) / 10,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    ok,
-    conflicts,
-    errors: total - ok - conflicts + r.errors + r.timeouts,
-    rssMaxMiB: rssMax,
-    cpuMsPerReq: perResponse(cpuUsed, total),
-    dbCpuMsPerReq: perResponse(dbUsed, total),
-    loadCpuMsPerReq: perResponse(loadUsed, total),
+  const r = result as unknown as {
+    statusCodeStats?: Record<string, { count: number }>;
+    latency: { p50: number; p99: number };
+    errors: number;
+    timeouts: number;
+    duration: number;
   };
+  const codes = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, st]) => [code, st.count]));
+  return { p50: r.latency.p50, p99: r.latency.p99, seconds: r.duration, codes, socketErrors: r.errors, timeouts: r.timeouts };
 }
 
 function perResponse(seconds: number, responses: number): number | undefined {
@@ -790,7 +785,7 @@ async function main() {
   console.log(`\n${uptimeAfter}\n`);
   const table = [
     "| scenario | conn. | req/s | p50 ms | p99 ms | ok | 409 | errors | server RSS max MiB | server CPU ms/req | database CPU ms/req | load generator CPU ms/req | pgbench tps | API/pgbench |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...rows.map(
       (r) =>
         `| ${r.scenario}${r.note ? ` (${r.note})` : ""} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ok} | ${r.conflicts} | ${r.errors} | ${r.rssMaxMiB} | ${r.cpuMsPerReq ?? ""} | ${r.dbCpuMsPerReq ?? ""} | ${r.loadCpuMsPerReq ?? ""} | ${r.pgbenchTps ?? ""} | ${r.ratio ?? ""} |`,

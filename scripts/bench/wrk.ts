@@ -16,7 +16,8 @@ export const WRK = "/usr/bin/wrk";
 // `unique`: every occurrence of "%N%" in the body and in the header values is replaced by a
 // text new in each request of the run.
 export type WrkSpec = { method: string; paths: string[]; headers?: Record<string, string>; body?: string };
-export type WrkResult = { p50: number; p99: number; seconds: number; codes: Record<string, number>; socketErrors: number; timeouts: number };
+// What a timed window gave, from wrk or autocannon (scripts/bench/run.ts runAutocannon).
+export type LoadResult = { p50: number; p99: number; seconds: number; codes: Record<string, number>; socketErrors: number; timeouts: number };
 
 const lua = (s: string) => {
   if (s.includes("]==]")) throw new Error("wrk: a text that ends a Lua long string");
@@ -66,7 +67,7 @@ end
 `;
 }
 
-export async function runWrk(baseUrl: string, spec: WrkSpec, connections: number, seconds: number): Promise<WrkResult> {
+export async function runWrk(baseUrl: string, spec: WrkSpec, connections: number, seconds: number): Promise<LoadResult> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "fos-wrk-"));
   const file = path.join(dir, "load.lua");
   writeFileSync(file, script(spec, randomUUID().slice(0, 13))); // new texts in every run of wrk
