@@ -27,3 +27,13 @@ export function serverNodeFlags(node = process.execPath, given = process.env.SER
   const tuned = [...HEAP_FLAGS, ...TIER_UP_FLAGS];
   return spawnSync(node, [...tuned, "-e", ""], { stdio: "ignore" }).status === 0 ? tuned : HEAP_FLAGS;
 }
+
+// glibc's malloc arenas of the server process. By default glibc gives each thread that
+// allocates its own arena, up to 8 per core, and keeps their freed memory; the server runs
+// ~10 threads (libuv's pool, V8's platform workers). Two arenas held the whole benchmark at
+// 261 and 280 MiB resident where the default reached 304 and 311, with no less throughput
+// (docs/benchmarks.md, step 16). A value in the environment is kept; C libraries other
+// than glibc ignore the variable.
+export function serverProcessEnv(given = process.env.MALLOC_ARENA_MAX): { MALLOC_ARENA_MAX: string } {
+  return { MALLOC_ARENA_MAX: given || "2" };
+}

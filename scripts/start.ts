@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ensureBuilt } from "./build-state";
-import { serverNodeFlags } from "./server-flags";
+import { serverNodeFlags, serverProcessEnv } from "./server-flags";
 
 // `npm start`: embedded database (unless DATABASE_URL), migrations, demo data on an empty
 // database, build if the sources changed, then the server (scripts/serve.cjs).
@@ -53,9 +53,13 @@ async function main() {
   // scripts/serve.cjs: scripts/server.mjs in WEB_CONCURRENCY processes (one by default).
   const args = ["scripts/serve.cjs"];
   if (process.env.FOS_CPU_PROF_DIR) args.unshift("--cpu-prof", `--cpu-prof-dir=${process.env.FOS_CPU_PROF_DIR}`);
-  // V8 settings of the server (scripts/server-flags.ts): SERVER_NODE_FLAGS replaces them.
+  // V8 settings of the server (scripts/server-flags.ts): SERVER_NODE_FLAGS replaces them;
+  // glibc's MALLOC_ARENA_MAX defaults to 2 (serverProcessEnv).
   args.unshift(...serverNodeFlags());
-  const child = spawn(process.execPath, args, { stdio: "inherit", env: { ...process.env, PORT: String(config.PORT), NEXT_TELEMETRY_DISABLED: "1" } });
+  const child = spawn(process.execPath, args, {
+    stdio: "inherit",
+    env: { ...process.env, ...serverProcessEnv(), PORT: String(config.PORT), NEXT_TELEMETRY_DISABLED: "1" },
+  });
   const forward = (sig: NodeJS.Signals) => child.kill(sig);
   process.on("SIGINT", forward);
   process.on("SIGTERM", forward);

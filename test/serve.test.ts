@@ -53,6 +53,17 @@ const burst = async (api: Api) => {
 };
 
 describe("WEB_CONCURRENCY=2", () => {
+  it("starts every server process with glibc limited to two malloc arenas", () => {
+    // npm start's default (scripts/server-flags.ts, serverProcessEnv), read from the
+    // environment each process was started with
+    const pids = serverProcesses();
+    expect(pids.length).toBeGreaterThan(0);
+    for (const pid of pids) {
+      const environ = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+      expect(environ).toContain(process.env.MALLOC_ARENA_MAX ? `MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX}` : "MALLOC_ARENA_MAX=2");
+    }
+  });
+
   it("runs two server processes on the one port, and both serve requests", async () => {
     const pids = serverProcesses();
     expect(pids).toHaveLength(2);

@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { serverNodeFlags } from "../scripts/server-flags";
+import { serverNodeFlags, serverProcessEnv } from "../scripts/server-flags";
 
 // npm start gives the server V8 flags; a flag the runtime does not know stops it at once
 // (Node.js 24 has no --interrupt-budget), so the tier-up flags go only to a runtime that
@@ -30,5 +30,13 @@ describe("the server's V8 flags", () => {
   it("takes SERVER_NODE_FLAGS as given", () => {
     expect(serverNodeFlags(process.execPath, " --max-old-space-size=512  --stack-size=900 ")).toEqual(["--max-old-space-size=512", "--stack-size=900"]);
     expect(serverNodeFlags(process.execPath, "")).toEqual([]);
+  });
+});
+
+describe("the server's environment", () => {
+  it("limits glibc to two malloc arenas unless MALLOC_ARENA_MAX is given", () => {
+    expect(serverProcessEnv(undefined)).toEqual({ MALLOC_ARENA_MAX: "2" });
+    expect(serverProcessEnv("")).toEqual({ MALLOC_ARENA_MAX: "2" });
+    expect(serverProcessEnv("8")).toEqual({ MALLOC_ARENA_MAX: "8" });
   });
 });
