@@ -85,12 +85,13 @@ function vmRssMiB(pids: number[]): number {
   return Math.round(kb / 1024);
 }
 
-// A process's /proc/<pid>/stat: its name, and the fields after it (f[11] utime, f[12] stime,
-// f[13] cutime, f[14] cstime, in clock ticks). Throws for a process that is gone.
-function procStat(pid: number | "self"): { name: string; f: string[] } {
+// A process's /proc/<pid>/stat: its name, its CPU (utime + stime) and that of its children
+// waited for (cutime + cstime), in clock ticks. Throws for a process that is gone.
+function procStat(pid: number | "self"): { name: string; ticks: number; childTicks: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   const close = stat.lastIndexOf(")");
-  return { name: stat.slice(stat.indexOf("(") + 1, close), f: stat.slice(close + 2).split(" ") };
+  const f = stat.slice(close + 2).split(" ");
+  return { name: stat.slice(stat.indexOf("(") + 1, close), ticks: Number(f[11]) + Number(f[12]), childTicks: Number(f[13]) + Number(f[14]) };
 }
 
 // CPU seconds (user + system) the server processes have used so far.
@@ -99,8 +100,7 @@ function cpuSeconds(pids: number[]): number {
   let ticks = 0;
   for (const pid of pids) {
     try {
-      const { f } = procStat(pid);
-      ticks += Number(f[11]) + Number(f[12]);
+      ticks += procStat(pid).ticks;
     } catch {
       return NaN;
     }
@@ -115,8 +115,8 @@ function postgresTicks(): Map<number, number> {
   for (const name of readdirSync("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      const { name: comm, f } = procStat(Number(name));
-      if (comm === "postgres") ticks.set(Number(name), Number(f[11]) + Number(f[12]));
+      const p = procStat(Number(name));
+      if (p.name === "postgres") ticks.set(Number(name), p.ticks);
     } catch {
       /* gone meanwhile */
     }
@@ -130,8 +130,8 @@ function postgresCpuSince(before: Map<number, number>): number {
 }
 // This process's CPU with that of its children waited for (wrk): the load generator's.
 function ownCpuSeconds(): number {
-  const { f } = procStat("self");
-  return (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / CLK_TCK;
+  const p = procStat("self");
+  return (p.ticks + p.childTicks) / CLK_TCK;
 }
 const CLK_TCK = (() => {
   try {
