@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import net from "node:net";
+import v8 from "node:v8";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, sql, sqlCount, sqlLater, transaction } from "@/lib/db";
@@ -265,6 +266,39 @@ describe("lib/db transaction()", () => {
       }),
     ).rejects.toMatchObject({ code: "22012" });
     expect(await committed(b)).toBe(false);
+  });
+
+  // node-postgres's promise form assigns a fresh arrow function to the query's `callback`
+  // property, and V8 allocates a function literal assigned to a property in the old
+  // generation at once. Lingering there, each such callback kept the statement, its
+  // parameters and the request awaiting it alive through every scavenge until the next
+  // mark-compact (docs/benchmarks.md, step 17). The transaction's statements (BEGIN, its own,
+  // the held-back write, COMMIT) must each reach the driver with a callback still in the
+  // young generation. V8's own test for that (%InYoungGeneration) needs natives syntax, on
+  // only while the probe function is compiled.
+  it("hands node-postgres each statement of a transaction with a young callback, none pretenured in the old generation", async () => {
+    v8.setFlagsFromString("--allow-natives-syntax");
+    const inYoungGeneration = new Function("o", "return %InYoungGeneration(o)") as (o: unknown) => boolean;
+    v8.setFlagsFromString("--no-allow-natives-syntax");
+    expect(inYoungGeneration({})).toBe(true);
+    const submit = pg.Query.prototype.submit;
+    const young: { text: string; young: boolean }[] = [];
+    pg.Query.prototype.submit = function (this: pg.Query & { text?: string; callback?: unknown }, ...args: unknown[]) {
+      young.push({ text: String(this.text).split(" ")[0], young: typeof this.callback === "function" && inYoungGeneration(this.callback) });
+      return (submit as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof submit;
+    const a = newOrgId();
+    try {
+      await transaction(async (tx) => {
+        await sqlLater(tx, "INSERT INTO organizations (id, name) VALUES ($1::uuid, 'tx probe')", [a]);
+        await sql(tx, "SELECT length($1::text) AS n", ["x".repeat(50_000)]);
+      });
+    } finally {
+      pg.Query.prototype.submit = submit;
+    }
+    expect(young.map((q) => q.text)).toEqual(["BEGIN", "INSERT", "SELECT", "COMMIT"]);
+    expect(young.filter((q) => !q.young)).toEqual([]);
+    expect(await committed(a)).toBe(true);
   });
 
   it("fails the transaction with a held-back write's own error, at the next statement or at COMMIT, and commits nothing", async () => {

@@ -137,6 +137,21 @@ function usable(conn: TxConn): pg.PoolClient {
 
 type Corkable = { connection: { stream: { cork(): void; uncork(): void } } };
 
+// A statement on the transaction's connection, answered through node-postgres's callback.
+// Not its promise form: that assigns a new arrow function to the query's `callback`
+// property, and V8 allocates a function literal assigned to a property in the old
+// generation at once (it expects a method that lives long). Each statement's callback then
+// lingers among the old objects until the next mark-compact, and every scavenge until then
+// keeps alive all the young objects it reaches: the statement, its parameters, the promise
+// and the request awaiting it. That promoted 5-30 KB per registration and brought a
+// mark-compact every 1-2 s (docs/benchmarks.md, step 17). Here the callback is an argument:
+// young, and gone at the next scavenge.
+function submit(client: pg.PoolClient, ...args: unknown[]): Promise<pg.QueryResult> {
+  return new Promise((resolve, reject) => {
+    (client.query as (...a: unknown[]) => void)(...args, (err: Error | null, res: pg.QueryResult) => (err ? reject(err) : resolve(res)));
+  });
+}
+
 // A statement of the open transaction `conn`. The first one goes out behind BEGIN, and any
 // statement behind the writes held back by `sqlLater`, in one write; statements issued
 // together (before the code that issued them waits for anything) share that write too: the
@@ -149,11 +164,10 @@ type Corkable = { connection: { stream: { cork(): void; uncork(): void } } };
 // fails with that write's error (the database answers it "current transaction is aborted").
 function onTransaction(conn: TxConn, args: unknown[]): unknown {
   const client = usable(conn);
-  const query = client.query.bind(client) as (...a: unknown[]) => unknown;
   corkForTick(conn);
   begin(conn);
   const ahead = sendLater(conn);
-  const sent = query(...args);
+  const sent = typeof args.at(-1) === "function" ? (client.query as (...a: unknown[]) => unknown)(...args) : submit(client, ...args);
   if (!ahead || !(sent instanceof Promise)) return sent;
   sent.catch(() => undefined); // answered below, after the writes ahead of it
   return ahead.then(() => {
@@ -177,7 +191,7 @@ function corkForTick(conn: TxConn): void {
 
 function begin(conn: TxConn): void {
   if (conn.begun) return;
-  conn.begun = conn.client.query("BEGIN");
+  conn.begun = submit(conn.client, "BEGIN");
   conn.begun.catch(() => undefined); // awaited at COMMIT
 }
 
@@ -189,7 +203,7 @@ function sendLater(conn: TxConn): Promise<unknown> | undefined {
   conn.later = undefined;
   return Promise.all(
     later.map((w) =>
-      conn.client.query(config(w.text, w.values)).then(
+      submit(conn.client, config(w.text, w.values)).then(
         () => undefined,
         (err: unknown) => {
           conn.failed ??= { err: w.failure ? w.failure(err) : err };
@@ -230,7 +244,7 @@ export async function transaction<T>(fn: (tx: Tx) => Promise<T>, timeoutMs = 30_
       try {
         begin(conn);
         ahead = sendLater(conn);
-        commit = client.query("COMMIT");
+        commit = submit(client, "COMMIT");
       } finally {
         stream.uncork();
       }
@@ -256,7 +270,7 @@ export async function transaction<T>(fn: (tx: Tx) => Promise<T>, timeoutMs = 30_
     const rolledBack =
       begun &&
       (!conn.begun ||
-        (await client.query("ROLLBACK").then(
+        (await submit(client, "ROLLBACK").then(
           () => true,
           () => false,
         )));
