@@ -17,9 +17,17 @@ import { spawnSync } from "node:child_process";
 // Node.js 22 and later (V8 12+) have no --interrupt-budget and start with a larger young
 // generation: on Node.js 24 the server reached 317–319 MiB under 10 s of registrations with
 // the old-space limit alone, 233–239 MiB with 16 MiB semi-spaces (the size Node.js 20 uses).
+// The old generation's limit after each mark-compact is 1.5 times what survived it
+// (--heap-growing-percent=50). V8's own factor follows how fast the old generation fills:
+// once the request path stopped promoting much (lib/db.ts, `submit`), it kept the limit so
+// close to the ~55 MB that stays live that marking started again ~0.6 s after each
+// mark-compact (V8 starts it when the room left is under the young generation's capacity),
+// and registration cost more CPU than before. With 1.5 the mark-compacts halved, the
+// server's CPU per registration was the lowest of the four combinations tried, and the
+// whole benchmark stayed at 262 MiB (docs/benchmarks.md, step 17).
 // So the heap flags are given always, the two tier-up flags only to a runtime that has them
 // (one probe at start, ~40 ms): a flag the runtime does not know would stop it at once.
-const HEAP_FLAGS = ["--max-old-space-size=1024", "--max-semi-space-size=16"];
+const HEAP_FLAGS = ["--max-old-space-size=1024", "--max-semi-space-size=16", "--heap-growing-percent=50"];
 const TIER_UP_FLAGS = ["--interrupt-budget=33792", "--minimum-invocations-after-ic-update=100"];
 
 export function serverNodeFlags(node = process.execPath, given = process.env.SERVER_NODE_FLAGS): string[] {

@@ -12,6 +12,7 @@ describe("the server's V8 flags", () => {
     const flags = serverNodeFlags(process.execPath, undefined);
     expect(flags).toContain("--max-old-space-size=1024");
     expect(flags).toContain("--max-semi-space-size=16");
+    expect(flags).toContain("--heap-growing-percent=50");
     const { spawnSync } = await import("node:child_process");
     expect(spawnSync(process.execPath, [...flags, "-e", ""]).status).toBe(0);
   });
@@ -24,7 +25,7 @@ describe("the server's V8 flags", () => {
       `#!/bin/sh\nfor a in "$@"; do case "$a" in --interrupt-budget=*) echo "bad option: $a" >&2; exit 9;; esac; done\nexec "${process.execPath}" "$@"\n`,
     );
     chmodSync(node, 0o755);
-    expect(serverNodeFlags(node, undefined)).toEqual(["--max-old-space-size=1024", "--max-semi-space-size=16"]);
+    expect(serverNodeFlags(node, undefined)).toEqual(["--max-old-space-size=1024", "--max-semi-space-size=16", "--heap-growing-percent=50"]);
   });
 
   it("takes SERVER_NODE_FLAGS as given", () => {
