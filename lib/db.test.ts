@@ -301,6 +301,14 @@ describe("lib/db transaction()", () => {
     expect(await committed(a)).toBe(true);
   });
 
+  it("gives a failed statement's error the stack of the code that awaited it, not the socket's read", async () => {
+    const err = await transaction(async (tx) => {
+      await sql(tx, "SELECT 1/0 AS x");
+    }).catch((e: Error & { code?: string }) => e);
+    expect(err).toMatchObject({ code: "22012" });
+    expect((err as Error).stack).toContain("lib/db.test.ts");
+  });
+
   it("fails the transaction with a held-back write's own error, at the next statement or at COMMIT, and commits nothing", async () => {
     const a = newOrgId();
     const dup = newOrgId();

@@ -143,13 +143,19 @@ type Corkable = { connection: { stream: { cork(): void; uncork(): void } } };
 // generation at once (it expects a method that lives long). Each statement's callback then
 // lingers among the old objects until the next mark-compact, and every scavenge until then
 // keeps alive all the young objects it reaches: the statement, its parameters, the promise
-// and the request awaiting it. That promoted 5-30 KB per registration and brought a
+// and the request awaiting it. That promoted 5-28 KB per registration and brought a
 // mark-compact every 1-2 s (docs/benchmarks.md, step 17). Here the callback is an argument:
-// young, and gone at the next scavenge.
+// young, and gone at the next scavenge. A failed statement's error gets the stack that leads
+// back to the code awaiting it, as the promise form gives it (not the socket's read).
 function submit(client: pg.PoolClient, ...args: unknown[]): Promise<pg.QueryResult> {
-  return new Promise((resolve, reject) => {
+  return new Promise<pg.QueryResult>((resolve, reject) => {
     (client.query as (...a: unknown[]) => void)(...args, (err: Error | null, res: pg.QueryResult) => (err ? reject(err) : resolve(res)));
-  });
+  }).catch(withCallerStack);
+}
+
+function withCallerStack(err: unknown): never {
+  if (err instanceof Error) Error.captureStackTrace(err);
+  throw err;
 }
 
 // A statement of the open transaction `conn`. The first one goes out behind BEGIN, and any
