@@ -1,5 +1,5 @@
 import { type KeyObject, createCipheriv, createDecipheriv, createHash, createHmac, createSecretKey, randomBytes, timingSafeEqual } from "node:crypto";
-import { deflateRawSync, inflateRawSync } from "node:zlib";
+import { inflateRawSync } from "node:zlib";
 import { appSecret } from "@/lib/env";
 
 export const sha256Hex = (s: string | Buffer): string => createHash("sha256").update(s).digest("hex");
@@ -35,33 +35,25 @@ export function safeEqual(a: string, b: string): boolean {
   return ab.length === bb.length && timingSafeEqual(ab, bb);
 }
 
-// Secrets the service must use later (webhook signing secrets) are stored encrypted
-// with AES-256-GCM under a key derived from APP_SECRET.
-//   v1.<iv>.<tag>.<ciphertext>   the text's UTF-8
-//   v2.<iv>.<tag>.<ciphertext>   the text's UTF-8 deflated first (`compress`): for stored
-//                                responses, whose JSON shrinks to ~30 % (a registration's
-//                                3.9 KB to 1.1 KB). Ciphertext does not compress, so the
-//                                database could not do it; a sealed row under ~2 KB stays
-//                                inline instead of going to TOAST (docs/benchmarks.md, step 15).
-//   Compressing before sealing lets a box's length depend on its text. That is harmless for
-//   stored responses: the secret in one (a hosted link's token) is new in every response, so
-//   no one can probe the same secret with texts of their choosing (the CRIME/BREACH pattern).
+// Secrets the service must use later (webhook signing secrets) and stored idempotent
+// responses are sealed with AES-256-GCM under a key derived from APP_SECRET.
+//   v1.<iv>.<tag>.<ciphertext>   the text's UTF-8: what sealSecret writes
+//   v2.<iv>.<tag>.<ciphertext>   the text's UTF-8 deflated first: stored responses written
+//                                before migration 0018, still opened. Deflating per response
+//                                with node:zlib left each call's zlib stream and its 16 KiB
+//                                output buffer for the next mark-compact, which came every
+//                                ~3 s under load (docs/benchmarks.md, step 18); the stored
+//                                responses now stay in their rows without it (migration 0018).
 const encKey = () => derivedKey("aes:secret-box", (secret) => createHash("sha256").update(`secret-box:${secret}`).digest());
 // What a v2 box may inflate to: more than any response the service stores (an export is
 // streamed, not stored), and the box is authenticated before it is inflated.
 const MAX_OPENED_BYTES = 64 << 20;
-// Fastest level, and a 4 KiB window with small tables: ~32 KB of zlib state per call instead of
-// ~270 KB (the default's), with the same output for texts of a few KB (a registration's 3.9 KB
-// deflates to 1,135 bytes either way). Inflating needs no settings: a raw stream made with a
-// smaller window inflates with the default one.
-const DEFLATE = { level: 1, windowBits: 12, memLevel: 5 };
 
-export function sealSecret(plain: string, options?: { compress?: boolean }): string {
+export function sealSecret(plain: string): string {
   const iv = randomBytes(12);
   const c = createCipheriv("aes-256-gcm", encKey(), iv);
-  const bytes = options?.compress ? deflateRawSync(plain, DEFLATE) : Buffer.from(plain, "utf8");
-  const ct = Buffer.concat([c.update(bytes), c.final()]);
-  return [options?.compress ? "v2" : "v1", iv.toString("base64url"), c.getAuthTag().toString("base64url"), ct.toString("base64url")].join(".");
+  const ct = Buffer.concat([c.update(plain, "utf8"), c.final()]);
+  return ["v1", iv.toString("base64url"), c.getAuthTag().toString("base64url"), ct.toString("base64url")].join(".");
 }
 
 const BOX_VERSIONS = new Set(["v1", "v2"]);

@@ -8,7 +8,8 @@ import { registration } from "./support/bodies";
 import { startServer } from "./support/server";
 import { db } from "@/lib/db";
 import { fingerprint } from "@/lib/idempotency";
-import { sealSecret } from "@/lib/crypto";
+import { openSecret } from "@/lib/crypto";
+import { sealDeflated } from "./support/legacy-box";
 import { legacyFingerprint } from "./support/legacy-fingerprint";
 
 async function countByExternalId(api: Api, externalId: string): Promise<number> {
@@ -220,47 +221,55 @@ describe("Idempotency-Key", () => {
     expect(await countByExternalId(org.api, body.external_reference.id)).toBe(0);
   });
 
-  // Stored bodies are deflated before they are sealed (lib/crypto.ts, "v2"): a registration's
-  // response fits its row (no TOAST), and boxes sealed whole ("v1", the previous version) still replay.
-  it("stores a registration's response deflated and sealed, inline in its row; replays it and a v1 box byte for byte", async () => {
-    const key = `compact-${randomUUID()}`;
+  // Stored bodies are sealed whole (lib/crypto.ts, "v1") and stay in their row: migration 0018
+  // keeps rows up to a page out of TOAST. Boxes deflated before sealing ("v2", how earlier
+  // builds stored responses) still replay.
+  it("stores a registration's response sealed whole, inline in its row; replays it and a v2 box byte for byte", async () => {
+    const key = `inline-${randomUUID()}`;
     const body = registration();
     const first = await org.api.post("/obligations", body, { idempotencyKey: key });
     expect(first.status).toBe(201);
-    const whole = sealSecret(first.text); // what sealing without deflate would store
-    expect(whole.length).toBeGreaterThan(3000); // sealed whole it would go to TOAST
     const scope = `org:${org.organizationId}`;
-    const [row] = await db().$queryRawUnsafe<{ body: string; size: number }[]>(
-      "SELECT response_body AS body, pg_column_size(response_body) AS size FROM idempotency_records WHERE scope = $1 AND key = $2",
+    const [row] = await db().$queryRawUnsafe<{ body: string; compression: string | null; toast: string }[]>(
+      `SELECT response_body AS body, pg_column_compression(response_body) AS compression,
+              (SELECT reltoastrelid::regclass::text FROM pg_class WHERE oid = 'idempotency_records'::regclass) AS toast
+         FROM idempotency_records WHERE scope = $1 AND key = $2`,
       scope,
       key,
     );
-    expect(row.body.startsWith("v2.")).toBe(true);
-    expect(row.body.length).toBeLessThan(whole.length / 2);
-    expect(row.size).toBeLessThan(2000); // below PostgreSQL's TOAST threshold (~2 KB per row)
+    expect(row.body.startsWith("v1.")).toBe(true);
+    expect(openSecret(row.body)).toBe(first.text);
+    expect(row.body.length).toBeGreaterThan(3000); // past PostgreSQL's default TOAST threshold (~2 kB per row)
+    expect(row.compression).toBeNull(); // ciphertext: no compression attempted
+    // none of its bytes went to the TOAST table (an uncompressed value is stored there as it is)
+    const [{ chunks }] = await db().$queryRawUnsafe<{ chunks: number }[]>(
+      `SELECT count(*)::int AS chunks FROM ${row.toast} WHERE position(convert_to($1, 'UTF8') in chunk_data) > 0`,
+      row.body.slice(200, 264),
+    );
+    expect(chunks).toBe(0);
     const again = await org.api.post("/obligations", body, { idempotencyKey: key });
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(again.text).toBe(first.text);
 
-    const v1Key = `v1-${randomUUID()}`;
-    const v1Body = registration();
-    const answered = await org.api.post("/obligations", registration(), { idempotencyKey: `v1-source-${randomUUID()}` });
+    const v2Key = `v2-${randomUUID()}`;
+    const v2Body = registration();
+    const answered = await org.api.post("/obligations", registration(), { idempotencyKey: `v2-source-${randomUUID()}` });
     await db().idempotencyRecord.create({
       data: {
         scope,
-        key: v1Key,
+        key: v2Key,
         method: "POST",
         path: "/api/v1/obligations",
-        fingerprint: fingerprint("POST", "/api/v1/obligations", v1Body),
+        fingerprint: fingerprint("POST", "/api/v1/obligations", v2Body),
         state: "completed",
         responseStatus: 201,
-        responseBody: sealSecret(answered.text),
+        responseBody: sealDeflated(answered.text),
         responseHeaders: {},
         lockedUntil: new Date(),
         completedAt: new Date(),
       },
     });
-    const replay = await org.api.post("/obligations", v1Body, { idempotencyKey: v1Key });
+    const replay = await org.api.post("/obligations", v2Body, { idempotencyKey: v2Key });
     expect(replay.status).toBe(201);
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
     expect(replay.text).toBe(answered.text);

@@ -171,10 +171,11 @@ function storedOf(
   return { status, body: openBody(body), headers: headers ?? {} };
 }
 
-// Stored bodies are sealed (AES-256-GCM under APP_SECRET, deflated first: lib/crypto.ts): a response can carry
+// Stored bodies are sealed (AES-256-GCM under APP_SECRET: lib/crypto.ts): a response can carry
 // a bearer capability (registration's and reissue_link's `payment_request.hosted_url`), and a
 // copy of the database alone must yield no working link. Bodies stored by earlier versions
-// are plain JSON (never a box: `isSealed`). A body sealed under another
+// are plain JSON (never a box: `isSealed`) or deflated boxes (`v2`). The sealed body stays in
+// its row, not in TOAST (migration 0018). A body sealed under another
 // APP_SECRET cannot be replayed; the request it answered did run, so running it again is no
 // option either: the key is refused as used.
 function openBody(stored: string): string {
@@ -215,7 +216,7 @@ export async function storeInTx(tx: Tx, c: KeyClaim, r: StoredResponse): Promise
       RETURNING 1
     )
     SELECT fos_raise('FO001', 'idempotency key completed by a concurrent request') WHERE NOT EXISTS (SELECT 1 FROM stored)`,
-    [c.scope, c.key, c.method, c.path, c.fingerprint, r.status, sealSecret(r.body, { compress: true }), JSON.stringify(r.headers)],
+    [c.scope, c.key, c.method, c.path, c.fingerprint, r.status, sealSecret(r.body), JSON.stringify(r.headers)],
     (err) => ((err as { code?: string }).code === "FO001" ? new KeyTakenMeanwhile() : err),
   );
 }
