@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { request } from "node:http";
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { baseUrl } from "./support/api";
 import { newOrg, TEST_PASSWORD, type OrgFixture } from "./support/fixtures";
@@ -101,6 +103,37 @@ describe("the direct API path", () => {
     const plain = await fetch(`${baseUrl()}/api/v1/obligations?limit=20`, { headers: { ...auth(), "accept-encoding": "identity" } });
     expect(plain.headers.get("content-encoding")).toBeNull();
     expect(await plain.text()).toBe(large.direct.text);
+  });
+
+  // The direct path gzips a whole JSON text itself, with a pooled zlib stream
+  // (lib/http/gzip.ts), where the middleware's choice is plainly gzip; any other header is
+  // left to the middleware. Either way a client must get the coding Next.js would send.
+  it("picks the coding Next.js's compression picks for any Accept-Encoding, and sends a complete gzip body with its length", async () => {
+    const accepts = ["gzip", "gzip, deflate", "gzip, deflate, br, zstd", "deflate, gzip", "deflate, gzip;q=0.5", "gzip;q=0.5, br", "GZip;Q=0.9"];
+    const others = ["gzip;q=0", "identity, gzip", "gzip;q=0.8, identity;q=0.9", "*", "*;q=0", "br", "deflate", "x-gzip", "gzip;q=oops", "identity"];
+    for (const accept of [...accepts, ...others]) {
+      const r = await both({ method: "GET", path: "/api/v1/obligations?limit=20", headers: { ...auth(), "accept-encoding": accept } });
+      expect(r.direct.status, accept).toBe(200);
+      expect(r.direct.headers.get("content-encoding"), accept).toBe(r.next.headers.get("content-encoding"));
+      expect(r.direct.text, accept).toBe(r.next.text);
+      if (accepts.includes(accept)) expect(r.direct.headers.get("content-encoding"), accept).toBe("gzip");
+    }
+    // the bytes on the wire: one gzip member, its length declared, Vary set
+    const raw = await new Promise<{ headers: import("node:http").IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
+      const url = new URL(`${baseUrl()}/api/v1/obligations?limit=20`);
+      const req = request(url, { headers: { ...auth(), "accept-encoding": "gzip" } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ headers: res.headers, bytes: Buffer.concat(chunks) }));
+      });
+      req.on("error", reject);
+      req.end();
+    });
+    expect(raw.headers["content-encoding"]).toBe("gzip");
+    expect(raw.headers.vary).toContain("Accept-Encoding");
+    expect(Number(raw.headers["content-length"])).toBe(raw.bytes.length);
+    const identity = await fetch(`${baseUrl()}/api/v1/obligations?limit=20`, { headers: { ...auth(), "accept-encoding": "identity" } });
+    expect(gunzipSync(raw.bytes).toString("utf8")).toBe(await identity.text());
   });
 
   it("takes writes: the same registration, replay and refusals as through Next.js", async () => {

@@ -4,6 +4,7 @@ import { errorBody } from "@/lib/errors";
 import { logger } from "@/lib/log";
 import { rawTextOf, withRawBody } from "@/lib/http/raw";
 import { appendPeer } from "@/lib/http/client-address";
+import { gzip, prefersGzip } from "@/lib/http/gzip";
 
 // The direct path of /api/v1 (docs/architecture.md, "Serving"; docs/benchmarks.md, step 10):
 // the server process (scripts/server.mjs) hands every request it receives to `dispatch`
@@ -148,15 +149,25 @@ async function serve(
   const request = new Request(`http://localhost${url}`, { method, headers, body, duplex: "half" } as RequestInit);
   const response = await handler(whole ? withRawBody(request, whole) : request, { params: Promise.resolve(params) });
 
+  const text = rawTextOf(response);
+  const gzipped = text !== undefined && gzipsWhole(req, response, text, opts);
   // Next.js's compression middleware, for a client that asks for an encoding
-  if (opts.compress && req.headers["accept-encoding"]) opts.compress(req, res, () => undefined);
+  if (!gzipped && opts.compress && req.headers["accept-encoding"]) opts.compress(req, res, () => undefined);
   for (const h of opts.headers) res.setHeader(h.key, h.value);
   for (const [k, v] of response.headers) if (k !== "set-cookie") res.setHeader(k, v);
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader("set-cookie", cookies);
   res.statusCode = response.status;
-  const text = rawTextOf(response);
   if (text !== undefined) {
+    if (gzipped) {
+      const body = await gzip(text);
+      const vary = res.getHeader("vary");
+      res.setHeader("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+      res.setHeader("content-encoding", "gzip");
+      res.setHeader("content-length", body.length);
+      res.end(body);
+      return;
+    }
     res.setHeader("content-length", Buffer.byteLength(text));
     res.end(text);
     return;
@@ -188,6 +199,20 @@ async function serve(
     if (!res.write(chunk.value)) await new Promise<void>((resolve) => res.once("drain", resolve).once("close", resolve));
   }
   res.end();
+}
+
+// What the compression middleware would gzip, decided as it decides: a type it compresses
+// (here only JSON; other types are left to it), no Cache-Control no-transform, not already
+// encoded, 1 KiB or more, and gzip its choice for the Accept-Encoding (`prefersGzip`, which
+// leaves any header whose answer is less plain to the middleware). It adds Vary:
+// Accept-Encoding, as the caller does.
+const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/;
+function gzipsWhole(req: IncomingMessage, response: Response, text: string, opts: DispatchOptions): boolean {
+  const accept = req.headers["accept-encoding"];
+  if (!opts.compress || !accept || !prefersGzip(accept)) return false;
+  if (!/^application\/json\s*(?:;|$)/i.test(response.headers.get("content-type") ?? "")) return false;
+  if (response.headers.has("content-encoding") || NO_TRANSFORM.test(response.headers.get("cache-control") ?? "")) return false;
+  return Buffer.byteLength(text) >= 1024;
 }
 
 function readWhole(req: IncomingMessage): Promise<Buffer> {
