@@ -161,8 +161,8 @@ async function serve(
   if (text !== undefined) {
     if (gzipped) {
       const body = await gzip(text);
-      const vary = res.getHeader("vary");
-      res.setHeader("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+      const vary = String(res.getHeader("vary") ?? "");
+      if (!/(?:^|,)\s*(?:accept-encoding|\*)\s*(?:,|$)/i.test(vary)) res.setHeader("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
       res.setHeader("content-encoding", "gzip");
       res.setHeader("content-length", body.length);
       res.end(body);

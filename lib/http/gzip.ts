@@ -4,9 +4,9 @@ import { constants, createGzip, type Gzip, type ZlibReset } from "node:zlib";
 // from a few zlib streams kept for reuse: each body is written, finished with Z_FINISH (a
 // complete gzip member: header, deflate data, CRC-32 and length) and the stream is reset for
 // the next one. A new zlib stream per response (what the compression middleware makes, or
-// zlib.gzipSync) lives on until the next mark-compact: its native handle keeps the stream and
-// its 16 KiB output buffer alive through every scavenge, so under load those buffers filled
-// the heap's room and forced a mark-compact every ~2.5 s (docs/benchmarks.md, step 18).
+// zlib.gzipSync) outlived its response, with its 16 KiB output buffer, until the next
+// mark-compact: under load those buffers used up the heap's room and brought a mark-compact
+// every ~2.5 s (measured: docs/benchmarks.md, step 18).
 // The compression itself runs on libuv's thread pool, as the middleware's does.
 
 // Streams kept idle: one per response compressing at the same moment, up to this many; more
@@ -22,25 +22,34 @@ export function gzip(text: string): Promise<Buffer> {
     // The stream flows: each output chunk is emitted as it is produced, so all of them have
     // arrived when the flush's callback runs.
     const onData = (chunk: Buffer) => out.push(chunk);
-    let failed = false;
-    const onError = (err: Error) => {
-      failed = true;
+    let settled = false;
+    const fail = (err: unknown) => {
+      if (settled) return;
+      settled = true;
       z.off("data", onData);
       z.close();
       reject(err);
     };
     z.on("data", onData);
-    z.once("error", onError);
+    z.once("error", fail);
     z.write(text);
-    z.flush(constants.Z_FINISH, () => {
-      if (failed) return;
+    const finished = (err?: Error | null) => {
+      if (err) return fail(err);
+      if (settled) return;
       z.off("data", onData);
-      z.off("error", onError);
-      z.reset();
+      z.off("error", fail);
+      try {
+        z.reset();
+      } catch (e) {
+        return fail(e);
+      }
+      settled = true;
       if (idle.length < KEEP) idle.push(z);
       else z.close();
       resolve(out.length === 1 ? out[0] : Buffer.concat(out));
-    });
+    };
+    // (the callback gets the write's error, if any; @types/node declares it without one)
+    z.flush(constants.Z_FINISH, finished as () => void);
   });
 }
 
