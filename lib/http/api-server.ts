@@ -150,7 +150,8 @@ async function serve(
   const response = await handler(whole ? withRawBody(request, whole) : request, { params: Promise.resolve(params) });
 
   const text = rawTextOf(response);
-  const gzipped = text !== undefined && gzipsWhole(req, response, text, opts);
+  const length = text === undefined ? 0 : Buffer.byteLength(text);
+  const gzipped = text !== undefined && gzipsWhole(req, response, length, opts);
   // Next.js's compression middleware, for a client that asks for an encoding
   if (!gzipped && opts.compress && req.headers["accept-encoding"]) opts.compress(req, res, () => undefined);
   for (const h of opts.headers) res.setHeader(h.key, h.value);
@@ -168,7 +169,7 @@ async function serve(
       res.end(body);
       return;
     }
-    res.setHeader("content-length", Buffer.byteLength(text));
+    res.setHeader("content-length", length);
     res.end(text);
     return;
   }
@@ -207,12 +208,12 @@ async function serve(
 // leaves any header whose answer is less plain to the middleware). It adds Vary:
 // Accept-Encoding, as the caller does.
 const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/;
-function gzipsWhole(req: IncomingMessage, response: Response, text: string, opts: DispatchOptions): boolean {
+function gzipsWhole(req: IncomingMessage, response: Response, length: number, opts: DispatchOptions): boolean {
   const accept = req.headers["accept-encoding"];
   if (!opts.compress || !accept || !prefersGzip(accept)) return false;
   if (!/^application\/json\s*(?:;|$)/i.test(response.headers.get("content-type") ?? "")) return false;
   if (response.headers.has("content-encoding") || NO_TRANSFORM.test(response.headers.get("cache-control") ?? "")) return false;
-  return Buffer.byteLength(text) >= 1024;
+  return length >= 1024;
 }
 
 function readWhole(req: IncomingMessage): Promise<Buffer> {
