@@ -45,6 +45,8 @@ describe("POST /payments", () => {
     });
     expect(p.created_at).toBe(p.updated_at);
     expect(Math.abs(Date.parse(p.created_at) - Date.now())).toBeLessThan(60_000);
+    // The answer is built from the values written, not re-read: what is stored reads back the same.
+    expect((await org.api.get(`/payments/${p.id}`)).body).toEqual(r.body);
     const events = await db().event.findMany({ where: { organizationId: org.organizationId, paymentId: p.id } });
     expect(events.map((e) => e.type)).toEqual(["payment.recorded"]);
     expect(events[0].obligationId).toBeNull();

@@ -1,11 +1,11 @@
-import type { Tx } from "@/lib/db";
+import { sqlCount, type Tx } from "@/lib/db";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { recordEvent } from "@/lib/events/record-event";
-import { toDate } from "@/lib/schemas/common";
+import { fromDate, toDate } from "@/lib/schemas/common";
 import type { TPayment, TRecordPayment } from "@/lib/schemas/payments";
-import { loadPayment, toPaymentView } from "@/lib/payments/view";
+import { type LoadedPayment, toPaymentView } from "@/lib/payments/view";
 
 // POST /payments: records an observed payment (never a movement of money) and the
 // `payment.recorded` event in the caller's transaction.
@@ -17,33 +17,50 @@ import { loadPayment, toPaymentView } from "@/lib/payments/view";
 // the same request use the same Idempotency-Key and get the stored 201 instead.
 export type RecordPaymentInput = { organizationId: string; principal: Principal; body: TRecordPayment };
 
+// One INSERT straight to the transaction's connection, and the wire object built from the
+// row it wrote (a new payment has no allocations): no re-read, no ORM in between (Prisma's
+// createMany cost this request more CPU than a registration; docs/benchmarks.md, step 19).
+const INSERT_PAYMENT = `INSERT INTO payments (id, organization_id, amount_minor, allocated_minor, currency, direction, received_on,
+    payer_name, reference, external_namespace, external_id, note, created_at, updated_at)
+  VALUES ($1::uuid, $2::uuid, $3::bigint, 0, $4, $5, $6::date, $7, $8, $9, $10, $11, $12::timestamptz, $12::timestamptz)
+  ON CONFLICT DO NOTHING`;
+
 export async function recordPayment(tx: Tx, input: RecordPaymentInput): Promise<TPayment> {
   const { organizationId, body } = input;
-  const id = newId();
-  const now = new Date();
   const ext = body.external_reference;
-  const created = await tx.payment.createMany({
-    data: [
-      {
-        id,
-        organizationId,
-        amountMinor: BigInt(body.amount_minor),
-        allocatedMinor: 0n,
-        currency: body.currency,
-        direction: body.direction ?? "incoming",
-        receivedOn: toDate(body.received_on),
-        payerName: body.payer_name ?? "",
-        reference: body.reference ?? "",
-        externalNamespace: ext?.namespace ?? null,
-        externalId: ext?.id ?? null,
-        note: body.note ?? "",
-        createdAt: now,
-        updatedAt: now,
-      },
-    ],
-    skipDuplicates: true,
-  });
-  if (created.count !== 1) {
+  const now = new Date();
+  const row: LoadedPayment = {
+    id: newId(),
+    organizationId,
+    amountMinor: BigInt(body.amount_minor),
+    allocatedMinor: 0n,
+    currency: body.currency,
+    direction: body.direction ?? "incoming",
+    receivedOn: toDate(body.received_on),
+    payerName: body.payer_name ?? "",
+    reference: body.reference ?? "",
+    externalNamespace: ext?.namespace ?? null,
+    externalId: ext?.id ?? null,
+    note: body.note ?? "",
+    createdAt: now,
+    updatedAt: now,
+    allocations: [],
+  };
+  const inserted = await sqlCount(tx, INSERT_PAYMENT, [
+    row.id,
+    organizationId,
+    row.amountMinor.toString(),
+    row.currency,
+    row.direction,
+    fromDate(row.receivedOn),
+    row.payerName,
+    row.reference,
+    row.externalNamespace,
+    row.externalId,
+    row.note,
+    now.toISOString(),
+  ]);
+  if (inserted !== 1) {
     const existing = ext
       ? await tx.payment.findFirst({ where: { organizationId, externalNamespace: ext.namespace, externalId: ext.id }, select: { id: true } })
       : null;
@@ -55,12 +72,12 @@ export async function recordPayment(tx: Tx, input: RecordPaymentInput): Promise<
     );
   }
 
-  const payment = toPaymentView(await loadPayment(tx, { organizationId, paymentId: id }));
+  const payment = toPaymentView(row);
   await recordEvent(tx, {
     organizationId,
     type: "payment.recorded",
     principal: input.principal,
-    paymentId: id,
+    paymentId: row.id,
     data: { payment },
   });
   return payment;
