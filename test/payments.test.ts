@@ -263,6 +263,8 @@ describe("POST /payments/{id}/allocations", () => {
     expect(a2.obligation).toMatchObject({ allocated_minor: "60000", status: "RECONCILED", version: 3 });
     expect(a2.payment).toMatchObject({ allocated_minor: "60000", unallocated_minor: "40000" });
     expect(a2.payment.allocations.map((a) => a.amount_minor)).toEqual(["25000", "35000"]);
+    // built from the locked read plus the new allocation, not read again: the stored payment reads back the same
+    expect(await paymentView(pay.id)).toEqual(a2.payment);
     expect((await obligationDetail(obl.id)).outstanding_minor).toBe("0");
 
     // RECONCILED never moves back: nothing is outstanding, so any further allocation is refused

@@ -1,15 +1,19 @@
-import type { Tx } from "@/lib/db";
+import { sqlLater, type Tx } from "@/lib/db";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { TAllocatePayment, TPayment, TPaymentAllocationResult } from "@/lib/schemas/payments";
 import { mutateObligation } from "@/lib/obligations/mutate-obligation";
-import { loadPayment, notFoundPayment, toPaymentView } from "@/lib/payments/view";
+import { lockPayment, toPaymentView } from "@/lib/payments/view";
 import { isCheckViolation, isWriteConflict } from "@/lib/db/errors";
 
 export type AllocatePaymentInput = { organizationId: string; paymentId: string; principal: Principal; body: TAllocatePayment };
 
-type LockedPayment = { id: string; amount_minor: bigint; allocated_minor: bigint; currency: string; direction: string };
+const ALLOCATE_SQL = `WITH allocation AS (
+    INSERT INTO payment_allocations (id, organization_id, payment_id, obligation_id, amount_minor, created_at)
+    VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::bigint, $6::timestamptz))
+  UPDATE payments SET allocated_minor = allocated_minor + $5::bigint, updated_at = $6::timestamptz
+  WHERE id = $3::uuid AND organization_id = $2::uuid`;
 
 // POST /payments/{id}/allocations: allocates part of a payment to an obligation, atomically
 // in the caller's transaction.
@@ -17,8 +21,8 @@ type LockedPayment = { id: string; amount_minor: bigint; allocated_minor: bigint
 // Lock order is fixed — the payment row first (SELECT ... FOR UPDATE), then the obligation
 // row (mutateObligation's guarded version bump) — and a transaction touches exactly one of
 // each, so concurrent allocations queue instead of deadlocking. The bounds hold in the
-// database: the payment is locked while its remaining amount is checked and raised with a
-// guarded update, the obligation's change only lands if its version is still the expected
+// database: the payment is locked while its remaining amount is checked and raised (in
+// the statement that writes the allocation), the obligation's change only lands if its version is still the expected
 // one, and CHECK constraints on both rows (allocated between 0 and amount) are the last
 // line. A deadlock or serialization failure that still happens is 409 version_conflict
 // (everything rolled back; reload and retry), never a 500.
@@ -44,13 +48,9 @@ async function allocate(tx: Tx, input: AllocatePaymentInput): Promise<TPaymentAl
   const { organizationId, body } = input;
   const amount = BigInt(body.amount_minor);
 
-  // 1. The payment row, locked until the transaction ends.
-  const locked = await tx.$queryRaw<LockedPayment[]>`
-    SELECT id, amount_minor, allocated_minor, currency, direction FROM payments
-    WHERE id = ${input.paymentId}::uuid AND organization_id = ${organizationId}::uuid
-    FOR UPDATE`;
-  if (locked.length !== 1) throw notFoundPayment();
-  const p = locked[0];
+  // 1. The payment row, locked until the transaction ends, with its allocations (the answer
+  // and the event show the payment after this one: built from this read, not read again).
+  const p = await lockPayment(tx, { organizationId, paymentId: input.paymentId });
   const paymentId = p.id;
 
   // 2. The obligation: version check, checks, allocation row, payment update, version bump.
@@ -77,7 +77,7 @@ async function allocate(tx: Tx, input: AllocatePaymentInput): Promise<TPaymentAl
           `an ${p.direction} payment is allocated to obligations where the organization is the ${wanted}; this one has organization_role ${o.organizationRole}`,
         );
       }
-      const unallocated = p.amount_minor - p.allocated_minor;
+      const unallocated = p.amountMinor - p.allocatedMinor;
       const outstanding = o.amountMinor - o.allocatedMinor;
       if (amount > unallocated) {
         throw new AppError("allocation_exceeds_remaining", `amount_minor ${amount} exceeds the payment's unallocated amount ${unallocated}`);
@@ -87,21 +87,25 @@ async function allocate(tx: Tx, input: AllocatePaymentInput): Promise<TPaymentAl
       }
       obligationReference = o.reference;
       obligationId = o.id;
-      await tx.paymentAllocation.create({
-        data: { id: allocationId, organizationId, paymentId, obligationId: o.id, amountMinor: amount, createdAt },
+      // The allocation row and the payment's raise in one statement, held back and sent with
+      // the obligation's update (lib/db.ts, sqlLater): the payment is locked by this
+      // transaction, so nothing else moved it since step 1; a CHECK violation surfaces at that
+      // next statement and is mapped by allocatePayment like any other.
+      await sqlLater(tx, ALLOCATE_SQL, [allocationId, organizationId, paymentId, o.id, amount.toString(), createdAt.toISOString()]);
+      paymentAfter = toPaymentView({
+        ...p,
+        allocatedMinor: p.allocatedMinor + amount,
+        updatedAt: createdAt,
+        allocations: [
+          ...p.allocations,
+          { id: allocationId, organizationId, paymentId, obligationId: o.id, amountMinor: amount, createdAt, obligation: { reference: o.reference } },
+        ].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
       });
-      const raised = await tx.payment.updateMany({
-        where: { id: paymentId, organizationId, allocatedMinor: p.allocated_minor },
-        data: { allocatedMinor: { increment: amount }, updatedAt: createdAt },
-      });
-      if (raised.count !== 1) throw new Error(`payment ${paymentId} changed while locked`);
       const allocated = o.allocatedMinor + amount;
       return { allocatedMinor: { increment: amount }, status: allocated === o.amountMinor ? "RECONCILED" : "PARTIALLY_RECONCILED" };
     },
-    eventData: async () => {
-      paymentAfter = toPaymentView(await loadPayment(tx, { organizationId, paymentId }));
-      return { payment: paymentAfter };
-    },
+    // biome-ignore lint/style/noNonNullAssertion: set by apply, which runs before the event
+    eventData: () => ({ payment: paymentAfter! }),
     detail: (o) => ({
       payment_id: paymentId,
       allocation_id: allocationId,

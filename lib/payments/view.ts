@@ -1,5 +1,5 @@
 import { Prisma, type Payment } from "@/lib/generated/prisma/client";
-import type { Tx } from "@/lib/db";
+import { sql, type Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { fromDate } from "@/lib/schemas/common";
@@ -23,9 +23,19 @@ export const notFoundPayment = () => new AppError("not_found", "payment not foun
 export type LoadPaymentInput = { organizationId: string; paymentId: string };
 
 export async function loadPayment(tx: Tx, input: LoadPaymentInput): Promise<LoadedPayment> {
+  return loadOne(tx, input, Prisma.empty);
+}
+
+// The same, with the payment's row locked until the transaction ends (SELECT ... FOR UPDATE
+// OF p: the payment only, not the allocations or obligations read beside it).
+export async function lockPayment(tx: Tx, input: LoadPaymentInput): Promise<LoadedPayment> {
+  return loadOne(tx, input, Prisma.sql`FOR UPDATE OF p`);
+}
+
+async function loadOne(tx: Tx, input: LoadPaymentInput, tail: Prisma.Sql): Promise<LoadedPayment> {
   const { organizationId, paymentId } = input;
   if (!isUuid(paymentId)) throw notFoundPayment();
-  const rows = await loadRaw(tx, Prisma.sql`p.organization_id = ${organizationId}::uuid AND p.id = ${paymentId}::uuid`, Prisma.empty);
+  const rows = await loadRaw(tx, Prisma.sql`p.organization_id = ${organizationId}::uuid AND p.id = ${paymentId}::uuid`, tail);
   if (rows.length !== 1) throw notFoundPayment();
   return rows[0];
 }
@@ -44,7 +54,7 @@ export async function loadPaymentPage(tx: Tx, input: LoadPaymentPageInput): Prom
 // One statement for payments and their allocations (Prisma's include sends one query per
 // relation); bigints travel as text inside the JSON.
 async function loadRaw(tx: Tx, where: Prisma.Sql, tail: Prisma.Sql): Promise<LoadedPayment[]> {
-  const rows = await tx.$queryRaw<(Payment & { j_allocations: Record<string, string>[] })[]>`
+  const q = Prisma.sql`
     SELECT p.id, p.organization_id AS "organizationId", p.amount_minor AS "amountMinor", p.allocated_minor AS "allocatedMinor", p.currency,
       p.direction, p.received_on AS "receivedOn", p.payer_name AS "payerName", p.reference, p.external_namespace AS "externalNamespace",
       p.external_id AS "externalId", p.note, p.created_at AS "createdAt", p.updated_at AS "updatedAt",
@@ -56,6 +66,7 @@ async function loadRaw(tx: Tx, where: Prisma.Sql, tail: Prisma.Sql): Promise<Loa
     FROM payments p
     WHERE ${where}
     ${tail}`;
+  const rows = await sql<Payment & { j_allocations: Record<string, string>[] }>(tx, q.text, q.values);
   return rows.map(({ j_allocations, ...p }) => ({
     ...p,
     allocations: j_allocations.map((a) => ({
