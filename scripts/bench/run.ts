@@ -46,6 +46,12 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const LOAD = process.env.BENCH_LOAD === "wrk" ? "wrk" : "autocannon";
 if (LOAD === "wrk" && !existsSync(WRK)) throw new Error(`BENCH_LOAD=wrk needs ${WRK} (Debian's package wrk)`);
 const WEBHOOK_EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 400);
+// An Accept-Encoding header on every measured request (e.g. "gzip, deflate, br", what fetch and
+// browsers send; by default none, as wrk and autocannon send none), except the action
+// scenario's, whose answers the bench reads.
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING;
+const encoded = (headers: Record<string, string> | undefined, readsBody: boolean): Record<string, string> =>
+  ACCEPT_ENCODING && !readsBody ? { ...headers, "accept-encoding": ACCEPT_ENCODING } : { ...headers };
 const warmed = new Set<string>();
 
 type Row = {
@@ -171,7 +177,10 @@ async function load(
       timeout: 30,
       requests: [
         {
-          setupRequest: (req: Record<string, unknown>) => ({ ...req, ...next() }),
+          setupRequest: (req: Record<string, unknown>) => {
+            const r = next();
+            return { ...req, ...r, headers: encoded(r.headers, onBody !== undefined) };
+          },
           ...(onBody ? { onResponse: (st: number, b: string) => onBody(st, b) } : {}),
         },
       ],
@@ -183,7 +192,9 @@ async function load(
   const dbBefore = postgresTicks();
   const loadBefore = ownCpuSeconds();
   const byWrk = LOAD === "wrk" && wrk !== undefined;
-  const m = byWrk ? await runWrk(server.baseUrl, wrk, connections, SECONDS) : await runAutocannon(server, connections, next, onBody);
+  const m = byWrk
+    ? await runWrk(server.baseUrl, { ...wrk, headers: encoded(wrk.headers, false) }, connections, SECONDS)
+    : await runAutocannon(server, connections, next, onBody);
   clearInterval(sampler);
   const cpuUsed = cpuSeconds(pids) - cpuBefore;
   const dbUsed = dbBefore.size > 0 ? postgresCpuSince(dbBefore) : NaN;
@@ -220,7 +231,7 @@ async function runAutocannon(server: TestServer, connections: number, next: () =
       {
         setupRequest: (req: Record<string, unknown>) => {
           const r = next();
-          return { ...req, method: r.method, path: r.path, headers: { ...(r.headers ?? {}) }, body: r.body };
+          return { ...req, method: r.method, path: r.path, headers: encoded(r.headers, onBody !== undefined), body: r.body };
         },
         ...(onBody ? { onResponse: (status: number, body: string) => onBody(status, body) } : {}),
       },
@@ -468,6 +479,7 @@ async function main() {
   const started = new Date().toISOString();
   const machine = { nproc: os.cpus().length, memGiB: Math.round(os.totalmem() / 2 ** 30), uptimeBefore: uptime() };
   console.log(`machine: ${machine.nproc} cores, ${machine.memGiB} GiB; ${machine.uptimeBefore}`);
+  if (ACCEPT_ENCODING) console.log(`Accept-Encoding: ${ACCEPT_ENCODING} (all scenarios but the action's)`);
   const databaseUrl = await createTestDatabase(ADMIN_URL);
   const dbName = new URL(databaseUrl).pathname.slice(1);
   const dir = mkdtempSync(path.join(os.tmpdir(), "fos-bench-"));
@@ -522,6 +534,15 @@ async function main() {
     console.log(`no PostgreSQL server log at ${PG_LOG}: pgbench replay skipped`);
   }
   await server.stop();
+
+  // An experiment's SQL on the bench database before the measured server starts (e.g. a
+  // dropped index), applied after the capture so the replay's statements are the same.
+  if (process.env.BENCH_SETUP_SQL) {
+    const c = new pg.Client({ connectionString: databaseUrl });
+    await c.connect();
+    await c.query(process.env.BENCH_SETUP_SQL).finally(() => c.end());
+    console.log(`BENCH_SETUP_SQL applied: ${process.env.BENCH_SETUP_SQL}`);
+  }
 
   // 2. The measured server (no statement logging).
   server = await startServer({ databaseUrl, label: "bench", env });
@@ -795,7 +816,20 @@ async function main() {
   mkdirSync(path.dirname(OUT), { recursive: true });
   writeFileSync(
     OUT,
-    JSON.stringify({ started, machine: { ...machine, uptimeAfter }, seconds: SECONDS, connections: CONNECTIONS, database: dbName, captures, rows }, null, 2),
+    JSON.stringify(
+      {
+        started,
+        machine: { ...machine, uptimeAfter },
+        seconds: SECONDS,
+        connections: CONNECTIONS,
+        acceptEncoding: ACCEPT_ENCODING ?? null,
+        database: dbName,
+        captures,
+        rows,
+      },
+      null,
+      2,
+    ),
   );
   console.log(`\nresults: ${OUT}`);
   if (!process.env.BENCH_KEEP_DB) await adminQuery(`DROP DATABASE IF EXISTS ${dbName}`).catch(() => undefined);
