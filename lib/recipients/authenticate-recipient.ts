@@ -1,9 +1,10 @@
-import { db } from "@/lib/db";
+import { db, sql } from "@/lib/db";
 import { sha256Hex } from "@/lib/crypto";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import type { RecipientPrincipal } from "@/lib/auth/principal";
 import { assertUsable } from "@/lib/payment-requests/get-payment-request";
+import type { PaymentRequestRow } from "@/lib/payment-requests/view";
 import { readRecipientCookie, type RecipientFamily } from "@/lib/recipients/session-cookie";
 
 // The `authenticate` option of handle() for recipient endpoints: the session cookie of the
@@ -32,17 +33,34 @@ export function authenticateRecipient(family: RecipientFamily) {
 
 export async function resolveRecipientSession(token: string, requestId?: string, now = new Date()): Promise<RecipientPrincipal> {
   const ended = () => new AppError("unauthenticated", "the recipient session is unknown or has ended: open the secure link again");
-  const session = await db().recipientSession.findUnique({ where: { tokenHash: sha256Hex(token) } });
-  if (!session || session.expiresAt.getTime() <= now.getTime()) throw ended();
+  const [session] = await sql<SessionRow>(db(), SESSION_SQL, [sha256Hex(token)]);
+  if (!session || session.sessionExpiresAt.getTime() <= now.getTime()) throw ended();
   if (requestId !== undefined && session.paymentRequestId !== requestId) throw ended();
-  const pr = await db().paymentRequest.findFirst({ where: { id: session.paymentRequestId, organizationId: session.organizationId } });
-  if (!pr || pr.issueNumber !== session.issueNumber) throw ended();
+  if (session.id === null || session.issueNumber !== session.sessionIssueNumber) throw ended();
+  const pr: PaymentRequestRow = session;
   assertUsable(pr, now);
   return {
     kind: "recipient",
     organizationId: session.organizationId,
     paymentRequestId: pr.id,
     obligationId: pr.obligationId,
-    sessionId: session.id,
+    sessionId: session.sessionId,
   };
 }
+
+// The session by its token's hash and its payment request, in one statement (every request
+// of the hosted page starts here).
+const SESSION_SQL = `SELECT s.id AS "sessionId", s.organization_id AS "organizationId", s.payment_request_id AS "paymentRequestId",
+    s.issue_number AS "sessionIssueNumber", s.expires_at AS "sessionExpiresAt",
+    pr.id, pr.obligation_id AS "obligationId", pr.issue_number AS "issueNumber", pr.expires_at AS "expiresAt", pr.revoked_at AS "revokedAt"
+  FROM recipient_sessions s
+  LEFT JOIN payment_requests pr ON pr.id = s.payment_request_id AND pr.organization_id = s.organization_id
+  WHERE s.token_hash = $1`;
+
+type SessionRow = PaymentRequestRow & {
+  sessionId: string;
+  organizationId: string;
+  paymentRequestId: string;
+  sessionIssueNumber: number;
+  sessionExpiresAt: Date;
+};

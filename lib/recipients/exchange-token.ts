@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import { sql, sqlLater, type Tx } from "@/lib/db";
 import { randomToken, sha256Hex } from "@/lib/crypto";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -18,6 +18,11 @@ type RequestRow = {
   revokedAt: Date | null;
   firstOpenedAt: Date | null;
 };
+
+// A payment request by its link token's hash (the exchange locks it: FOR UPDATE).
+const REQUEST_BY_TOKEN = `SELECT id, organization_id AS "organizationId", obligation_id AS "obligationId", issue_number AS "issueNumber",
+    expires_at AS "expiresAt", revoked_at AS "revokedAt", first_opened_at AS "firstOpenedAt"
+  FROM payment_requests WHERE token_hash = $1`;
 
 const unknownLink = () => new AppError("unauthenticated", "this link is not valid: check that you opened the whole link");
 
@@ -41,14 +46,15 @@ export async function exchangeRecipientToken(
   input: ExchangeRecipientTokenInput,
 ): Promise<{ body: TRecipientSession; sessionToken: string; paymentRequestId: string }> {
   const now = input.now ?? new Date();
-  const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM payment_requests WHERE token_hash = ${tokenHash(input.token)} FOR UPDATE`;
-  if (locked.length !== 1) throw unknownLink();
-  const pr = await tx.paymentRequest.findUniqueOrThrow({ where: { id: locked[0].id } });
+  const [pr] = await sql<RequestRow>(tx, `${REQUEST_BY_TOKEN} FOR UPDATE`, [tokenHash(input.token)]);
+  if (!pr) throw unknownLink();
   if (input.requestId !== undefined && pr.id !== input.requestId.toLowerCase()) throw unknownLink();
   assertUsable(pr, now);
 
-  const ob = await tx.$queryRaw<{ version: number }[]>`
-    SELECT version FROM obligations WHERE id = ${pr.obligationId}::uuid AND organization_id = ${pr.organizationId}::uuid FOR UPDATE`;
+  const ob = await sql<{ version: number }>(tx, "SELECT version FROM obligations WHERE id = $1::uuid AND organization_id = $2::uuid FOR UPDATE", [
+    pr.obligationId,
+    pr.organizationId,
+  ]);
   if (ob.length !== 1) throw new Error(`payment request ${pr.id} has no obligation`);
 
   const session = await createRecipientSession(tx, pr, now);
@@ -61,7 +67,11 @@ export async function exchangeRecipientToken(
   };
   const firstOpen = pr.firstOpenedAt === null;
   if (firstOpen) {
-    await tx.paymentRequest.updateMany({ where: { id: pr.id, organizationId: pr.organizationId, firstOpenedAt: null }, data: { firstOpenedAt: now } });
+    await sqlLater(
+      tx,
+      "UPDATE payment_requests SET first_opened_at = $3::timestamptz WHERE id = $1::uuid AND organization_id = $2::uuid AND first_opened_at IS NULL",
+      [pr.id, pr.organizationId, now.toISOString()],
+    );
   }
   await mutateObligation(tx, {
     organizationId: pr.organizationId,
@@ -85,7 +95,7 @@ export async function sessionForReplayedExchange(
   input: ExchangeRecipientTokenInput,
 ): Promise<{ sessionToken: string; paymentRequestId: string } | undefined> {
   const now = input.now ?? new Date();
-  const pr = await tx.paymentRequest.findUnique({ where: { tokenHash: tokenHash(input.token) } });
+  const [pr] = await sql<RequestRow>(tx, REQUEST_BY_TOKEN, [tokenHash(input.token)]);
   if (!pr || (input.requestId !== undefined && pr.id !== input.requestId.toLowerCase())) return undefined;
   try {
     assertUsable(pr, now);
@@ -99,16 +109,14 @@ export async function sessionForReplayedExchange(
 async function createRecipientSession(tx: Tx, pr: RequestRow, now: Date): Promise<{ id: string; token: string }> {
   const id = newId();
   const token = randomToken(32);
-  await tx.recipientSession.create({
-    data: {
-      id,
-      organizationId: pr.organizationId,
-      paymentRequestId: pr.id,
-      issueNumber: pr.issueNumber,
-      tokenHash: sha256Hex(token),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + recipientSessionTtlMs()),
-    },
-  });
+  // Held back and sent with the transaction's next statement (lib/db.ts, sqlLater); the
+  // payment request is locked and the token's hash is new, so nothing after it depends on
+  // its outcome, and a failure fails the transaction. Outside a transaction it runs at once.
+  await sqlLater(
+    tx,
+    `INSERT INTO recipient_sessions (id, organization_id, payment_request_id, issue_number, token_hash, created_at, expires_at)
+     VALUES ($1::uuid, $2::uuid, $3::uuid, $4::int, $5, $6::timestamptz, $7::timestamptz)`,
+    [id, pr.organizationId, pr.id, pr.issueNumber, sha256Hex(token), now.toISOString(), new Date(now.getTime() + recipientSessionTtlMs()).toISOString()],
+  );
   return { id, token };
 }
