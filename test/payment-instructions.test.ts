@@ -137,7 +137,8 @@ describe("payment instructions", () => {
   });
 
   it("reaches the payer: the recipient invoice carries the instructions of its currency with the payment reference, or null", async () => {
-    expect((await put(owner, "EUR", GERMAN)).status).toBe(200);
+    const saved = await put(owner, "EUR", GERMAN);
+    expect(saved.status).toBe(200);
     const eur = await createInvoice(org.api, { currency: "EUR" });
     const c = new RecipientClient(baseUrl());
     expect((await c.post("/recipient/session", { token: tokenOf(eur.payment_request.hosted_url) })).status).toBe(200);
@@ -150,6 +151,9 @@ describe("payment instructions", () => {
       bic: "COBADEFFXXX",
       account_holder: "Acme Services GmbH",
     });
+    // every field as the issuer saved it, the unset ones null, updated_at to the millisecond
+    expect(inv.body.payment_instructions).toEqual(saved.body);
+    expect(inv.body.payment_instructions).toMatchObject({ account_number: null, routing_number: null, sort_code: null });
 
     const jpy = await createInvoice(org.api, { currency: "JPY", amount_minor: "5000" });
     const c2 = new RecipientClient(baseUrl());

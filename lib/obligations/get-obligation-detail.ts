@@ -14,12 +14,8 @@ export async function detailParts(tx: Tx, o: LoadedObligation) {
       (SELECT coalesce(json_agg(json_build_object('id', e.id, 'type', e.type, 'actor_type', e.actor_type, 'actor_id', e.actor_id,
           'actor_label', e.actor_label, 'created_at', e.created_at, 'detail', e.data->'detail') ORDER BY e.created_at, e.id), '[]')
         FROM events e WHERE e.organization_id = $1::uuid AND e.obligation_id = $2::uuid) AS events,
-      (SELECT coalesce(json_agg(json_build_object('id', d.id, 'kind', d.kind, 'filename', d.filename, 'content_type', d.content_type,
-          'size_bytes', d.size_bytes, 'sha256', d.sha256, 'uploaded_by', d.uploaded_by, 'created_at', d.created_at) ORDER BY d.created_at, d.id), '[]')
-        FROM documents d WHERE d.organization_id = $1::uuid AND d.obligation_id = $2::uuid) AS documents,
-      (SELECT coalesce(json_agg(json_build_object('id', m.id, 'author_type', m.author_type, 'author_name', m.author_name, 'body', m.body,
-          'created_at', m.created_at) ORDER BY m.created_at, m.id), '[]')
-        FROM obligation_messages m WHERE m.organization_id = $1::uuid AND m.obligation_id = $2::uuid) AS messages`,
+      ${documentsJson("TRUE")} AS documents,
+      ${MESSAGES_JSON} AS messages`,
     [o.organizationId, o.id],
   );
   const { events, documents, messages } = rows[0];
@@ -33,26 +29,43 @@ export async function detailParts(tx: Tx, o: LoadedObligation) {
       created_at: iso(e.created_at),
       detail: e.detail && typeof e.detail === "object" && !Array.isArray(e.detail) ? (e.detail as Record<string, unknown>) : {},
     })),
-    documents: documents.map((d) =>
-      toDocumentItem({
-        id: d.id,
-        kind: d.kind,
-        filename: d.filename,
-        contentType: d.content_type,
-        sizeBytes: d.size_bytes,
-        sha256: d.sha256,
-        uploadedBy: d.uploaded_by,
-        createdAt: new Date(iso(d.created_at)),
-      }),
-    ),
-    messages: messages.map((m) =>
-      toMessageItem({ id: m.id, authorType: m.author_type, authorName: m.author_name, body: m.body, createdAt: new Date(iso(m.created_at)) }),
-    ),
+    documents: documentItems(documents),
+    messages: messageItems(messages),
     payment_request: paymentRequestView(o.paymentRequest!),
   };
 }
 
-type J = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+// An obligation's documents and its messages, oldest first, as json_agg subqueries for a
+// statement whose $1 is the organization and $2 the obligation (this file's detail views and
+// the recipient's invoice: lib/recipients/get-recipient-invoice.ts); `visible` is an SQL
+// condition on the document `d`.
+export const documentsJson = (visible: string) => `(SELECT coalesce(json_agg(json_build_object('id', d.id, 'kind', d.kind, 'filename', d.filename,
+    'content_type', d.content_type, 'size_bytes', d.size_bytes, 'sha256', d.sha256, 'uploaded_by', d.uploaded_by, 'created_at', d.created_at)
+    ORDER BY d.created_at, d.id), '[]')
+  FROM documents d WHERE d.organization_id = $1::uuid AND d.obligation_id = $2::uuid AND (${visible}))`;
+
+export const MESSAGES_JSON = `(SELECT coalesce(json_agg(json_build_object('id', m.id, 'author_type', m.author_type, 'author_name', m.author_name,
+    'body', m.body, 'created_at', m.created_at) ORDER BY m.created_at, m.id), '[]')
+  FROM obligation_messages m WHERE m.organization_id = $1::uuid AND m.obligation_id = $2::uuid)`;
+
+export const documentItems = (rows: J[]) =>
+  rows.map((d) =>
+    toDocumentItem({
+      id: d.id,
+      kind: d.kind,
+      filename: d.filename,
+      contentType: d.content_type,
+      sizeBytes: d.size_bytes,
+      sha256: d.sha256,
+      uploadedBy: d.uploaded_by,
+      createdAt: new Date(iso(d.created_at)),
+    }),
+  );
+
+export const messageItems = (rows: J[]) =>
+  rows.map((m) => toMessageItem({ id: m.id, authorType: m.author_type, authorName: m.author_name, body: m.body, createdAt: new Date(iso(m.created_at)) }));
+
+export type J = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 // A timestamp from json_build_object ("…+00:00") as the API writes it (toISOString).
 const iso = (v: string) => new Date(v).toISOString();
 

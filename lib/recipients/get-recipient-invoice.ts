@@ -1,31 +1,48 @@
-import type { Tx } from "@/lib/db";
+import { sql, type Tx } from "@/lib/db";
 import type { RecipientPrincipal } from "@/lib/auth/principal";
 import type { TRecipientInvoice } from "@/lib/schemas/recipient";
-import { loadObligation, organizationName, toInvoiceRecord } from "@/lib/obligations/view";
-import { toDocumentItem, toMessageItem } from "@/lib/obligations/get-obligation-detail";
-import { getPaymentInstructionsForCurrency } from "@/lib/payment-instructions/get-for-currency";
-import { RECIPIENT_VISIBLE_DOCUMENTS } from "@/lib/recipients/visibility";
+import { loadObligation, toInvoiceRecord } from "@/lib/obligations/view";
+import { documentItems, documentsJson, type J, MESSAGES_JSON, messageItems } from "@/lib/obligations/get-obligation-detail";
+import { toPaymentInstructions } from "@/lib/payment-instructions/view";
+import { RECIPIENT_VISIBLE_DOCUMENTS_SQL } from "@/lib/recipients/visibility";
 
 // GET /recipient/invoice (+ contexts family): the one obligation the session grants, as
-// the invoice record plus the documents the recipient may see and the message thread
-// (lib/recipients/visibility.ts decides what is issuer-only).
+// the invoice record plus the documents the recipient may see, the message thread
+// (lib/recipients/visibility.ts decides what is issuer-only) and how to pay in the
+// obligation's currency. Two statements: the obligation, then its documents, messages and
+// the organization's payment instructions for that currency together.
 export type GetRecipientInvoiceInput = { principal: RecipientPrincipal };
+
+const PARTS_SQL = `SELECT ${documentsJson(RECIPIENT_VISIBLE_DOCUMENTS_SQL)} AS documents, ${MESSAGES_JSON} AS messages,
+  (SELECT json_build_object('currency', i.currency, 'accountHolder', i.account_holder, 'iban', i.iban, 'bic', i.bic,
+      'accountNumber', i.account_number, 'routingNumber', i.routing_number, 'sortCode', i.sort_code, 'bankName', i.bank_name,
+      'note', i.note, 'updatedAt', i.updated_at)
+    FROM payment_instructions i WHERE i.organization_id = $1::uuid AND i.currency = $3) AS instructions`;
 
 export async function getRecipientInvoice(tx: Tx, input: GetRecipientInvoiceInput): Promise<TRecipientInvoice> {
   const p = input.principal;
-  // sequential on purpose: `tx` may be an interactive transaction (one connection)
   const o = await loadObligation(tx, { organizationId: p.organizationId, obligationId: p.obligationId });
-  const where = { organizationId: p.organizationId, obligationId: p.obligationId };
-  const order = [{ createdAt: "asc" as const }, { id: "asc" as const }];
-  const documents = await tx.document.findMany({ where: { ...where, AND: [RECIPIENT_VISIBLE_DOCUMENTS] }, orderBy: order });
-  const messages = await tx.obligationMessage.findMany({ where, orderBy: order });
-  const instructions = await getPaymentInstructionsForCurrency(tx, { organizationId: p.organizationId, currency: o.currency });
+  const [parts] = await sql<{ documents: J[]; messages: J[]; instructions: J | null }>(tx, PARTS_SQL, [p.organizationId, p.obligationId, o.currency]);
+  const i = parts.instructions;
   return {
     ...toInvoiceRecord(o, o.organizationName),
     request_id: p.paymentRequestId,
     payment_reference: o.paymentReference,
-    payment_instructions: instructions,
-    documents: documents.map(toDocumentItem),
-    messages: messages.map(toMessageItem),
+    payment_instructions: i
+      ? toPaymentInstructions({
+          currency: i.currency,
+          accountHolder: i.accountHolder,
+          iban: i.iban,
+          bic: i.bic,
+          accountNumber: i.accountNumber,
+          routingNumber: i.routingNumber,
+          sortCode: i.sortCode,
+          bankName: i.bankName,
+          note: i.note,
+          updatedAt: new Date(i.updatedAt),
+        })
+      : null,
+    documents: documentItems(parts.documents),
+    messages: messageItems(parts.messages),
   };
 }

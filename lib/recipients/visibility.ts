@@ -12,3 +12,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 export const RECIPIENT_VISIBLE_DOCUMENTS: Prisma.DocumentWhereInput = {
   OR: [{ uploadedBy: "recipient" }, { kind: { not: "bank_observation" } }],
 };
+
+// The same rule as an SQL condition on a document `d` (the recipient's invoice reads its
+// documents in one statement with the obligation's other parts).
+export const RECIPIENT_VISIBLE_DOCUMENTS_SQL = "d.uploaded_by = 'recipient' OR d.kind <> 'bank_observation'";
