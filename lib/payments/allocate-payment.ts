@@ -21,11 +21,11 @@ const ALLOCATE_SQL = `WITH allocation AS (
 // Lock order is fixed — the payment row first (SELECT ... FOR UPDATE), then the obligation
 // row (mutateObligation's guarded version bump) — and a transaction touches exactly one of
 // each, so concurrent allocations queue instead of deadlocking. The bounds hold in the
-// database: the payment is locked while its remaining amount is checked and raised (in
-// the statement that writes the allocation), the obligation's change only lands if its version is still the expected
-// one, and CHECK constraints on both rows (allocated between 0 and amount) are the last
-// line. A deadlock or serialization failure that still happens is 409 version_conflict
-// (everything rolled back; reload and retry), never a 500.
+// database: the payment is locked while its remaining amount is checked and raised (in the
+// statement that writes the allocation), the obligation's change only lands if its version
+// is still the expected one, and CHECK constraints on both rows (allocated between 0 and
+// amount) are the last line. A deadlock or serialization failure that still happens is 409
+// version_conflict (everything rolled back; reload and retry), never a 500.
 //
 // Order of refusals: 404 payment, 404 obligation (unknown or another organization's),
 // 409 version_conflict, 422 currency_mismatch, 422 direction_mismatch,

@@ -36,7 +36,7 @@ export async function resolveRecipientSession(token: string, requestId?: string,
   const [session] = await sql<SessionRow>(db(), SESSION_SQL, [sha256Hex(token)]);
   if (!session || session.sessionExpiresAt.getTime() <= now.getTime()) throw ended();
   if (requestId !== undefined && session.paymentRequestId !== requestId) throw ended();
-  if (session.id === null || session.issueNumber !== session.sessionIssueNumber) throw ended();
+  if (session.issueNumber !== session.sessionIssueNumber) throw ended();
   const pr: PaymentRequestRow = session;
   assertUsable(pr, now);
   return {
@@ -48,13 +48,13 @@ export async function resolveRecipientSession(token: string, requestId?: string,
   };
 }
 
-// The session by its token's hash and its payment request, in one statement (every request
-// of the hosted page starts here).
+// The session by its token's hash with its payment request, in one statement (every request
+// of the hosted page starts here); a session whose request is gone has no row, and is ended.
 const SESSION_SQL = `SELECT s.id AS "sessionId", s.organization_id AS "organizationId", s.payment_request_id AS "paymentRequestId",
     s.issue_number AS "sessionIssueNumber", s.expires_at AS "sessionExpiresAt",
     pr.id, pr.obligation_id AS "obligationId", pr.issue_number AS "issueNumber", pr.expires_at AS "expiresAt", pr.revoked_at AS "revokedAt"
   FROM recipient_sessions s
-  LEFT JOIN payment_requests pr ON pr.id = s.payment_request_id AND pr.organization_id = s.organization_id
+  JOIN payment_requests pr ON pr.id = s.payment_request_id AND pr.organization_id = s.organization_id
   WHERE s.token_hash = $1`;
 
 type SessionRow = PaymentRequestRow & {
