@@ -143,6 +143,24 @@ describe("stored list projections", () => {
     expect(await stored(id)).toEqual(kept);
   });
 
+  it("a mutation writes the obligation's row once: the revision (bumped by every UPDATE of the row) moves by one per action or allocation", async () => {
+    const r = await registerObligation(org.api, milestones());
+    const id = r.obligation.id as string;
+    const rev0 = (await stored(id)).projection_rev;
+    const act = await org.api.post(`/obligations/${id}/actions`, {
+      action: "set_expected_payment_date",
+      expected_version: 1,
+      expected_payment_date: dayOffset(12),
+    });
+    expect(act.status, act.text).toBe(200);
+    expect((await stored(id)).projection_rev).toBe(rev0 + 1);
+    const pay = await recordPayment(org.api, { amount_minor: "700", currency: "EUR" });
+    const alloc = await allocate(org.api, pay.id, { obligation_id: id, amount_minor: "700", expected_version: 2 });
+    expect(alloc.status, alloc.text).toBe(200);
+    expect((await stored(id)).projection_rev).toBe(rev0 + 2);
+    expect(alloc.body.obligation).toMatchObject({ version: 3, allocated_minor: "700" });
+  });
+
   it("the scheduler's sweep, which moves only next_scheduled_on, leaves the text holding; anything beside it does not", async () => {
     const r = await registerObligation(org.api, milestones());
     const id = r.obligation.id;

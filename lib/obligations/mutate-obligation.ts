@@ -1,5 +1,5 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { sqlCount, type Tx } from "@/lib/db";
+import { sql, type Tx } from "@/lib/db";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { todayUtc } from "@/lib/schemas/common";
@@ -26,13 +26,17 @@ export const invalidState = (message: string) => new AppError("invalid_state", m
 // The one way to change an existing obligation (optimistic concurrency, docs/architecture.md):
 //  1. load it (404 when unknown/foreign/of another type),
 //  2. 409 version_conflict when `expectedVersion` is not the current version,
-//  3. bumps `version` by exactly 1 with a guarded updateMany (where version = expected):
-//     a concurrent winner makes the count 0 -> version_conflict, nothing changed; this
-//     also locks the row, so everything below runs against the state that was loaded,
+//  3. locks the row if its version is still the expected one (SELECT ... FOR NO KEY UPDATE
+//     where version = expected, the lock an UPDATE takes): a concurrent winner has moved
+//     the version by the time the lock is granted, no row comes back -> version_conflict,
+//     nothing changed; everything below runs against the state that was loaded,
 //  4. `apply(loaded)` validates the state (throw invalid_state), may write its own rows
 //     with the same `tx` (they roll back with everything else on any error), and returns
-//     the column changes of the obligations row (written next, in the statement that
-//     reloads the obligation: lib/obligations/view.ts loadObligationUpdated),
+//     the column changes of the obligations row, written next together with `version + 1`,
+//     `updated_at` and `next_scheduled_on` in the one UPDATE that also reloads the
+//     obligation (lib/obligations/view.ts loadObligationUpdated): one new row version per
+//     mutation, not two (every UPDATE of an obligation writes an entry into each of its
+//     indexes: docs/benchmarks.md, step 20),
 //  5. records the event with `data: { obligation: <projection after the change> }` plus
 //     whatever `eventData(after)` adds (e.g. `payment` on payment.allocated),
 //  6. returns the mutation result (operation_id = the event id).
@@ -59,19 +63,24 @@ export async function mutateObligation(
   const before = await loadObligation(tx, { organizationId, obligationId, obligationType: input.obligationType });
   if (before.version !== expectedVersion) throw versionConflict(expectedVersion, before.version);
 
-  // The guarded bump comes first: it takes the row lock, so a concurrent mutation of the
-  // same version waits here and then finds count 0, before any of its side effects.
-  // next_scheduled_on = today: a change may move a scheduled date (lib/scheduler/sweep.ts).
-  const bumped = await sqlCount(
+  // The guarded lock comes first, so a concurrent mutation of the same version waits here
+  // and then finds no row, before any of its side effects.
+  const updatedAt = new Date();
+  const locked = await sql(
     tx,
-    `UPDATE obligations SET version = version + 1, updated_at = $4::timestamptz, next_scheduled_on = $5::date
-     WHERE id = $1::uuid AND organization_id = $2::uuid AND version = $3::int`,
-    [obligationId, organizationId, expectedVersion, new Date().toISOString(), todayUtc()],
+    "SELECT 1 FROM obligations WHERE id = $1::uuid AND organization_id = $2::uuid AND version = $3::int FOR NO KEY UPDATE",
+    [obligationId, organizationId, expectedVersion],
   );
-  if (bumped !== 1) throw versionConflict(expectedVersion);
+  if (locked.length !== 1) throw versionConflict(expectedVersion);
   const changes = (await input.apply(before)) ?? {};
-  // The column changes and the state after them (with the parts `apply` may have written): one statement.
-  const after = await loadObligationUpdated(tx, { organizationId, obligationId, set: changes as Record<string, unknown> });
+  // The column changes, the version bump and the state after them (with the parts `apply`
+  // may have written): one statement. next_scheduled_on = today: a change may move a
+  // scheduled date (lib/scheduler/sweep.ts).
+  const after = await loadObligationUpdated(tx, {
+    organizationId,
+    obligationId,
+    set: { version: { increment: 1 }, updatedAt, nextScheduledOn: todayUtc(), ...(changes as Record<string, unknown>) },
+  });
   const detail = typeof input.detail === "function" ? input.detail(before) : input.detail;
   const event = await recordEvent(tx, {
     organizationId,
