@@ -66,11 +66,11 @@ export async function mutateObligation(
   // The guarded lock comes first, so a concurrent mutation of the same version waits here
   // and then finds no row, before any of its side effects.
   const updatedAt = new Date();
-  const locked = await sql(
-    tx,
-    "SELECT 1 FROM obligations WHERE id = $1::uuid AND organization_id = $2::uuid AND version = $3::int FOR NO KEY UPDATE",
-    [obligationId, organizationId, expectedVersion],
-  );
+  const locked = await sql(tx, "SELECT 1 FROM obligations WHERE id = $1::uuid AND organization_id = $2::uuid AND version = $3::int FOR NO KEY UPDATE", [
+    obligationId,
+    organizationId,
+    expectedVersion,
+  ]);
   if (locked.length !== 1) throw versionConflict(expectedVersion);
   const changes = (await input.apply(before)) ?? {};
   // The column changes, the version bump and the state after them (with the parts `apply`
