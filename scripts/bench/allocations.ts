@@ -15,8 +15,9 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { ensureBuilt } from "../build-state";
+import { benchOrganization } from "./organization";
 import { Api } from "../../test/support/api";
-import { TEST_APP_SECRET, createTestDatabase, startServer } from "../../test/support/server";
+import { createTestDatabase, startServer } from "../../test/support/server";
 
 const adminUrl = process.argv[2]?.startsWith("postgres") ? process.argv[2] : undefined;
 const N = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 300);
@@ -32,14 +33,8 @@ async function main() {
   const databaseUrl = adminUrl ? await createTestDatabase(adminUrl) : undefined;
   const server = await startServer({ databaseUrl, label: "bench", env: { WEBHOOK_WORKER: "off", LOG_LEVEL: "warn" } });
   try {
-    process.env.DATABASE_URL = server.databaseUrl;
-    process.env.APP_SECRET = TEST_APP_SECRET;
-    process.env.LOG_LEVEL = "silent";
-    const { createOrganization } = await import("@/lib/organizations/create-organization");
-    const { disconnectDb } = await import("@/lib/db");
-    const org = await createOrganization({ name: "Bench", ownerEmail: `bench-${randomUUID()}@example.test`, ownerPassword: "bench-password-123" });
-    await disconnectDb();
-    const api = new Api(server.baseUrl, org.api_key);
+    const org = await benchOrganization(server.databaseUrl, "Bench");
+    const api = new Api(server.baseUrl, org.apiKey);
     const ok = (r: { status: number; text: string }, s: number) => {
       if (r.status !== s) throw new Error(`${r.status} ${r.text}`);
     };

@@ -6,7 +6,8 @@
 import { execSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { ensureBuilt } from "../build-state";
-import { TEST_APP_SECRET, createTestDatabase, startServer } from "../../test/support/server";
+import { benchOrganization } from "./organization";
+import { createTestDatabase, startServer } from "../../test/support/server";
 
 const N = Number(process.env.BENCH_N ?? 400);
 const C = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -58,15 +59,9 @@ async function main() {
   const databaseUrl = adminUrl ? await createTestDatabase(adminUrl) : undefined;
   const server = await startServer({ databaseUrl, label: "bench", env: { LOG_LEVEL: "warn" } });
   try {
-    process.env.DATABASE_URL = server.databaseUrl;
-    process.env.APP_SECRET = TEST_APP_SECRET;
-    process.env.LOG_LEVEL = "silent";
-    const { createOrganization } = await import("@/lib/organizations/create-organization");
-    const { disconnectDb } = await import("@/lib/db");
-    const org = await createOrganization({ name: "Bench Org", ownerEmail: `bench-${randomUUID()}@example.test`, ownerPassword: "bench-password-123" });
-    await disconnectDb();
+    const org = await benchOrganization(server.databaseUrl, "Bench Org");
     const base = `${server.baseUrl}/api/v1`;
-    const headers = { authorization: `Bearer ${org.api_key}`, "content-type": "application/json" };
+    const headers = { authorization: `Bearer ${org.apiKey}`, "content-type": "application/json" };
     const post = (path: string, body: unknown) =>
       fetch(`${base}${path}`, { method: "POST", headers: { ...headers, "idempotency-key": randomUUID() }, body: JSON.stringify(body) });
     const get = (path: string) => fetch(`${base}${path}`, { headers });

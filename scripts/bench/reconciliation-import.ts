@@ -21,7 +21,8 @@ import path from "node:path";
 import pg from "pg";
 import { formatRf } from "@/lib/payment-references/rf";
 import { ensureBuilt } from "../build-state";
-import { TEST_APP_SECRET, createTestDatabase, startServer } from "../../test/support/server";
+import { benchOrganization } from "./organization";
+import { createTestDatabase, startServer } from "../../test/support/server";
 import { camt053, type Entry } from "../../test/support/statements";
 
 const args = process.argv.slice(2);
@@ -235,19 +236,13 @@ async function main() {
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
     server = await startServer({ databaseUrl, label: "import-bench", env: { LOG_LEVEL: "warn" } }); // applies the migrations
-    process.env.DATABASE_URL = databaseUrl;
-    process.env.APP_SECRET = TEST_APP_SECRET;
-    process.env.LOG_LEVEL = "silent";
-    const { createOrganization } = await import("@/lib/organizations/create-organization");
-    const { disconnectDb } = await import("@/lib/db");
-    const org = await createOrganization({ name: "Import Bench Org", ownerEmail: `import-${randomUUID()}@example.test`, ownerPassword: "import-bench-123" });
-    await disconnectDb();
+    const org = await benchOrganization(databaseUrl, "Import Bench Org");
 
     const c = new pg.Client({ connectionString: databaseUrl });
     await c.connect();
     let obs: { receivable: Ob[]; payable: Ob[] };
     try {
-      const seedMs = await seedObligations(c, org.organization_id, OBLIGATIONS);
+      const seedMs = await seedObligations(c, org.organizationId, OBLIGATIONS);
       console.log(`seeded ${OBLIGATIONS} open obligations in ${seedMs} ms`);
       result.seedMs = seedMs;
       const pick = async (role: string, limit: number) =>
@@ -255,7 +250,7 @@ async function main() {
           await c.query<Ob>(
             `SELECT payment_reference, invoice_number, debtor_name, creditor_name, amount_minor::text, organization_role FROM obligations
              WHERE organization_id = $1::uuid AND organization_role = $2 AND currency = 'EUR' ORDER BY md5(id::text) LIMIT $3`,
-            [org.organization_id, role, limit],
+            [org.organizationId, role, limit],
           )
         ).rows;
       obs = { receivable: await pick("creditor", Math.ceil(TRANSACTIONS * 0.8)), payable: await pick("debtor", Math.ceil(TRANSACTIONS * 0.06)) };
@@ -268,7 +263,7 @@ async function main() {
     result.statementBytes = bytes.length;
     result.mix = kinds;
 
-    const auth = { authorization: `Bearer ${org.api_key}` };
+    const auth = { authorization: `Bearer ${org.apiKey}` };
     const form = new FormData();
     form.set("file", new Blob([bytes]), "bench.camt053.xml");
     const loadBefore = uptime();

@@ -12,7 +12,9 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { ensureBuilt } from "../build-state";
-import { TEST_APP_SECRET, createTestDatabase, startServer } from "../../test/support/server";
+import { registration } from "../../test/support/bodies";
+import { createTestDatabase, startServer } from "../../test/support/server";
+import { benchOrganization } from "./organization";
 
 const ADMIN_URL = process.argv[2] ?? "postgres://postgres@127.0.0.1:5433/postgres";
 const N = Number(process.argv[3] ?? 200);
@@ -24,17 +26,11 @@ async function main() {
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
   try {
-    process.env.DATABASE_URL = databaseUrl;
-    process.env.APP_SECRET = TEST_APP_SECRET;
-    process.env.LOG_LEVEL = "silent";
-    const { createOrganization } = await import("@/lib/organizations/create-organization");
-    const { disconnectDb } = await import("@/lib/db");
-    const org = await createOrganization({ name: "Row writes", ownerEmail: `rw-${randomUUID()}@example.test`, ownerPassword: "row-writes-password-1" });
-    await disconnectDb();
+    const org = await benchOrganization(databaseUrl, "Row writes");
     const post = async (p: string, body: unknown) => {
       const r = await fetch(`${server.baseUrl}/api/v1${p}`, {
         method: "POST",
-        headers: { authorization: `Bearer ${org.api_key}`, "content-type": "application/json", "idempotency-key": randomUUID() },
+        headers: { authorization: `Bearer ${org.apiKey}`, "content-type": "application/json", "idempotency-key": randomUUID() },
         body: JSON.stringify(body),
       });
       const text = await r.text();
@@ -44,19 +40,7 @@ async function main() {
 
     const ids: string[] = [];
     for (let i = 0; i < N; i++) {
-      const id = randomUUID();
-      const r = await post("/obligations", {
-        obligation_type: "contractual",
-        external_reference: { namespace: "rows", id: `R-${id}` },
-        debtor: { name: "Row Customer", email: "ap@rows.example" },
-        amount_minor: "1000001",
-        currency: "EUR",
-        deadline: "2027-06-30",
-        business_context: { invoice_number: `R-${id.slice(0, 12)}` },
-        payment_terms: [
-          { sequence: 1, amount_type: "percentage", percentage_basis_points: 10000, trigger_type: "immediately", due_rule: "days_after_trigger", due_days: 14 },
-        ],
-      });
+      const r = await post("/obligations", registration({ amount_minor: "1000001", deadline: "2027-06-30" }));
       ids.push(r.obligation.id);
     }
     const payment = await post("/payments", { amount_minor: "900000000", currency: "EUR", received_on: "2026-11-01" });

@@ -29,8 +29,9 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { ensureBuilt } from "../build-state";
+import { benchOrganization } from "./organization";
 import { runWrk, WRK, type LoadResult, type WrkSpec } from "./wrk";
-import { TEST_APP_SECRET, TEST_CRON_SECRET, createTestDatabase, serverProcessIds, startServer, type TestServer } from "../../test/support/server";
+import { TEST_CRON_SECRET, createTestDatabase, serverProcessIds, startServer, type TestServer } from "../../test/support/server";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5433/postgres";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -256,7 +257,7 @@ function perResponse(seconds: number, responses: number): number | undefined {
 
 type Captured = { sql: string; params: (string | null)[] };
 
-const LINE_START = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \S+ \[(\d+)\] (\w+):  (.*)$/;
+const LINE_START = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \S+ \[(\d+)\] (\w+): {2}(.*)$/;
 
 function readFrom(file: string, offset: number): string {
   const size = statSync(file).size;
@@ -383,14 +384,7 @@ function registrationBody(i: string) {
 type Fixture = { apiKey: string; organizationId: string };
 
 async function createFixture(server: TestServer): Promise<Fixture> {
-  process.env.DATABASE_URL = server.databaseUrl;
-  process.env.APP_SECRET = TEST_APP_SECRET;
-  process.env.LOG_LEVEL = "silent";
-  const { createOrganization } = await import("@/lib/organizations/create-organization");
-  const { disconnectDb } = await import("@/lib/db");
-  const org = await createOrganization({ name: "Bench Org", ownerEmail: `bench-${randomUUID()}@example.test`, ownerPassword: "bench-password-123" });
-  await disconnectDb();
-  return { apiKey: org.api_key, organizationId: org.organization_id };
+  return benchOrganization(server.databaseUrl);
 }
 
 function client(server: TestServer, f: Fixture) {
