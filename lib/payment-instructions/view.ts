@@ -2,7 +2,7 @@ import type { TPaymentInstructions } from "@/lib/schemas/payment-instructions";
 import type { IssuerPrincipal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 
-type Row = {
+export type PaymentInstructionRow = {
   currency: string;
   accountHolder: string;
   iban: string | null;
@@ -15,7 +15,7 @@ type Row = {
   updatedAt: Date;
 };
 
-export function toPaymentInstructions(r: Row): TPaymentInstructions {
+export function toPaymentInstructions(r: PaymentInstructionRow): TPaymentInstructions {
   return {
     currency: r.currency as TPaymentInstructions["currency"],
     account_holder: r.accountHolder,

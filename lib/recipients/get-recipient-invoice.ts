@@ -3,7 +3,7 @@ import type { RecipientPrincipal } from "@/lib/auth/principal";
 import type { TRecipientInvoice } from "@/lib/schemas/recipient";
 import { loadObligation, toInvoiceRecord } from "@/lib/obligations/view";
 import { documentItems, documentsJson, type J, MESSAGES_JSON, messageItems } from "@/lib/obligations/get-obligation-detail";
-import { toPaymentInstructions } from "@/lib/payment-instructions/view";
+import { type PaymentInstructionRow, toPaymentInstructions } from "@/lib/payment-instructions/view";
 import { RECIPIENT_VISIBLE_DOCUMENTS_SQL } from "@/lib/recipients/visibility";
 
 // GET /recipient/invoice (+ contexts family): the one obligation the session grants, as
@@ -28,20 +28,8 @@ export async function getRecipientInvoice(tx: Tx, input: GetRecipientInvoiceInpu
     ...toInvoiceRecord(o, o.organizationName),
     request_id: p.paymentRequestId,
     payment_reference: o.paymentReference,
-    payment_instructions: i
-      ? toPaymentInstructions({
-          currency: i.currency,
-          accountHolder: i.accountHolder,
-          iban: i.iban,
-          bic: i.bic,
-          accountNumber: i.accountNumber,
-          routingNumber: i.routingNumber,
-          sortCode: i.sortCode,
-          bankName: i.bankName,
-          note: i.note,
-          updatedAt: new Date(i.updatedAt),
-        })
-      : null,
+    // the JSON's keys are toPaymentInstructions' row fields; only the timestamp needs a Date
+    payment_instructions: i ? toPaymentInstructions({ ...(i as PaymentInstructionRow), updatedAt: new Date(i.updatedAt) }) : null,
     documents: documentItems(parts.documents),
     messages: messageItems(parts.messages),
   };
