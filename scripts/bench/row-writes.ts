@@ -9,12 +9,13 @@
 // the same PostgreSQL server; row versions are the table's counters (pg_stat_user_tables
 // n_tup_upd, of which n_tup_hot_upd were HOT), which an idle backend of the server reports
 // within 10 s (the script waits 11 s before each reading).
-import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { ensureBuilt } from "../build-state";
+import { Api } from "../../test/support/api";
 import { registration } from "../../test/support/bodies";
 import { createTestDatabase, startServer } from "../../test/support/server";
 import { benchOrganization } from "./organization";
+import { dropDatabase } from "./seed";
 
 const ADMIN_URL = process.argv[2] ?? "postgres://postgres@127.0.0.1:5433/postgres";
 const N = Number(process.argv[3] ?? 200);
@@ -27,15 +28,11 @@ async function main() {
   await c.connect();
   try {
     const org = await benchOrganization(databaseUrl, "Row writes");
-    const post = async (p: string, body: unknown) => {
-      const r = await fetch(`${server.baseUrl}/api/v1${p}`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${org.apiKey}`, "content-type": "application/json", "idempotency-key": randomUUID() },
-        body: JSON.stringify(body),
-      });
-      const text = await r.text();
-      if (r.status >= 300) throw new Error(`POST ${p}: ${r.status} ${text}`);
-      return JSON.parse(text);
+    const api = new Api(server.baseUrl, org.apiKey);
+    const post = async (path: string, body: unknown) => {
+      const r = await api.post(path, body);
+      if (r.status >= 300) throw new Error(`POST ${path}: ${r.status} ${r.text}`);
+      return r.body;
     };
 
     const ids: string[] = [];
@@ -70,9 +67,7 @@ async function main() {
   } finally {
     await c.end();
     await server.stop();
-    const a = new pg.Client({ connectionString: ADMIN_URL });
-    await a.connect();
-    await a.query(`DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`).finally(() => a.end());
+    await dropDatabase(ADMIN_URL, new URL(databaseUrl).pathname.slice(1));
   }
 }
 
