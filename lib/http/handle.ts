@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { z } from "zod";
+import type { z } from "zod";
 import { db, transaction, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
 import { AppError, errorBody } from "@/lib/errors";
@@ -183,7 +183,7 @@ type Prepared = {
 };
 
 async function prepare(op: Operation, req: Request, rawParams: Record<string, string>): Promise<Prepared> {
-  let params: unknown = undefined;
+  let params: unknown;
   if (op.params) {
     const r = op.params.safeParse(rawParams);
     if (!r.success) throw new AppError("not_found", "resource not found");
@@ -193,9 +193,9 @@ async function prepare(op: Operation, req: Request, rawParams: Record<string, st
   const keyHeader = req.headers.get("idempotency-key");
   const idempotencyKey = op.idempotent === "required" || (op.idempotent === "optional" && keyHeader !== null) ? idem.validateKey(keyHeader) : undefined;
 
-  let rawBody: unknown = undefined;
+  let rawBody: unknown;
   let files: Record<string, UploadedFile> = {};
-  let fingerprintBody: unknown = undefined;
+  let fingerprintBody: unknown;
   if (op.multipart) {
     const buf = await readBodyLimited(req, env().MAX_UPLOAD_BYTES + 64 * 1024);
     const parsed = await parseMultipart(req, buf);
@@ -211,7 +211,8 @@ async function prepare(op: Operation, req: Request, rawParams: Record<string, st
   }
 
   const rawQuery = Object.fromEntries(new URL(req.url).searchParams.entries());
-  const query = op.query ? (rejectUnstorable(rawQuery, "query"), parseOrThrow(op.query, rawQuery, "query")) : undefined;
+  if (op.query) rejectUnstorable(rawQuery, "query");
+  const query = op.query ? parseOrThrow(op.query, rawQuery, "query") : undefined;
 
   const clientIp = clientAddress(req.headers.get("x-forwarded-for"), env().TRUST_PROXY_HOPS);
   return { params, idempotencyKey, rawBody, files, fingerprintBody, query, clientIp };

@@ -55,8 +55,10 @@ export function chooseLanguage(input: { query?: string | null; cookie?: string |
   const primary = (t: string) => t.split("-")[0].toLowerCase();
   let lang: RecipientLanguage = "en";
   let explicit = false;
-  if (isRecipientLanguage(input.query)) (lang = input.query), (explicit = true);
-  else if (isRecipientLanguage(input.cookie)) lang = input.cookie;
+  if (isRecipientLanguage(input.query)) {
+    lang = input.query;
+    explicit = true;
+  } else if (isRecipientLanguage(input.cookie)) lang = input.cookie;
   else lang = (tags.map(primary).find(isRecipientLanguage) as RecipientLanguage | undefined) ?? "en";
   const regional = tags.find((t) => primary(t) === lang && t.includes("-"));
   return { lang, formatLocale: regional ?? lang, explicit };
