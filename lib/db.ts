@@ -14,7 +14,6 @@ import { logger } from "@/lib/log";
 // statements of the API (credential, claim, loads, writes of registration) go to the pool
 // or to the request transaction's connection directly, without Prisma's query machinery
 // (docs/benchmarks.md, step 6).
-export type Db = PrismaClient;
 export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
 
 // The open transaction of the current async context. `transaction()` checks a connection

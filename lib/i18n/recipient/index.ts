@@ -64,9 +64,4 @@ export function chooseLanguage(input: { query?: string | null; cookie?: string |
   return { lang, formatLocale: regional ?? lang, explicit };
 }
 
-// "{issuer} has…" + { issuer: "Acme" } -> "Acme has…"
-export function interpolate(template: string, vars: Record<string, string | number> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
-}
-
-export type { RecipientKey, RecipientMessages };
+export type { RecipientMessages };
