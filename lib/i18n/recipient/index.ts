@@ -1,4 +1,4 @@
-import { en, type RecipientKey, type RecipientMessages } from "./en";
+import { en, type RecipientMessages } from "./en";
 import { de } from "./de";
 import { fr } from "./fr";
 import { es } from "./es";
