@@ -1,5 +1,6 @@
 // Compiled by `tsc --noEmit` only (never run): the typed query builder refuses what the schema
 // does not have. Each `@ts-expect-error` fails the type check should its line ever compile.
+import type { TableRows } from "@/lib/db/insert-rows";
 import type { Query } from "@/lib/db/query";
 
 export async function typeChecks(q: Query, organizationId: string): Promise<void> {
@@ -19,4 +20,8 @@ export async function typeChecks(q: Query, organizationId: string): Promise<void
 
   // @ts-expect-error an insert missing a required column (name)
   q.insertInto("organizations").values({ id: organizationId });
+
+  // @ts-expect-error insertRows takes only the tables of schema.prisma
+  const misspelt: TableRows = { table: "obligation", rows: [] };
+  void misspelt;
 }
