@@ -6,34 +6,13 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 
-// The one database handle. Both deployments speak the PostgreSQL wire protocol: real
-// PostgreSQL via DATABASE_URL, or the embedded PGlite that scripts/start.ts serves over
-// a local socket and hands to the server as DATABASE_URL.
-//
-// One pg pool serves both Prisma (through its driver adapter) and `sql()` below: the hot
-// statements of the API (credential, claim, loads, writes of registration) go to the pool
-// or to the request transaction's connection directly, without Prisma's query machinery
-// (docs/benchmarks.md, step 6).
-export type Db = PrismaClient;
+// The one database handle (real PostgreSQL, or the embedded PGlite served over a local socket):
+// one pg pool for Prisma and `sql()`. Why: docs/architecture.md, "Why the performance machinery".
 export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
 
-// The open transaction of the current async context. `transaction()` checks a connection
-// out of the pool and runs its function inside `ambient.run`: every statement
-// issued in that context, `sql()` and Prisma's own queries alike (Prisma reaches the
-// database through the pool's `query`, patched below), runs on that connection until COMMIT
-// or ROLLBACK. Prisma's interactive transactions are not used: their transaction manager
-// cost ~0.3 ms of CPU per request (docs/benchmarks.md, step 11).
-// BEGIN is sent with the transaction's first statement, in the same write (the pool's
-// connections run in node-postgres's pipeline mode): one socket write and one wake-up of
-// the database backend fewer per transaction (docs/benchmarks.md, steps 11-13, for what
-// that did and did not buy). A transaction that sends no statement sends neither BEGIN nor COMMIT.
-//   open     statements go to the transaction's connection
-//   expired  the time limit passed and the transaction was rolled back: statements fail
-//   done     committed or rolled back; work that inherited the context (a timer started
-//            inside) goes to the pool like any other statement
-// `later`: writes whose result nobody reads (`sqlLater`), held back until the transaction's
-// next statement or its COMMIT and sent in the same write; `failed`: the first of them that
-// failed (the transaction is then aborted: the statements behind it fail, COMMIT rolls back).
+// The open transaction of the current async context: its connection, state (open | expired:
+// rolled back at its time limit | done), the held-back writes (`later`) and the first of them
+// that failed. Why: docs/architecture.md, "Why: transactions on one connection" and "Why: held-back writes".
 type Later = { text: string; values: unknown[]; failure?: (err: unknown) => unknown };
 type TxConn = {
   client: pg.PoolClient;
@@ -45,9 +24,7 @@ type TxConn = {
 };
 
 type State = { prisma: PrismaClient; tx: Tx; pool: pg.Pool; connect: () => Promise<pg.PoolClient>; named: boolean };
-// Process-wide, not module-wide: one process may hold more than one copy of this module
-// (Next.js's bundles and the direct API bundle, scripts/build-api.mjs), and all of them
-// must share the one pool, the one Prisma client and the one record of open transactions.
+// Process-wide (globalThis): one process may hold two bundles of this module (docs/architecture.md, "Serving").
 const globalForDb = globalThis as unknown as { __fosDb?: State; __fosDbTx?: AsyncLocalStorage<TxConn> };
 globalForDb.__fosDbTx ??= new AsyncLocalStorage<TxConn>();
 const ambient = globalForDb.__fosDbTx;
@@ -71,10 +48,8 @@ function state(): State {
     pool.on("error", (err) => logger().warn({ err: err.message }, "idle database connection lost"));
     const connect = routeToTransactions(pool);
     const s: State = { pool, connect, named: false, prisma: undefined as unknown as PrismaClient, tx: undefined as unknown as Tx };
-    // Named prepared statements (parsed and planned once per connection) only on real
-    // PostgreSQL: the embedded PGlite serves every socket connection from ONE session
-    // (lib/db/pglite-socket-isolation.ts), where two connections' statement names collide.
-    // Until the probe answers, statements are unnamed (always correct).
+    // Named prepared statements only on real PostgreSQL (PGlite: one session for every
+    // connection, names would collide); unnamed until the probe answers. docs/architecture.md, "Why: one pool".
     pool
       .query("SELECT version() AS v")
       .then((r) => {
@@ -97,11 +72,9 @@ export function db(): PrismaClient {
   return state().prisma;
 }
 
-// Patches the pool so that the statements of a context with an open transaction run on the
-// transaction's connection. `connect()` there (Prisma opening a transaction of its own for a
-// nested write) gets that same connection with BEGIN/COMMIT/ROLLBACK as no-ops: the work
-// joins the open transaction, as Prisma runs it inside one of its own. Returns the
-// unpatched `connect`, which `transaction()` uses.
+// Patches the pool: a statement (or a `connect()`, Prisma's nested write) of a context with an
+// open transaction runs on its connection; returns the unpatched `connect`. Pinned by
+// lib/db/pg-internals.test.ts; docs/architecture.md, "Why: transactions on one connection".
 function routeToTransactions(pool: pg.Pool): () => Promise<pg.PoolClient> {
   const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
@@ -137,16 +110,8 @@ function usable(conn: TxConn): pg.PoolClient {
 
 type Corkable = { connection: { stream: { cork(): void; uncork(): void } } };
 
-// A statement on the transaction's connection, answered through node-postgres's callback.
-// Not its promise form: that assigns a new arrow function to the query's `callback`
-// property, and V8 allocates a function literal assigned to a property in the old
-// generation at once (it expects a method that lives long). Each statement's callback then
-// lingers among the old objects until the next mark-compact, and every scavenge until then
-// keeps alive all the young objects it reaches: the statement, its parameters, the promise
-// and the request awaiting it. That promoted 5-28 KB per registration and brought a
-// mark-compact every 1-2 s (docs/benchmarks.md, step 17). Here the callback is an argument:
-// young, and gone at the next scavenge. A failed statement's error gets the stack that leads
-// back to the code awaiting it, as the promise form gives it (not the socket's read).
+// A statement on the transaction's connection through node-postgres's callback form (not its
+// promise form: docs/architecture.md, "Why: node-postgres's callback form"); errors get the caller's stack.
 function submit(client: pg.PoolClient, ...args: unknown[]): Promise<pg.QueryResult> {
   return new Promise<pg.QueryResult>((resolve, reject) => {
     (client.query as (...a: unknown[]) => void)(...args, (err: Error | null, res: pg.QueryResult) => (err ? reject(err) : resolve(res)));
@@ -158,16 +123,10 @@ function withCallerStack(err: unknown): never {
   throw err;
 }
 
-// A statement of the open transaction `conn`. The first one goes out behind BEGIN, and any
-// statement behind the writes held back by `sqlLater`, in one write; statements issued
-// together (before the code that issued them waits for anything) share that write too: the
-// stream stays corked until the current tick's work is done, and pipeline mode sends each
-// statement without waiting for the answer to the one before (lib/http/handle.ts sends the
-// credential and the Idempotency-Key claim this way). Should BEGIN fail while the statement
-// behind it succeeded, that statement ran on its own: BEGIN fails only when the connection
-// does (or on an operator's cancel in that instant), so `transaction()` discards the
-// connection and reports the error. Should a held-back write fail, the statement behind it
-// fails with that write's error (the database answers it "current transaction is aborted").
+// A statement of the open transaction `conn`, in one write with BEGIN (the first), the held-back
+// writes and whatever else this tick sends (docs/architecture.md, "Why: BEGIN with the first
+// statement, corked writes"). A failed held-back write fails it with that write's error; a failed
+// BEGIN (the connection failed) makes `transaction()` discard the connection.
 function onTransaction(conn: TxConn, args: unknown[]): unknown {
   const client = usable(conn);
   corkForTick(conn);
@@ -182,8 +141,7 @@ function onTransaction(conn: TxConn, args: unknown[]): unknown {
   });
 }
 
-// Corks the transaction's socket until the current tick's work (this microtask queue) is
-// done, once per tick: what is written meanwhile leaves in one write.
+// Corks the transaction's socket until this tick's work is done (pg internal: connection.stream).
 function corkForTick(conn: TxConn): void {
   if (conn.corked) return;
   const stream = (conn.client as unknown as Corkable).connection.stream;
@@ -343,12 +301,9 @@ function targetOf(q: Tx): pg.Pool | undefined {
   return s.pool;
 }
 
-// A write whose result nobody reads, in a transaction of `transaction()`: held back and sent
-// with the transaction's next statement or with its COMMIT, in the same socket write (one
-// write and one wait fewer per statement held). It must not be one whose failure the code
-// after it would handle: it fails, if it does, at the next statement or at COMMIT, which
-// then rolls back; `failure` maps its error to the one the transaction fails with. Outside
-// a transaction it runs at once.
+// A write whose result nobody reads, held back until the transaction's next statement or COMMIT
+// (docs/architecture.md, "Why: held-back writes"); `failure` maps its error to the transaction's.
+// Outside a transaction it runs at once.
 export async function sqlLater(q: Tx, text: string, values: unknown[], failure?: (err: unknown) => unknown): Promise<void> {
   const s = state();
   const conn = q === s.tx ? ambient.getStore() : undefined;

@@ -61,7 +61,7 @@ const ZEnv = z
       .default(60_000)
       .transform((v) => (v === "off" ? 0 : v)),
     SCHEDULER_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(100),
-    // Dashboard overview (lib/dashboard/overview.ts): computed live up to this many obligations
+    // Dashboard overview (lib/overview/load-overview.ts): computed live up to this many obligations
     // in the organization, above it read from a snapshot the scheduler's worker refreshes when
     // older than OVERVIEW_SNAPSHOT_MAX_AGE_SECONDS.
     OVERVIEW_LIVE_MAX: z.coerce.number().int().min(0).default(5000),

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { ZMutationResult, ZPaymentRequestResource } from "@/lib/schemas/obligations";
 import { apiKeyWith, newOrg, type OrgFixture } from "./support/fixtures";
-import { dayOffset, legacyBody, milestoneBody, registerObligation } from "./support/obligations";
+import { dayOffset, milestoneBody, registerObligation } from "./support/obligations";
 
 // Issuer actions, condition satisfaction and the hosted payment request (revoke/reissue/GET).
 

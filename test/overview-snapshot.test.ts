@@ -3,17 +3,17 @@ import { db, transaction } from "@/lib/db";
 import { todayUtc } from "@/lib/schemas/common";
 import { addDays } from "@/lib/obligations/terms";
 import { summarizeObligations } from "@/lib/obligations/summarize-obligations";
-import { ageReceivables } from "@/lib/dashboard/aging";
-import { expectCash } from "@/lib/dashboard/cash-expected";
-import { loadOverview, type LoadOverviewInput } from "@/lib/dashboard/overview";
-import { refreshOverviewSnapshot } from "@/lib/dashboard/refresh-overview-snapshot";
+import { ageReceivables } from "@/lib/overview/age-receivables";
+import { expectCash } from "@/lib/overview/expect-cash";
+import { loadOverview, type LoadOverviewInput } from "@/lib/overview/load-overview";
+import { refreshOverviewSnapshot } from "@/lib/overview/refresh-overview-snapshot";
 import { newOrg, TEST_PASSWORD, type OrgFixture } from "./support/fixtures";
 import { Api, fetchOnce } from "./support/api";
 import { startServer, type TestServer } from "./support/server";
 import { legacyBody, registerObligation } from "./support/obligations";
 import { allocate, recordPayment } from "./support/payments";
 
-// The dashboard overview's two paths (lib/dashboard/overview.ts) on data made through the
+// The dashboard overview's two paths (lib/overview/load-overview.ts) on data made through the
 // real API: live up to the limit, a stored snapshot above it. The limit is passed in
 // (liveMax: 2) so that organizations of a few obligations take the snapshot path.
 

@@ -12,7 +12,7 @@ import { OBLIGATION_STATUSES } from "@/lib/schemas/obligations";
 import { Empty, Section } from "@/components/ui/section";
 import { btn, card, link } from "@/components/ui/styles";
 import { PageHeader } from "@/components/ui/page-header";
-import { loadOverview } from "@/lib/dashboard/overview";
+import { loadOverview } from "@/lib/overview/load-overview";
 import { AgingChart, CashChart } from "@/components/dashboard/charts";
 
 export const metadata: Metadata = { title: "Overview" };

@@ -1,5 +1,5 @@
-import type { AgingSeries } from "@/lib/dashboard/aging";
-import type { CashSeries } from "@/lib/dashboard/cash-expected";
+import type { AgingSeries } from "@/lib/overview/age-receivables";
+import type { CashSeries } from "@/lib/overview/expect-cash";
 import { formatDay, money } from "@/lib/dashboard/format";
 
 // Server-rendered bar charts: an <svg role="img"> named by its <title> and described by a

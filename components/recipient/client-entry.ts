@@ -7,6 +7,6 @@ import type { PageData } from "@/lib/recipient-page/page-data";
 // its own chunk, which the HTML modulepreloads so it downloads in parallel. The server sent
 // the shell, the loading state and this visit's data (the request id, the chosen language's
 // catalogue, the locale) as JSON.
-const data = JSON.parse(document.getElementById("page-data")!.textContent!) as PageData;
+const data = JSON.parse(document.getElementById("page-data")?.textContent ?? "null") as PageData;
 const visit = startVisit(data.requestId);
 void import("@/components/recipient/mount").then((m) => m.mount(data, visit));

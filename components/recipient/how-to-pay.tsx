@@ -118,7 +118,7 @@ function Detail(props: {
             onClick={async () => {
               let ok = false;
               try {
-                await navigator.clipboard.writeText(props.copyValue!);
+                await navigator.clipboard.writeText(props.copyValue ?? "");
                 ok = true;
               } catch {
                 ok = false;

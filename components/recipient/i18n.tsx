@@ -2,6 +2,7 @@
 
 import { createContext, useContext, useMemo, type ReactNode } from "react";
 import type { RecipientKey, RecipientMessages } from "@/lib/i18n/recipient/en";
+import { interpolate } from "@/lib/i18n/recipient/interpolate";
 
 // The one catalogue the server chose for this visit, and the locale of dates and amounts.
 // Only this language travels to the browser (a prop of the island, not a JavaScript chunk).
@@ -10,11 +11,8 @@ type I18n = { t: T; locale: readonly string[] };
 
 const Ctx = createContext<I18n | null>(null);
 
-const fill = (template: string, vars?: Record<string, string | number>) =>
-  vars ? template.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m)) : template;
-
 export function I18nProvider({ messages, locale, children }: { messages: RecipientMessages; locale: string; children: ReactNode }) {
-  const value = useMemo<I18n>(() => ({ t: (key, vars) => fill(messages[key] ?? key, vars), locale: [locale] }), [messages, locale]);
+  const value = useMemo<I18n>(() => ({ t: (key, vars) => interpolate(messages[key] ?? key, vars), locale: [locale] }), [messages, locale]);
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }
 

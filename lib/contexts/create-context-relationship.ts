@@ -1,4 +1,5 @@
 import type { Tx } from "@/lib/db";
+import { query } from "@/lib/db/query";
 import { AppError, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { TContextRelationship, TCreateContextRelationship } from "@/lib/schemas/contexts";
@@ -22,11 +23,12 @@ export async function createContextRelationship(tx: Tx, input: CreateContextRela
     throw new AppError("validation_failed", "body.related_context_id: no business context with this id exists in this organization");
   }
   const id = newId();
-  const inserted = await tx.$queryRaw<{ created_at: Date }[]>`
-    INSERT INTO context_relationships (id, organization_id, from_context_id, to_context_id, relationship_type)
-    VALUES (${id}::uuid, ${organizationId}::uuid, ${context.id}::uuid, ${related.id}::uuid, ${body.relationship_type})
-    ON CONFLICT (organization_id, from_context_id, to_context_id, relationship_type) DO NOTHING
-    RETURNING created_at`;
+  const inserted = await query(tx)
+    .insertInto("context_relationships")
+    .values({ id, organization_id: organizationId, from_context_id: context.id, to_context_id: related.id, relationship_type: body.relationship_type })
+    .onConflict((c) => c.columns(["organization_id", "from_context_id", "to_context_id", "relationship_type"]).doNothing())
+    .returning("created_at")
+    .execute();
   if (inserted.length === 0) {
     throw new AppError("duplicate", `this context already has a "${body.relationship_type}" relationship to the related context`);
   }

@@ -1,36 +1,10 @@
+import { sql as raw } from "kysely";
 import type { Tx } from "@/lib/db";
+import { query } from "@/lib/db/query";
 import { notFound } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { DETAIL_OBLIGATION_LIMIT, DETAIL_RELATIONSHIP_LIMIT, OBLIGATION_STATUSES, type ContextKind, type ContextType } from "@/lib/schemas/contexts";
 import { contextSummary, contextView } from "@/lib/contexts/view";
-
-type RelationshipRow = {
-  id: string;
-  relationship_type: string;
-  direction: "outgoing" | "incoming";
-  created_at: Date;
-  related_id: string;
-  related_type: string;
-  related_kind: string;
-  related_type_label: string;
-  related_name: string;
-  related_reference: string;
-};
-
-type ObligationRow = {
-  id: string;
-  reference: string;
-  status: string;
-  amount_minor: bigint;
-  allocated_minor: bigint;
-  currency: string;
-  relationship_type: string;
-  attributed_minor: bigint | null;
-  link_id: string;
-  linked_at: Date;
-};
-
-type TotalRow = { currency: string; status: string; obligation_count: number; amount_minor: string; allocated_minor: string; attributed_minor: string };
 
 // GET /business-contexts/{id}: the context, its relationships in both directions, the
 // obligations linked to it and their totals. One query per kind of thing (no graph walk),
@@ -47,38 +21,73 @@ export async function getBusinessContext(tx: Tx, input: GetBusinessContextInput)
   const context = await tx.businessContext.findFirst({ where: { id, organizationId } });
   if (!context) throw notFound("business context");
 
-  // Sequential on purpose: `tx` may be an interactive transaction (one connection).
-  const relationships = await tx.$queryRaw<RelationshipRow[]>`
-      SELECT r.id, r.relationship_type, r.direction, r.created_at,
-             c.id AS related_id, c.type AS related_type, c.kind AS related_kind, c.type_label AS related_type_label,
-             c.name AS related_name, c.reference AS related_reference
-      FROM (
-        SELECT id, relationship_type, 'outgoing' AS direction, to_context_id AS related_id, created_at
-        FROM context_relationships WHERE organization_id = ${organizationId}::uuid AND from_context_id = ${id}::uuid
-        UNION ALL
-        SELECT id, relationship_type, 'incoming' AS direction, from_context_id AS related_id, created_at
-        FROM context_relationships WHERE organization_id = ${organizationId}::uuid AND to_context_id = ${id}::uuid
-      ) r
-      JOIN business_contexts c ON c.id = r.related_id AND c.organization_id = ${organizationId}::uuid
-      ORDER BY r.created_at DESC, r.id DESC
-      LIMIT ${DETAIL_RELATIONSHIP_LIMIT}`;
+  // Sequential on purpose: `tx` may be a transaction (one connection).
+  const k = query(tx);
+  const edges = (direction: "outgoing" | "incoming") =>
+    k
+      .selectFrom("context_relationships")
+      .select([
+        "id",
+        "relationship_type",
+        "created_at",
+        raw<"outgoing" | "incoming">`${direction}::text`.as("direction"),
+        direction === "outgoing" ? "to_context_id as related_id" : "from_context_id as related_id",
+      ])
+      .where("organization_id", "=", organizationId)
+      .where(direction === "outgoing" ? "from_context_id" : "to_context_id", "=", id);
+  const relationships = await k
+    .selectFrom(edges("outgoing").unionAll(edges("incoming")).as("r"))
+    .innerJoin("business_contexts as c", (j) => j.onRef("c.id", "=", "r.related_id").on("c.organization_id", "=", organizationId))
+    .select([
+      "r.id",
+      "r.relationship_type",
+      "r.direction",
+      "r.created_at",
+      "c.id as related_id",
+      "c.type as related_type",
+      "c.kind as related_kind",
+      "c.type_label as related_type_label",
+      "c.name as related_name",
+      "c.reference as related_reference",
+    ])
+    .orderBy("r.created_at", "desc")
+    .orderBy("r.id", "desc")
+    .limit(DETAIL_RELATIONSHIP_LIMIT)
+    .execute();
   const relCount = await tx.contextRelationship.count({ where: { organizationId, OR: [{ fromContextId: id }, { toContextId: id }] } });
-  const obligations = await tx.$queryRaw<ObligationRow[]>`
-      SELECT o.id, o.reference, o.status, o.amount_minor, o.allocated_minor, o.currency,
-             l.relationship_type, l.attributed_minor, l.id AS link_id, l.created_at AS linked_at
-      FROM obligation_context_links l
-      JOIN obligations o ON o.id = l.obligation_id AND o.organization_id = l.organization_id
-      WHERE l.organization_id = ${organizationId}::uuid AND l.context_id = ${id}::uuid
-      ORDER BY l.created_at DESC, l.id DESC
-      LIMIT ${DETAIL_OBLIGATION_LIMIT}`;
-  const totals = await tx.$queryRaw<TotalRow[]>`
-      SELECT o.currency, o.status, count(*)::int AS obligation_count,
-             sum(o.amount_minor)::text AS amount_minor, sum(o.allocated_minor)::text AS allocated_minor,
-             coalesce(sum(l.attributed_minor), 0)::text AS attributed_minor
-      FROM obligation_context_links l
-      JOIN obligations o ON o.id = l.obligation_id AND o.organization_id = l.organization_id
-      WHERE l.organization_id = ${organizationId}::uuid AND l.context_id = ${id}::uuid
-      GROUP BY o.currency, o.status`;
+  const linked = k
+    .selectFrom("obligation_context_links as l")
+    .innerJoin("obligations as o", (j) => j.onRef("o.id", "=", "l.obligation_id").onRef("o.organization_id", "=", "l.organization_id"))
+    .where("l.organization_id", "=", organizationId)
+    .where("l.context_id", "=", id);
+  const obligations = await linked
+    .select([
+      "o.id",
+      "o.reference",
+      "o.status",
+      "o.amount_minor",
+      "o.allocated_minor",
+      "o.currency",
+      "l.relationship_type",
+      "l.attributed_minor",
+      "l.id as link_id",
+      "l.created_at as linked_at",
+    ])
+    .orderBy("l.created_at", "desc")
+    .orderBy("l.id", "desc")
+    .limit(DETAIL_OBLIGATION_LIMIT)
+    .execute();
+  const totals = await linked
+    .select([
+      "o.currency",
+      "o.status",
+      raw<number>`count(*)::int`.as("obligation_count"),
+      raw<string>`sum(o.amount_minor)::text`.as("amount_minor"),
+      raw<string>`sum(o.allocated_minor)::text`.as("allocated_minor"),
+      raw<string>`coalesce(sum(l.attributed_minor), 0)::text`.as("attributed_minor"),
+    ])
+    .groupBy(["o.currency", "o.status"])
+    .execute();
 
   const statusOrder = (s: string) => (OBLIGATION_STATUSES as readonly string[]).indexOf(s);
   totals.sort((a, b) => (a.currency === b.currency ? statusOrder(a.status) - statusOrder(b.status) : a.currency < b.currency ? -1 : 1));

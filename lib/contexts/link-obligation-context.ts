@@ -1,4 +1,5 @@
 import type { Tx } from "@/lib/db";
+import { query } from "@/lib/db/query";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -25,7 +26,7 @@ export async function linkObligationContext(tx: Tx, input: LinkObligationContext
     principal: input.principal,
     eventType: "obligation.context_linked",
     apply: async (o) => {
-      await tx.$queryRaw`SELECT id FROM obligations WHERE id = ${o.id}::uuid AND organization_id = ${organizationId}::uuid FOR UPDATE`;
+      await query(tx).selectFrom("obligations").select("id").where("id", "=", o.id).where("organization_id", "=", organizationId).forUpdate().execute();
       const context = await tx.businessContext.findFirst({ where: { id: body.context_id, organizationId }, select: { id: true } });
       if (!context) throw new AppError("validation_failed", "body.context_id: no business context with this id exists in this organization");
       const existing = await tx.obligationContextLink.findFirst({ where: { organizationId, obligationId: o.id, contextId: context.id }, select: { id: true } });

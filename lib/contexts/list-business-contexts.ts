@@ -1,7 +1,7 @@
-import { Prisma } from "@/lib/generated/prisma/client";
 import type { Tx } from "@/lib/db";
+import { query } from "@/lib/db/query";
 import type { TBusinessContextList, TListBusinessContextsQuery } from "@/lib/schemas/contexts";
-import { contextView, fromRaw, type RawContextRow } from "@/lib/contexts/view";
+import { contextView } from "@/lib/contexts/view";
 
 // LIKE pattern for a case-insensitive substring match; the user's % _ and \ are literal.
 export const containsPattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -13,19 +13,28 @@ export type ListBusinessContextsInput = { organizationId: string; query: TListBu
 
 export async function listBusinessContexts(tx: Tx, input: ListBusinessContextsInput): Promise<TBusinessContextList> {
   const { organizationId, query: q } = input;
-  const where: Prisma.Sql[] = [Prisma.sql`organization_id = ${organizationId}::uuid`];
-  if (q.context_type) where.push(Prisma.sql`type = ${q.context_type}`);
-  if (q.context_kind) where.push(Prisma.sql`kind = ${q.context_kind}`);
   const search = q.search.trim();
-  if (search) {
-    const p = containsPattern(search);
-    where.push(Prisma.sql`(name ILIKE ${p} OR reference ILIKE ${p})`);
-  }
-  const rows = await tx.$queryRaw<RawContextRow[]>`
-    SELECT id, type, kind, type_label, name, reference, external_namespace, external_id, created_at
-    FROM business_contexts
-    WHERE ${Prisma.join(where, " AND ")}
-    ORDER BY created_at DESC, id DESC
-    LIMIT ${q.limit} OFFSET ${q.offset}`;
-  return { items: rows.map((r) => contextView(fromRaw(r))), limit: q.limit, offset: q.offset };
+  const rows = await query(tx)
+    .selectFrom("business_contexts")
+    .select([
+      "id",
+      "type",
+      "kind",
+      "type_label as typeLabel",
+      "name",
+      "reference",
+      "external_namespace as externalNamespace",
+      "external_id as externalId",
+      "created_at as createdAt",
+    ])
+    .where("organization_id", "=", organizationId)
+    .$if(q.context_type !== "", (s) => s.where("type", "=", q.context_type))
+    .$if(q.context_kind !== "", (s) => s.where("kind", "=", q.context_kind))
+    .$if(search !== "", (s) => s.where((eb) => eb.or([eb("name", "ilike", containsPattern(search)), eb("reference", "ilike", containsPattern(search))])))
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(q.limit)
+    .offset(q.offset)
+    .execute();
+  return { items: rows.map(contextView), limit: q.limit, offset: q.offset };
 }

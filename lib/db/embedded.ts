@@ -55,7 +55,10 @@ export async function runningEmbeddedDb(dataDir: string): Promise<string | undef
   }
   const reachable = await new Promise<boolean>((resolve) => {
     const s = net.connect(info.port, "127.0.0.1");
-    s.once("connect", () => (s.destroy(), resolve(true)));
+    s.once("connect", () => {
+      s.destroy();
+      resolve(true);
+    });
     s.once("error", () => resolve(false));
   });
   return reachable ? `postgresql://postgres:postgres@127.0.0.1:${info.port}/postgres?sslmode=disable` : undefined;

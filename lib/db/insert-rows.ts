@@ -1,4 +1,5 @@
 import { sqlCount, sqlLater, type Tx } from "@/lib/db";
+import type { DB } from "@/lib/generated/kysely/database";
 
 // Rows of several tables written in ONE statement, so a request that creates an aggregate
 // (an obligation with its conditions, terms, links and payment request) pays one round trip
@@ -8,7 +9,8 @@ import { sqlCount, sqlLater, type Tx } from "@/lib/db";
 // Rows are given with the model's field names (camelCase, as Prisma names them); the
 // columns are their snake_case names. Foreign keys between the tables of one call are
 // checked at the end of the statement, so parents and children can go together.
-export type TableRows = { table: string; rows: readonly object[] };
+// `table`: a table of schema.prisma (its generated row types), so a misspelt one does not compile.
+export type TableRows = { table: keyof DB; rows: readonly object[] };
 
 const IDENTIFIER = /^[a-z][a-z0-9_]*$/;
 // A field's column, checked once per field name (the names come from code, a bounded set).

@@ -1,4 +1,5 @@
 import type { Tx } from "@/lib/db";
+import { query } from "@/lib/db/query";
 
 // Where document bytes live. The default keeps them in the database (document_blobs), in
 // the same transaction as the document row; an object-storage backend implements the same
@@ -11,13 +12,18 @@ export interface DocumentStorage {
 
 export const databaseStorage: DocumentStorage = {
   async put(tx, { organizationId, key, content }) {
-    // A raw insert: the model create spends about twice as long turning 10 MiB into its
-    // query parameters (measured: 7-9.5 s vs 3.5 s on a loaded 2-core machine).
-    await tx.$executeRaw`INSERT INTO document_blobs (storage_key, organization_id, content) VALUES (${key}, ${organizationId}::uuid, ${content})`;
+    // Not Prisma's model create: it spends about twice as long turning 10 MiB into its query
+    // parameters (measured: 7-9.5 s vs 3.5 s on a loaded 2-core machine); pg sends the Buffer as is.
+    await query(tx).insertInto("document_blobs").values({ storage_key: key, organization_id: organizationId, content }).execute();
   },
   async get(tx, { organizationId, key }) {
-    const row = await tx.documentBlob.findFirst({ where: { storageKey: key, organizationId } });
-    return row ? Buffer.from(row.content) : null;
+    const row = await query(tx)
+      .selectFrom("document_blobs")
+      .select("content")
+      .where("storage_key", "=", key)
+      .where("organization_id", "=", organizationId)
+      .executeTakeFirst();
+    return row ? row.content : null;
   },
 };
 

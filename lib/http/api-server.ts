@@ -127,7 +127,7 @@ async function serve(
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) headers.append(raw[i], raw[i + 1]);
   const secure = (req.socket as { encrypted?: boolean }).encrypted === true;
-  if (!headers.has("x-forwarded-host") && headers.has("host")) headers.set("x-forwarded-host", headers.get("host")!);
+  if (!headers.has("x-forwarded-host") && headers.has("host")) headers.set("x-forwarded-host", headers.get("host") ?? "");
   if (!headers.has("x-forwarded-port")) headers.set("x-forwarded-port", String(opts.port));
   if (!headers.has("x-forwarded-proto")) headers.set("x-forwarded-proto", secure ? "https" : "http");
   headers.set("x-forwarded-for", appendPeer(headers.get("x-forwarded-for"), req.socket.remoteAddress));

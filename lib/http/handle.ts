@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { z } from "zod";
+import type { z } from "zod";
 import { db, transaction, type Tx } from "@/lib/db";
 import { env } from "@/lib/env";
 import { AppError, errorBody } from "@/lib/errors";
@@ -21,15 +21,8 @@ import { authenticateRecipient } from "@/lib/recipients/authenticate-recipient";
 import { hitRateLimit, type CountedAttempt } from "@/lib/rate-limit";
 import { isDatabaseUnavailable, isUniqueViolation, isWriteConflict } from "@/lib/db/errors";
 
-// The request pipeline every route handler goes through:
-//   request id -> request marker -> credential -> permission -> path params (bad id = 404)
-//   -> Idempotency-Key -> body (size- and depth-bounded, storable text) -> query -> replay
-//   -> body schema -> handler. Every POST/DELETE runs in ONE transaction; with an
-//   Idempotency-Key that transaction also holds the key's lock and stores the response.
-// Handlers receive parsed input and return a Reply; errors are AppError.
-// An idempotent mutation sent with an API key takes a shortcut with the same answers
-// (withApiKeyClaim): the credential is read in the request's transaction, in one write with
-// BEGIN and the key's claim.
+// The request pipeline every route handler goes through (its order: docs/architecture.md,
+// "Layers"); handlers receive parsed input and return a Reply, errors are AppError.
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -183,7 +176,7 @@ type Prepared = {
 };
 
 async function prepare(op: Operation, req: Request, rawParams: Record<string, string>): Promise<Prepared> {
-  let params: unknown = undefined;
+  let params: unknown;
   if (op.params) {
     const r = op.params.safeParse(rawParams);
     if (!r.success) throw new AppError("not_found", "resource not found");
@@ -193,9 +186,9 @@ async function prepare(op: Operation, req: Request, rawParams: Record<string, st
   const keyHeader = req.headers.get("idempotency-key");
   const idempotencyKey = op.idempotent === "required" || (op.idempotent === "optional" && keyHeader !== null) ? idem.validateKey(keyHeader) : undefined;
 
-  let rawBody: unknown = undefined;
+  let rawBody: unknown;
   let files: Record<string, UploadedFile> = {};
-  let fingerprintBody: unknown = undefined;
+  let fingerprintBody: unknown;
   if (op.multipart) {
     const buf = await readBodyLimited(req, env().MAX_UPLOAD_BYTES + 64 * 1024);
     const parsed = await parseMultipart(req, buf);
@@ -211,7 +204,8 @@ async function prepare(op: Operation, req: Request, rawParams: Record<string, st
   }
 
   const rawQuery = Object.fromEntries(new URL(req.url).searchParams.entries());
-  const query = op.query ? (rejectUnstorable(rawQuery, "query"), parseOrThrow(op.query, rawQuery, "query")) : undefined;
+  if (op.query) rejectUnstorable(rawQuery, "query");
+  const query = op.query ? parseOrThrow(op.query, rawQuery, "query") : undefined;
 
   const clientIp = clientAddress(req.headers.get("x-forwarded-for"), env().TRUST_PROXY_HOPS);
   return { params, idempotencyKey, rawBody, files, fingerprintBody, query, clientIp };
@@ -238,12 +232,8 @@ async function answerIdempotent(
   return response;
 }
 
-// The API key of a request that may claim its Idempotency-Key together with the key's
-// look-up (withApiKeyClaim): a mutation of an issuer endpoint with a key header, sent with
-// `Authorization: Bearer`, whose body is already in memory (the direct API path reads a
-// body of up to 256 KiB before the handler runs, lib/http/api-server.ts), whose scope is the
-// organization's and that needs nothing before its transaction. Everything else takes the
-// steps one by one.
+// The API key of a request that may take the API-key shortcut (an issuer mutation with an
+// Idempotency-Key, a Bearer key and its body in memory); else undefined: the steps one by one.
 function apiKeyClaimable(op: Operation, req: Request, options: HandleOptions): string | undefined {
   if (op.auth !== "issuer" || op.method === "GET" || !op.idempotent || op.multipart) return undefined;
   if (options.idempotencyScope || options.beforeTransaction || options.withoutTransaction || options.countAttempt) return undefined;
@@ -252,14 +242,8 @@ function apiKeyClaimable(op: Operation, req: Request, options: HandleOptions): s
   return bearerToken(req.headers.get("authorization"));
 }
 
-// An idempotent mutation with an API key in two writes to the database instead of three:
-// the key's row and the claim of the Idempotency-Key (whose scope the statement takes from
-// that row, lib/idempotency) go out together with BEGIN, then the handler's statements with
-// the stored response and COMMIT. The answers are the step-by-step pipeline's, in its order:
-// a request whose params, key, body or query would be refused is left to it (undefined), so
-// that a bad credential is still answered 401 before them; a key that is unknown, revoked or
-// lacks the permission rolls the claim back with the transaction (nothing is stored for
-// it), exactly as if the credential had been read first.
+// The API-key shortcut: key, claim and BEGIN in one write, the same answers as the ordinary
+// order (undefined: left to it). docs/architecture.md, "Why: the API-key shortcut".
 async function withApiKeyClaim(
   op: Operation,
   fn: (ctx: never) => Promise<Reply | Response>,
@@ -328,13 +312,8 @@ async function withApiKeyClaim(
 // before that is the credential's, never stored as the key's response.
 type FirstClaim = { admitted: boolean; claim: (tx: Tx) => Promise<idem.StoredResponse | undefined> };
 
-// One transaction claims the key (lock and look-up in one statement), runs the handler and
-// stores its response: three round trips around the handler's own. A refusal the client
-// may not retry differently (a 4xx other than 409/429) is stored too: a body refused by its
-// schema in that same transaction, a refusal of the handler's by a second, short one after
-// the handler's transaction was rolled back whole (no savepoint on the common path);
-// anything else rolls back, so the key stays free and nothing happened. When a concurrent
-// request completed the same key first, its stored response is replayed.
+// Claim, handler and stored response in one transaction; a handler's refusal is stored by a
+// second, short one. docs/architecture.md, "Why: idempotency in one transaction".
 async function executeIdempotent<O extends Operation>(
   op: O,
   fn: (ctx: never) => Promise<Reply | Response>,

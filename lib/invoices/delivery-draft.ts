@@ -1,6 +1,6 @@
 import type { Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { loadObligation, organizationName, toInvoiceRecord } from "@/lib/obligations/view";
+import { loadObligation, toInvoiceRecord } from "@/lib/obligations/view";
 import { hostedUrl } from "@/lib/payment-requests/tokens";
 import { assertUsable } from "@/lib/payment-requests/get-payment-request";
 import { formatRf } from "@/lib/payment-references/rf";
@@ -62,7 +62,6 @@ export function escapeHtml(s: string): string {
 }
 
 // No line breaks or other control characters in header-like values.
-// eslint-disable-next-line no-control-regex
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters (CR, LF...) must not reach a mail header
 const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
 

@@ -4,7 +4,7 @@ import { AppError } from "@/lib/errors";
 import { toDate, todayUtc } from "@/lib/schemas/common";
 import type { TIssuerAction, TMutationResult } from "@/lib/schemas/obligations";
 import { invalidState, mutateObligation } from "@/lib/obligations/mutate-obligation";
-import { organizationName, type LoadedObligation } from "@/lib/obligations/view";
+import type { LoadedObligation } from "@/lib/obligations/view";
 import { postMessage } from "@/lib/obligations/post-message";
 import { reissuePaymentRequest, revokePaymentRequest } from "@/lib/payment-requests/revoke-reissue";
 

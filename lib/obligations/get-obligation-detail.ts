@@ -2,6 +2,8 @@ import { sql, type Tx } from "@/lib/db";
 import type { Document, ObligationMessage } from "@/lib/generated/prisma/client";
 import { loadObligation, toInvoiceRecord, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
 import { paymentRequestView } from "@/lib/payment-requests/view";
+import { present } from "@/lib/present";
+import type { JsonRow } from "@/lib/db/json-row";
 
 // The parts every detail view adds to the record: what is left to allocate
 // (outstanding_minor), the audit trail (oldest first), the documents, the messages and the
@@ -31,7 +33,7 @@ export async function detailParts(tx: Tx, o: LoadedObligation) {
     })),
     documents: documentItems(documents),
     messages: messageItems(messages),
-    payment_request: paymentRequestView(o.paymentRequest!),
+    payment_request: paymentRequestView(present(o.paymentRequest, "payment request")),
   };
 }
 
@@ -65,7 +67,7 @@ export const documentItems = (rows: J[]) =>
 export const messageItems = (rows: J[]) =>
   rows.map((m) => toMessageItem({ id: m.id, authorType: m.author_type, authorName: m.author_name, body: m.body, createdAt: new Date(iso(m.created_at)) }));
 
-export type J = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type J = JsonRow;
 // A timestamp from json_build_object ("…+00:00") as the API writes it (toISOString).
 const iso = (v: string) => new Date(v).toISOString();
 

@@ -7,7 +7,7 @@ import { recordEvent } from "@/lib/events/record-event";
 import type { EventType } from "@/lib/events/event-types";
 import type { TMutationResult } from "@/lib/schemas/obligations";
 import type { PaymentRequestRow } from "@/lib/payment-requests/view";
-import { loadObligation, loadObligationUpdated, mutationResult, organizationName, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
+import { loadObligation, loadObligationUpdated, mutationResult, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
 
 // Column changes an action makes to the obligations row (version and updated_at are set
 // by mutateObligation).

@@ -13,6 +13,7 @@ import { insertRows } from "@/lib/db/insert-rows";
 import { storedProjectionRow } from "@/lib/obligations/stored-projection";
 import type { Obligation } from "@/lib/generated/prisma/client";
 import { paymentReferenceFor } from "@/lib/payment-references/rf";
+import { present } from "@/lib/present";
 
 // POST /obligations: in the caller's transaction, creates the obligation, its conditions,
 // payment terms and context links, its hosted payment request and the
@@ -68,7 +69,7 @@ export async function registerObligation(tx: Tx, input: RegisterObligationInput)
       if ((t.condition_key !== undefined && !fromKey) || (t.condition_id !== undefined && !fromId) || (fromKey && fromId && fromKey !== fromId)) {
         throw new AppError("payment_terms_mismatch", `body.payment_terms.${i}: references an unknown condition`);
       }
-      conditionId = (fromKey ?? fromId)!;
+      conditionId = present(fromKey ?? fromId, "condition");
     }
     const spec: TermSpec = {
       sequence: t.sequence,
@@ -196,7 +197,7 @@ export async function registerObligation(tx: Tx, input: RegisterObligationInput)
     ...created,
     conditions: conditionRows,
     paymentTerms: [...termRows].sort((a, b) => a.sequence - b.sequence),
-    contextLinks: linkRows.map((l) => ({ ...l, context: byId.get(l.contextId)! })),
+    contextLinks: linkRows.map((l) => ({ ...l, context: present(byId.get(l.contextId), "linked context") })),
     paymentRequests: [paymentRequest],
     paymentRequest,
     organizationName: org.name,

@@ -1,9 +1,7 @@
 import type { Tx } from "@/lib/db";
-import { listMostOverdue, type OverdueItem } from "@/lib/obligations/list-most-overdue";
+import { listMostOverdue } from "@/lib/obligations/list-most-overdue";
 import { OBLIGATION_STATUSES } from "@/lib/schemas/obligations";
 import { todayUtc } from "@/lib/schemas/common";
-
-export type { OverdueItem };
 
 type Status = (typeof OBLIGATION_STATUSES)[number];
 type GroupRow = {

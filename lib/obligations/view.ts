@@ -7,6 +7,8 @@ import { fromDate, todayUtc } from "@/lib/schemas/common";
 import type { TInvoiceRecord, TMutationResult, TObligationProjection } from "@/lib/schemas/obligations";
 import { addDays, evaluateTerms, summaryStatus, type ConditionState, type TermSpec } from "@/lib/obligations/terms";
 import { paymentRequestResult, type PaymentRequestRow } from "@/lib/payment-requests/view";
+import { present } from "@/lib/present";
+import type { JsonRow } from "@/lib/db/json-row";
 
 // Read side of obligations: loading one (or a page) with everything the wire records
 // need, and the exact wire objects of lib/schemas/obligations.ts (ZInvoiceRecord,
@@ -179,7 +181,7 @@ async function loadRaw(
   return rows.map(fromRawObligation);
 }
 
-type J = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type J = JsonRow;
 type RawObligation = J & { j_conditions: J[]; j_terms: J[]; j_links: J[]; j_request: J | null; j_organization_name: string | null };
 
 // JSON dates/timestamps back to the Date values Prisma would give.
@@ -194,11 +196,11 @@ function fromRawObligation(r: RawObligation): LoadedObligation {
         obligationId: r.j_request.obligation_id,
         issueNumber: r.j_request.issue_number,
         tokenHash: r.j_request.token_hash,
-        expiresAt: jDate(r.j_request.expires_at)!,
+        expiresAt: present(jDate(r.j_request.expires_at), "payment request expires_at"),
         revokedAt: jDate(r.j_request.revoked_at),
         firstOpenedAt: jDate(r.j_request.first_opened_at),
-        createdAt: jDate(r.j_request.created_at)!,
-        updatedAt: jDate(r.j_request.updated_at)!,
+        createdAt: present(jDate(r.j_request.created_at), "payment request created_at"),
+        updatedAt: present(jDate(r.j_request.updated_at), "payment request updated_at"),
       }
     : null;
   return {
@@ -272,7 +274,7 @@ function fromRawObligation(r: RawObligation): LoadedObligation {
       contextId: l.context_id,
       relationshipType: l.relationship_type,
       attributedMinor: jBig(l.attributed_minor),
-      createdAt: jDate(l.created_at)!,
+      createdAt: present(jDate(l.created_at), "context link created_at"),
       context: {
         id: l.context.id,
         organizationId: l.context.organization_id,
@@ -283,7 +285,7 @@ function fromRawObligation(r: RawObligation): LoadedObligation {
         typeLabel: l.context.type_label,
         externalNamespace: l.context.external_namespace,
         externalId: l.context.external_id,
-        createdAt: jDate(l.context.created_at)!,
+        createdAt: present(jDate(l.context.created_at), "context created_at"),
       },
     })),
     paymentRequests: paymentRequest ? [paymentRequest] : [],

@@ -33,7 +33,7 @@ export const listApiKeysOp = defineOperation({
   method: "GET",
   path: "/api-keys",
   summary: "API keys of the organization",
-  description: `Active and revoked keys, newest first, with their scopes, \`prefix\` (to recognise a key), \`created_at\`, \`last_used_at\` and \`revoked_at\` (\"\" when not set). Never the key or its hash. ${ADMIN_AUTH}`,
+  description: `Active and revoked keys, newest first, with their scopes, \`prefix\` (to recognise a key), \`created_at\`, \`last_used_at\` and \`revoked_at\` ("" when not set). Never the key or its hash. ${ADMIN_AUTH}`,
   tags,
   auth: "issuer",
   permission: ADMINISTRATION,

@@ -49,39 +49,6 @@ const EXAMPLE_EXACT: TSuggestion = {
   ],
 };
 
-const EXAMPLE_SPLIT: TSuggestion = {
-  id: "sug_8c7b6a5f4e3d2c1b0a9f8e7dv1-2",
-  confidence: "medium",
-  score: 0.64,
-  allocations: [
-    {
-      obligation_id: OBL,
-      obligation_reference: "OBL-7K3M9Q2X4B",
-      invoice_number: "INV-2026-0042",
-      amount_minor: "250000",
-      outstanding_minor: "250000",
-      expected_version: 1,
-    },
-    {
-      obligation_id: OBL2,
-      obligation_reference: "OBL-9R2T5W8Y3C",
-      invoice_number: "INV-2026-0051",
-      amount_minor: "350000",
-      outstanding_minor: "350000",
-      expected_version: 2,
-    },
-  ],
-  evidence: [
-    { signal: "payment_reference", matched: false, detail: "no payment reference of these obligations in the remittance" },
-    { signal: "obligation_reference", matched: false, detail: "the obligation reference is not in the remittance" },
-    { signal: "invoice_number", matched: false, detail: "no invoice number of these obligations is in the remittance as a whole word" },
-    { signal: "amount", matched: true, detail: "the payment's EUR 6000.00 equals the sum of the 2 obligations' outstanding amounts" },
-    { signal: "payer", matched: true, detail: '"NORTHWIND TRADERS" is Northwind Traders' },
-    { signal: "date", matched: true, detail: "received on 2026-12-29, within 7 days of the due date 2026-12-31" },
-    { signal: "reported_payment", matched: false, detail: "no reported payment with this amount or reference" },
-  ],
-};
-
 export const SUGGESTION_RULES = [
   "**Signals.** `payment_reference`: a checksum-valid ISO 11649 RF reference of the obligation in the remittance (spaces and case ignored). `obligation_reference`: the obligation's reference (`OBL-...`, also without the hyphen). `invoice_number`: the invoice number as a whole token — tokens are runs of letters and digits joined by `-`, `/`, `_` (and `.` between digits), so `INV-12` is not found in `INV-123`, `XINV-12` or `INV-12/2026`; identifiers shorter than 3 letters/digits are ignored. `amount`: the payment's unallocated amount equals the outstanding amount, the amount due now, a payment term's amount, or (several obligations) their sum. `payer`: the bank's counterparty name against the obligation's debtor (incoming) or creditor (outgoing), compared after folding case, accents and punctuation and dropping legal forms (Ltd, GmbH, SA, Inc, LLC, BV, SARL, AG, KG, plc, ...). `date`: received within 7 days of the reported payment date, the expected payment date or the due date. `reported_payment`: the recipient reported a payment of this amount, or with a reference found in the remittance.",
   "**Confidence.** `exact`: the remittance carries the RF payment reference of this open obligation and of no other open obligation of the organization in the payment's currency and direction (an overpayment is still `exact`; the allocation is capped at the outstanding amount). `high`: an identifier (payment reference, obligation reference or invoice number) plus the amount or the payer. `medium`: an identifier alone, the amount with the payer, or the amount with a reported payment. `low`: the amount alone, or the payer with a reported payment or a near date. Nothing else is suggested. `score` is the level's base (exact 1.0, high 0.80, medium 0.55, low 0.25) plus 0.03 per further matching signal, staying below the next level.",

@@ -1,6 +1,6 @@
-// ISO 7064 MOD 97-10, the check of RF creditor references (rf.ts) and of IBANs
-// (lib/payment-instructions/bank-details.ts): letters turned into numbers (A=10 .. Z=35)
-// and the remainder folded digit by digit, so any length works without BigInt.
+// ISO 7064 MOD 97-10, the check of RF creditor references (rf.ts; IBANs are checked by
+// ibantools in lib/payment-instructions/bank-details.ts): letters turned into numbers
+// (A=10 .. Z=35) and the remainder folded digit by digit, so any length works without BigInt.
 export function mod97(s: string): number {
   let r = 0;
   for (const ch of s) {

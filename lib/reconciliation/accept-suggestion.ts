@@ -7,6 +7,7 @@ import { parseSuggestionId } from "@/lib/reconciliation/engine";
 import { computeSuggestions } from "@/lib/reconciliation/list-payment-suggestions";
 import type { TAcceptSuggestionResult } from "@/lib/schemas/reconciliation";
 import type { TPaymentAllocationResult } from "@/lib/schemas/payments";
+import { present } from "@/lib/present";
 
 export type AcceptSuggestionInput = { organizationId: string; principal: Principal; paymentId: string; suggestionId: string };
 
@@ -47,9 +48,9 @@ export async function acceptSuggestion(tx: Tx, input: AcceptSuggestionInput): Pr
     });
     results.set(a.obligation_id, last);
   }
-  const inOrder = current.allocations.map((a) => results.get(a.obligation_id)!);
+  const inOrder = current.allocations.map((a) => present(results.get(a.obligation_id), "allocation result"));
   return {
-    payment: last!.payment,
+    payment: present(last, "allocation").payment,
     allocations: inOrder.map((r) => r.allocation),
     obligations: inOrder.map((r) => r.obligation),
   };

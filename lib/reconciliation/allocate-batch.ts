@@ -5,6 +5,7 @@ import { recordEvents } from "@/lib/events/record-events";
 import { loadObligationsByIds, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
 import { todayUtc } from "@/lib/schemas/common";
 import type { TPayment } from "@/lib/schemas/payments";
+import { present } from "@/lib/present";
 
 export type PlannedAllocation = {
   paymentId: string;
@@ -44,7 +45,7 @@ export async function allocateBatch(tx: Tx, { organizationId, principal, plan }:
   );
   const ok = new Set<string>();
   for (const row of locked) {
-    const planned = byObligation.get(row.id)!;
+    const planned = present(byObligation.get(row.id), "planned allocations");
     const total = planned.reduce((s, a) => s + a.amountMinor, 0n);
     if (Number(row.version) === planned[0].expectedVersion && row.status !== "RECONCILED" && BigInt(row.allocated_minor) + total <= BigInt(row.amount_minor)) {
       ok.add(row.id);
@@ -81,7 +82,7 @@ export async function allocateBatch(tx: Tx, { organizationId, principal, plan }:
     );
   }
   const obligationIds = [...ok];
-  const totals = obligationIds.map((id) => byObligation.get(id)!.reduce((s, a) => s + a.amountMinor, 0n));
+  const totals = obligationIds.map((id) => present(byObligation.get(id), "planned allocations").reduce((s, a) => s + a.amountMinor, 0n));
   await tx.$executeRawUnsafe(
     `UPDATE obligations o SET allocated_minor = o.allocated_minor + a.amount, version = o.version + a.n, updated_at = $2::timestamptz,
        status = CASE WHEN o.allocated_minor + a.amount = o.amount_minor THEN 'RECONCILED' ELSE 'PARTIALLY_RECONCILED' END
@@ -91,7 +92,7 @@ export async function allocateBatch(tx: Tx, { organizationId, principal, plan }:
     now.toISOString(),
     obligationIds,
     totals.map(String),
-    obligationIds.map((id) => byObligation.get(id)!.length),
+    obligationIds.map((id) => present(byObligation.get(id), "planned allocations").length),
   );
 
   // Events: the projection after each allocation (intermediate states of an obligation paid
@@ -105,7 +106,7 @@ export async function allocateBatch(tx: Tx, { organizationId, principal, plan }:
   const today = todayUtc();
   const running = new Map<string, { allocated: bigint; version: number }>();
   const events = applied.map((a, i) => {
-    const final = loaded.get(a.obligationId)!;
+    const final = present(loaded.get(a.obligationId), "locked obligation");
     const before = running.get(a.obligationId) ?? {
       allocated: final.allocatedMinor - totals[obligationIds.indexOf(a.obligationId)],
       version: a.expectedVersion,

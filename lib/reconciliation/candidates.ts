@@ -4,6 +4,7 @@ import { termSpecOf } from "@/lib/obligations/view";
 import { fromDate, todayUtc } from "@/lib/schemas/common";
 import { SUBSET_MAX_CANDIDATES, rfReferencesIn, type Candidate, type PaymentFacts } from "@/lib/reconciliation/engine";
 import { MIN_IDENTIFIER_LENGTH, compact, nameKey, tokenize } from "@/lib/reconciliation/text";
+import { present } from "@/lib/present";
 
 // Narrows the obligations the engine looks at, for one payment or a whole import, with
 // one indexed query per signal for the whole batch (never a scan of all obligations per
@@ -82,7 +83,7 @@ export async function findCandidates(tx: Tx, { organizationId, payments }: FindC
   const amountKeys = new Map<string, { currency: string; amount: string }>();
   const nameKeys = new Map<string, { currency: string; key: string; direction: string; max: bigint }>();
   for (const p of payments) {
-    const tokens = tokensOf.get(p.id)!;
+    const tokens = present(tokensOf.get(p.id), "remittance tokens");
     for (const r of rfReferencesIn(p.remittance, tokens)) rfs.add(r);
     for (const r of obligationReferenceKeys(tokens)) refs.add(r);
     for (const k of identifierKeys(tokens)) idKeys.add(k);
@@ -175,7 +176,7 @@ export async function findCandidates(tx: Tx, { organizationId, payments }: FindC
     byCurrency.set(c.currency, list);
   }
   const index = indexPool(candidates, foundByName);
-  for (const p of payments) result.set(p.id, relevant(p, index, tokensOf.get(p.id)!));
+  for (const p of payments) result.set(p.id, relevant(p, index, present(tokensOf.get(p.id), "remittance tokens")));
   return result;
 }
 

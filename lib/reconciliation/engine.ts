@@ -69,6 +69,11 @@ export const DATE_WINDOW_DAYS = 7;
 const RANK: Record<Confidence, number> = { exact: 4, high: 3, medium: 2, low: 1 };
 
 export const outstandingOf = (c: Pick<Candidate, "amountMinor" | "allocatedMinor">) => c.amountMinor - c.allocatedMinor;
+// The smaller of two amounts (Math.min does not take bigints).
+const lesser = (a: bigint, b: bigint): bigint => {
+  if (b < a) return b;
+  return a;
+};
 
 // The hard rules: an obligation of another organization, a reconciled one (or one with
 // nothing outstanding), another currency or the wrong side (incoming money pays
@@ -309,7 +314,7 @@ function fill(ms: Match[], total: bigint): { m: Match; amount: bigint }[] {
   const out: { m: Match; amount: bigint }[] = [];
   for (const m of ms) {
     if (left <= 0n) break;
-    const a = outstandingOf(m.c) < left ? outstandingOf(m.c) : left;
+    const a = lesser(outstandingOf(m.c), left);
     out.push({ m, amount: a });
     left -= a;
   }
@@ -401,7 +406,7 @@ export function suggest(p: PaymentFacts, candidates: readonly Candidate[]): Sugg
   for (const m of matches) {
     const level = levelOf(m, rfTotal);
     if (!level) continue;
-    const amount = outstandingOf(m.c) < unallocated ? outstandingOf(m.c) : unallocated;
+    const amount = lesser(outstandingOf(m.c), unallocated);
     out.push(make(p, [allocationOf(m.c, amount)], level, evidenceOf(p, [m], null)));
   }
 

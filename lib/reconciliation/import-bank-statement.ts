@@ -19,6 +19,7 @@ import { findCandidates } from "@/lib/reconciliation/candidates";
 import { autoAllocation, suggest, type Candidate, type PaymentFacts } from "@/lib/reconciliation/engine";
 import { toStatementView } from "@/lib/reconciliation/view";
 import { allocateBatch, type PlannedAllocation } from "@/lib/reconciliation/allocate-batch";
+import { present } from "@/lib/present";
 
 export type ImportBankStatementInput = {
   organizationId: string;
@@ -188,7 +189,7 @@ export async function importBankStatement(tx: Tx, input: ImportBankStatementInpu
   const createdRows = rows.filter((r) => r.paymentId !== null);
 
   const paymentView = (r: Row): TPayment => ({
-    id: r.paymentId!,
+    id: present(r.paymentId, "payment id"),
     organization_id: organizationId,
     amount_minor: r.amountMinor.toString(),
     currency: r.t.currency as TPayment["currency"],
@@ -208,14 +209,14 @@ export async function importBankStatement(tx: Tx, input: ImportBankStatementInpu
     tx,
     organizationId,
     input.principal,
-    createdRows.map((r) => ({ type: "payment.recorded" as const, paymentId: r.paymentId!, data: { payment: paymentView(r) } })),
+    createdRows.map((r) => ({ type: "payment.recorded" as const, paymentId: present(r.paymentId, "payment id"), data: { payment: paymentView(r) } })),
   );
 
   // 2. Suggestions for every created payment, candidates read once for the whole file. The
   //    automatic allocations are applied in file order; what they change (allocated amount,
   //    version, status) is carried to the later payments' candidates.
   const facts: PaymentFacts[] = createdRows.map((r) => ({
-    id: r.paymentId!,
+    id: present(r.paymentId, "payment id"),
     organizationId,
     currency: r.t.currency,
     direction: r.t.direction,
@@ -240,7 +241,10 @@ export async function importBankStatement(tx: Tx, input: ImportBankStatementInpu
     if (!auto) continue;
     const a = auto.allocations[0];
     const amount = BigInt(a.amount_minor);
-    const c = cands.find((x) => x.id === a.obligation_id)!;
+    const c = present(
+      cands.find((x) => x.id === a.obligation_id),
+      "candidate",
+    );
     const allocated = c.allocatedMinor + amount;
     plan.push({
       paymentId: f.id,
@@ -260,10 +264,10 @@ export async function importBankStatement(tx: Tx, input: ImportBankStatementInpu
   let autoAllocated = 0;
   let suggested = 0;
   for (const r of createdRows) {
-    if (allocatedPayments.has(r.paymentId!)) {
+    if (allocatedPayments.has(r.paymentId ?? "")) {
       r.match = "auto_allocated";
       autoAllocated++;
-    } else if (hasSuggestion.has(r.paymentId!)) {
+    } else if (hasSuggestion.has(r.paymentId ?? "")) {
       r.match = "suggested";
       suggested++;
     }
@@ -278,7 +282,7 @@ export async function importBankStatement(tx: Tx, input: ImportBankStatementInpu
       organizationId,
       format: statement.format,
       filename: (input.files.file?.name ?? "").slice(0, 255),
-      sha256: sha256Hex(input.files.file!.bytes),
+      sha256: sha256Hex(present(input.files.file, "statement file").bytes),
       accountIban: statement.account.iban,
       accountIdentifier: statement.account.identifier,
       accountCurrency: statement.account.currency,
@@ -318,7 +322,7 @@ export async function importBankStatement(tx: Tx, input: ImportBankStatementInpu
       chunk.map((r) => r.match),
     );
   }
-  const view = toStatementView((await tx.bankStatement.findFirst({ where: { id, organizationId } }))!);
+  const view = toStatementView(present(await tx.bankStatement.findFirst({ where: { id, organizationId } }), "imported statement"));
   await recordEvent(tx, { organizationId, type: "bank_statement.imported", principal: input.principal, data: { bank_statement: view } });
   return view;
 }

@@ -21,6 +21,7 @@
 // - A RECONCILED obligation emits nothing any more (next = null).
 // The caller marks what it emitted (kind + key) so that each is emitted exactly once.
 import { addDays, evaluateTerms, type ConditionState, type EvaluatedTerm, type TermSpec } from "@/lib/obligations/terms";
+import { present } from "@/lib/present";
 
 export const OVERDUE_THRESHOLDS = [1, 7, 30] as const;
 export const EXPIRING_DAYS_BEFORE = 7;
@@ -84,15 +85,15 @@ export function planScheduled<T extends TermSpec>(input: PlanInput<T>): Plan<T> 
     const key = String(t.sequence);
     const reg = atRegistration[i];
     if (!reg.triggered) {
-      if (t.triggered) due.push({ kind: "term_payable", key, on: t.triggeredOn!, term: t });
+      if (t.triggered) due.push({ kind: "term_payable", key, on: present(t.triggeredOn, "trigger date"), term: t });
       else later(t.triggeredOn);
     }
     if (!reg.due) {
-      if (t.due) due.push({ kind: "due", key, on: t.payableOn!, term: t });
+      if (t.due) due.push({ kind: "due", key, on: present(t.payableOn, "payable date"), term: t });
       else {
         later(t.triggeredOn);
         // payable_on is known once the trigger date is: it may come after the trigger.
-        if (t.payableOn !== null && t.triggeredOn !== null) later(t.payableOn > t.triggeredOn ? t.payableOn : t.triggeredOn);
+        if (t.payableOn !== null && t.triggeredOn !== null && t.payableOn > t.triggeredOn) later(t.payableOn);
       }
     }
   });

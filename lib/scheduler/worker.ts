@@ -2,7 +2,7 @@ import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { type Worker, startIntervalWorker } from "@/lib/maintenance/interval-worker";
 import { sweepScheduled } from "@/lib/scheduler/sweep";
-import { refreshOverviewSnapshot } from "@/lib/dashboard/refresh-overview-snapshot";
+import { refreshOverviewSnapshot } from "@/lib/overview/refresh-overview-snapshot";
 
 // The in-process scheduler of a running server (started from instrumentation.ts): every
 // SCHEDULER_INTERVAL_MS it sweeps until nothing is due (each sweep bounded to ~20 s; a
@@ -11,7 +11,7 @@ import { refreshOverviewSnapshot } from "@/lib/dashboard/refresh-overview-snapsh
 // SKIP LOCKED, marks as the backstop), so every instance runs it. SIGTERM/SIGINT stop it
 // between batches; a batch cut short by kill -9 rolls back and is swept again.
 // After each sweep, one stale dashboard overview snapshot is recomputed (at most one
-// organization per round and instance; lib/dashboard/refresh-overview-snapshot.ts).
+// organization per round and instance; lib/overview/refresh-overview-snapshot.ts).
 export function startScheduler(): Worker | undefined {
   const intervalMs = env().SCHEDULER_INTERVAL_MS;
   if (intervalMs === 0) return undefined;

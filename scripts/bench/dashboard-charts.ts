@@ -12,9 +12,9 @@ import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { migrate } from "@/lib/db/migrate";
-import { ageReceivables } from "@/lib/dashboard/aging";
-import { expectCash } from "@/lib/dashboard/cash-expected";
-import { countListedObligations } from "@/lib/dashboard/count-listed-obligations";
+import { ageReceivables } from "@/lib/overview/age-receivables";
+import { expectCash } from "@/lib/overview/expect-cash";
+import { countListedObligations } from "@/lib/obligations/count-listed-obligations";
 import { exportObligationsBatch, type ExportCursor } from "@/lib/dashboard/export-obligations";
 import { listObligations } from "@/lib/obligations/list-obligations";
 

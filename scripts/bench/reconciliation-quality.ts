@@ -98,7 +98,10 @@ async function main() {
     const negLevels = os_
       .filter((o) => o.expected.length === 0 && o.top)
       .map((o) => o.top!.confidence)
-      .reduce<Record<string, number>>((m, l) => ({ ...m, [l]: (m[l] ?? 0) + 1 }), {});
+      .reduce<Record<string, number>>((m, l) => {
+        m[l] = (m[l] ?? 0) + 1;
+        return m;
+      }, {});
     const autoMade = os_.filter((o) => o.auto.length > 0).length;
     perCategory[c] = g;
     say(

@@ -308,7 +308,10 @@ const looksJson = (v: string) => /^[[{]/.test(v);
 function jsonStrings(v: string): string[] {
   const out: string[] = [];
   try {
-    JSON.parse(v, (_k, x) => (typeof x === "string" && out.push(x), x));
+    JSON.parse(v, (_k, x) => {
+      if (typeof x === "string") out.push(x);
+      return x;
+    });
   } catch {
     /* not JSON after all */
   }
@@ -434,7 +437,7 @@ async function adminQuery(sql: string) {
 
 // Captures `n` requests one at a time and returns one pgbench script per request.
 async function capture(
-  server: TestServer,
+  _server: TestServer,
   databaseUrl: string,
   dir: string,
   name: string,

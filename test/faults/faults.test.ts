@@ -202,7 +202,10 @@ describe("faults", () => {
           if (!opts.hang) res.writeHead(200).end("ok");
         });
       });
-      srv.on("connection", (s) => (sockets.add(s), s.on("close", () => sockets.delete(s))));
+      srv.on("connection", (s) => {
+        sockets.add(s);
+        s.on("close", () => sockets.delete(s));
+      });
       await new Promise<void>((r) => srv.listen(opts.port ?? 0, "127.0.0.1", () => r()));
       const port = (srv.address() as net.AddressInfo).port;
       return {

@@ -36,7 +36,7 @@ export class Api {
     }
     const res = await fetchOnce(`${this.baseUrl}/api/v1${path}`, { method, headers, body, redirect: "manual" });
     const text = await res.text();
-    let parsed: any = undefined;
+    let parsed: any;
     try {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {

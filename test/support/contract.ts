@@ -22,7 +22,10 @@ async function load(baseUrl: string): Promise<Contract> {
   const doc = (await (await fetchOnce(`${baseUrl}/api/v1/openapi.json`, {})).json()) as Doc;
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
   const formats = new Set<string>();
-  JSON.stringify(doc, (k, v) => (k === "format" && typeof v === "string" && formats.add(v), v));
+  JSON.stringify(doc, (k, v) => {
+    if (k === "format" && typeof v === "string") formats.add(v);
+    return v;
+  });
   for (const f of formats) ajv.addFormat(f, FORMATS[f] ?? true);
   const relinked = JSON.parse(JSON.stringify(doc).replaceAll('"$ref":"#/components/', '"$ref":"openapi#/components/'));
   ajv.addSchema({ $id: "openapi", components: relinked.components });

@@ -10,7 +10,7 @@ import { OBLIGATION_STATUSES, OBLIGATION_TYPES, type TObligationProjection } fro
 import { requestLocale } from "@/lib/dashboard/locale";
 import { formatDay, money, STATUS_LABELS, TYPE_LABELS } from "@/lib/dashboard/format";
 import { parseListFilters, type ListFilters } from "@/lib/dashboard/list-filters";
-import { countListedObligations } from "@/lib/dashboard/count-listed-obligations";
+import { countListedObligations } from "@/lib/obligations/count-listed-obligations";
 import { StatusBadge, Pill } from "@/components/ui/status-badge";
 import { Pagination } from "@/components/ui/pagination";
 import { Empty } from "@/components/ui/section";

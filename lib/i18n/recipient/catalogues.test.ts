@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { RECIPIENT_LANGUAGES, catalogue, chooseLanguage, interpolate, parseAcceptLanguage } from "./index";
+import { RECIPIENT_LANGUAGES, catalogue, chooseLanguage, parseAcceptLanguage } from "./index";
+import { interpolate } from "./interpolate";
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 

@@ -1,4 +1,4 @@
-import { en, type RecipientKey, type RecipientMessages } from "./en";
+import { en, type RecipientMessages } from "./en";
 import { de } from "./de";
 import { fr } from "./fr";
 import { es } from "./es";
@@ -55,16 +55,13 @@ export function chooseLanguage(input: { query?: string | null; cookie?: string |
   const primary = (t: string) => t.split("-")[0].toLowerCase();
   let lang: RecipientLanguage = "en";
   let explicit = false;
-  if (isRecipientLanguage(input.query)) (lang = input.query), (explicit = true);
-  else if (isRecipientLanguage(input.cookie)) lang = input.cookie;
+  if (isRecipientLanguage(input.query)) {
+    lang = input.query;
+    explicit = true;
+  } else if (isRecipientLanguage(input.cookie)) lang = input.cookie;
   else lang = (tags.map(primary).find(isRecipientLanguage) as RecipientLanguage | undefined) ?? "en";
   const regional = tags.find((t) => primary(t) === lang && t.includes("-"));
   return { lang, formatLocale: regional ?? lang, explicit };
 }
 
-// "{issuer} has…" + { issuer: "Acme" } -> "Acme has…"
-export function interpolate(template: string, vars: Record<string, string | number> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
-}
-
-export type { RecipientKey, RecipientMessages };
+export type { RecipientMessages };

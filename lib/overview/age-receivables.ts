@@ -1,4 +1,6 @@
+import { sql as raw } from "kysely";
 import type { Tx } from "@/lib/db";
+import { query } from "@/lib/db/query";
 import { todayUtc } from "@/lib/schemas/common";
 
 export type ChartRole = "creditor" | "debtor";
@@ -18,24 +20,27 @@ export type AgingSeries = { organization_role: ChartRole; currency: string; tota
 
 export type AgeReceivablesInput = { organizationId: string; today?: string };
 
-type Row = { role: string; currency: string; bucket: number; n: number; outstanding: string };
-
 // What is outstanding (amount − allocated) of the obligations not yet RECONCILED, by role,
 // currency and aging bucket: one grouped scan of the organization's obligations.
 export async function ageReceivables(tx: Tx, input: AgeReceivablesInput): Promise<AgingSeries[]> {
   const today = input.today ?? todayUtc();
-  const rows = await tx.$queryRaw<Row[]>`
-    SELECT organization_role AS role, currency,
-           (CASE WHEN deadline >= ${today}::date THEN 0
-                 WHEN deadline >= ${today}::date - 30 THEN 1
-                 WHEN deadline >= ${today}::date - 60 THEN 2
-                 WHEN deadline >= ${today}::date - 90 THEN 3
-                 ELSE 4 END)::int AS bucket,
-           count(*)::int AS n,
-           sum(amount_minor - allocated_minor)::text AS outstanding
-    FROM obligations
-    WHERE organization_id = ${input.organizationId}::uuid AND status <> 'RECONCILED'
-    GROUP BY 1, 2, 3`;
+  const rows = await query(tx)
+    .selectFrom("obligations")
+    .select([
+      "organization_role as role",
+      "currency",
+      raw<number>`(CASE WHEN deadline >= ${today}::date THEN 0
+                        WHEN deadline >= ${today}::date - 30 THEN 1
+                        WHEN deadline >= ${today}::date - 60 THEN 2
+                        WHEN deadline >= ${today}::date - 90 THEN 3
+                        ELSE 4 END)::int`.as("bucket"),
+      raw<number>`count(*)::int`.as("n"),
+      raw<string>`sum(amount_minor - allocated_minor)::text`.as("outstanding"),
+    ])
+    .where("organization_id", "=", input.organizationId)
+    .where("status", "<>", "RECONCILED")
+    .groupBy([raw`1`, raw`2`, raw`3`])
+    .execute();
   const series = new Map<string, { role: ChartRole; currency: string; n: number[]; sums: bigint[] }>();
   for (const r of rows) {
     const key = `${r.role}|${r.currency}`;

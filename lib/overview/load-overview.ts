@@ -1,11 +1,13 @@
+import { sql as raw } from "kysely";
 import type { Tx } from "@/lib/db";
+import { query } from "@/lib/db/query";
 import { env } from "@/lib/env";
 import { fromDate, todayUtc } from "@/lib/schemas/common";
 import { summarizeObligations, type ObligationSummary } from "@/lib/obligations/summarize-obligations";
 import { listMostOverdue } from "@/lib/obligations/list-most-overdue";
-import { ageReceivables, type AgingSeries } from "@/lib/dashboard/aging";
-import { expectCash, type CashSeries } from "@/lib/dashboard/cash-expected";
-import { overviewLockKey, storeOverviewSnapshot, type OverviewFigures, type StoredOverview } from "@/lib/dashboard/overview-snapshot";
+import { ageReceivables, type AgingSeries } from "@/lib/overview/age-receivables";
+import { expectCash, type CashSeries } from "@/lib/overview/expect-cash";
+import { obligationsUpTo, overviewLockKey, storeOverviewSnapshot, type OverviewFigures, type StoredOverview } from "@/lib/overview/store-overview-snapshot";
 
 export type Overview = {
   summary: ObligationSummary;
@@ -17,8 +19,6 @@ export type Overview = {
 
 // liveMax: OVERVIEW_LIVE_MAX unless given (tests, benchmarks).
 export type LoadOverviewInput = { organizationId: string; today?: string; overdueLimit?: number; liveMax?: number };
-
-type Probe = { n: number; computed_for: Date | null; computed_at: Date | null; data: OverviewFigures | null };
 
 // The figures of the dashboard overview (docs/dashboard.md "Overview snapshots").
 // An organization with at most OVERVIEW_LIVE_MAX obligations: computed now, by the scans of
@@ -39,11 +39,13 @@ export async function loadOverview(tx: Tx, input: LoadOverviewInput): Promise<Ov
   const today = input.today ?? todayUtc();
   const liveMax = input.liveMax ?? env().OVERVIEW_LIVE_MAX;
   const overdueLimit = input.overdueLimit ?? 8;
-  const [probe] = await tx.$queryRaw<Probe[]>`
-    SELECT (SELECT count(*) FROM (SELECT 1 FROM obligations WHERE organization_id = ${organizationId}::uuid LIMIT ${liveMax + 1}) c)::int AS n,
-           s.computed_for, s.computed_at, s.data
-    FROM (SELECT 1) one LEFT JOIN overview_snapshots s ON s.organization_id = ${organizationId}::uuid`;
-  if (probe.n <= liveMax) {
+  const k = query(tx);
+  const probe = await k
+    .selectFrom(raw<{ one: number }>`(SELECT 1)`.as("one"))
+    .leftJoin("overview_snapshots as s", (j) => j.on("s.organization_id", "=", organizationId))
+    .select([obligationsUpTo(k, organizationId, liveMax + 1).as("n"), "s.computed_for", "s.computed_at", raw<OverviewFigures | null>`s.data`.as("data")])
+    .executeTakeFirstOrThrow();
+  if ((probe.n ?? 0) <= liveMax) {
     const summary = await summarizeObligations(tx, { organizationId, today, overdueLimit });
     const aging = await ageReceivables(tx, { organizationId, today });
     const cash = await expectCash(tx, { organizationId, today });
@@ -60,10 +62,14 @@ export async function loadOverview(tx: Tx, input: LoadOverviewInput): Promise<Ov
 
 // Missing or of another day: wait for whoever computes it now, then read theirs or compute.
 async function snapshotOfToday(tx: Tx, input: { organizationId: string; today: string }): Promise<StoredOverview> {
-  await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtextextended(${overviewLockKey(input.organizationId)}, 0))::text AS locked`;
-  const [row] = await tx.$queryRaw<{ computed_at: Date; data: OverviewFigures }[]>`
-    SELECT computed_at, data FROM overview_snapshots
-    WHERE organization_id = ${input.organizationId}::uuid AND computed_for = ${input.today}::date`;
+  const k = query(tx);
+  await raw`SELECT pg_advisory_xact_lock(hashtextextended(${overviewLockKey(input.organizationId)}, 0))::text AS locked`.execute(k);
+  const row = await k
+    .selectFrom("overview_snapshots")
+    .select(["computed_at", raw<OverviewFigures>`data`.as("data")])
+    .where("organization_id", "=", input.organizationId)
+    .where("computed_for", "=", raw<Date>`${input.today}::date`)
+    .executeTakeFirst();
   if (row) return { figures: row.data, computedAt: row.computed_at.toISOString() };
   return storeOverviewSnapshot(tx, input);
 }

@@ -1,7 +1,9 @@
+import { sql as raw } from "kysely";
 import { transaction } from "@/lib/db";
+import { query } from "@/lib/db/query";
 import { env } from "@/lib/env";
 import { todayUtc } from "@/lib/schemas/common";
-import { overviewLockKey, storeOverviewSnapshot } from "@/lib/dashboard/overview-snapshot";
+import { obligationsUpTo, overviewLockKey, storeOverviewSnapshot } from "@/lib/overview/store-overview-snapshot";
 
 export type RefreshOverviewOptions = { today?: string; liveMax?: number; maxAgeSeconds?: number };
 export type RefreshOverviewResult = {
@@ -38,23 +40,23 @@ export async function refreshOverviewSnapshot(opts: RefreshOverviewOptions = {})
     duration_ms: Date.now() - started,
   });
   return transaction(async (tx) => {
-    const stale = await tx.$queryRaw<{ organization_id: string }[]>`
-      SELECT organization_id::text AS organization_id FROM overview_snapshots
-      WHERE computed_for <> ${today}::date OR computed_at < now() - ${maxAge}::int * interval '1 second'
-      ORDER BY computed_at
-      LIMIT ${CANDIDATES}`;
+    const k = query(tx);
+    const isStale = raw<boolean>`(computed_for <> ${today}::date OR computed_at < now() - ${maxAge}::int * interval '1 second')`;
+    const stale = await k.selectFrom("overview_snapshots").select("organization_id").where(isStale).orderBy("computed_at").limit(CANDIDATES).execute();
     for (const { organization_id: organizationId } of stale) {
-      const [{ locked }] = await tx.$queryRaw<{ locked: boolean }[]>`
-        SELECT pg_try_advisory_xact_lock(hashtextextended(${overviewLockKey(organizationId)}, 0)) AS locked`;
+      const {
+        rows: [{ locked }],
+      } = await raw<{ locked: boolean }>`SELECT pg_try_advisory_xact_lock(hashtextextended(${overviewLockKey(organizationId)}, 0)) AS locked`.execute(k);
       if (!locked) continue;
-      const [still] = await tx.$queryRaw<{ n: number }[]>`
-        SELECT (SELECT count(*) FROM (SELECT 1 FROM obligations WHERE organization_id = ${organizationId}::uuid LIMIT ${liveMax + 1}) c)::int AS n
-        FROM overview_snapshots
-        WHERE organization_id = ${organizationId}::uuid
-          AND (computed_for <> ${today}::date OR computed_at < now() - ${maxAge}::int * interval '1 second')`;
+      const still = await k
+        .selectFrom("overview_snapshots")
+        .select(obligationsUpTo(k, organizationId, liveMax + 1).as("n"))
+        .where("organization_id", "=", organizationId)
+        .where(isStale)
+        .executeTakeFirst();
       if (!still) continue; // refreshed by another instance since the pick
-      if (still.n <= liveMax) {
-        await tx.$executeRaw`DELETE FROM overview_snapshots WHERE organization_id = ${organizationId}::uuid`;
+      if ((still.n ?? 0) <= liveMax) {
+        await k.deleteFrom("overview_snapshots").where("organization_id", "=", organizationId).execute();
         return done(organizationId, "dropped");
       }
       await storeOverviewSnapshot(tx, { organizationId, today });
