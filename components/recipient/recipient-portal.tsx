@@ -126,6 +126,8 @@ function Portal({ visit, first, lang, explicit }: Omit<Props, "messages" | "loca
         setView({ kind: "screen", screen });
         return null;
       }
+      // the link's bounds (docs/security.md): 409 / 413 whose message starts "this link has reached"
+      if ((e.code === "invalid_state" || e.code === "payload_too_large") && e.message.startsWith("this link has reached")) return t("err.linkFull");
       if (e.code === "version_conflict" || e.code === "invalid_state") {
         await load();
         return e.code === "version_conflict" ? t("err.outdated") : t("err.invalidState", { message: e.message });

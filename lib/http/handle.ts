@@ -18,6 +18,7 @@ import { apiKeyHash, apiKeyPrincipal, apiKeyRow, isStaleUse, resolveApiKey, touc
 import { ROLE_PERMISSIONS } from "@/lib/auth/permissions";
 import type { AnonymousPrincipal, ApiKeyPrincipal, CronPrincipal, IssuerPrincipal, Principal, RecipientPrincipal, UserPrincipal } from "@/lib/auth/principal";
 import { authenticateRecipient } from "@/lib/recipients/authenticate-recipient";
+import { recipientRateLimited } from "@/lib/recipients/exchange-options";
 import { hitRateLimit, type CountedAttempt } from "@/lib/rate-limit";
 import { isDatabaseUnavailable, isUniqueViolation, isWriteConflict } from "@/lib/db/errors";
 
@@ -116,7 +117,7 @@ export function handle<O extends Operation>(op: O, fn: (ctx: HandlerContext<O>) 
       if (!response) {
         principal = await authenticate(op, req, rawParams);
         authorize(op, principal);
-        await enforceRateLimit(principal);
+        await enforceRateLimit(op, principal);
         const pre = await prepare(op, req, rawParams);
         const baseCtx = {
           req,
@@ -492,7 +493,13 @@ function authorize(op: Operation, p: Principal): void {
   }
 }
 
-async function enforceRateLimit(p: Principal): Promise<void> {
+async function enforceRateLimit(op: Operation, p: Principal): Promise<void> {
+  // A link holder's state-changing calls, per link (docs/security.md, "Bounds"); on by default.
+  const perLink = env().RECIPIENT_RATE_LIMIT_PER_MINUTE;
+  if (p.kind === "recipient" && op.method !== "GET" && perLink > 0) {
+    const s = await hitRateLimit(`recipient:${p.paymentRequestId}`, 60, perLink);
+    if (s.limited) throw recipientRateLimited(s.retryAfterSeconds);
+  }
   const limit = env().API_RATE_LIMIT_PER_MINUTE;
   if (limit <= 0) return;
   const who = p.kind === "api_key" ? p.apiKeyId : p.kind === "user" ? p.userId : p.kind === "recipient" ? p.sessionId : undefined;

@@ -49,6 +49,11 @@ export function auditFacts(type: string, d: Record<string, unknown>, locale: str
 export function AuditSection({ o, locale }: { o: ObligationDetail; locale: string }) {
   return (
     <Section title="Audit trail" id="audit" description="Every event, oldest first: who, what, when">
+      {o.audit_trail_total > o.audit_trail.length && (
+        <p className="mb-3 text-sm text-slate-700">
+          Showing the latest {o.audit_trail.length} of {o.audit_trail_total} events. Earlier ones are in the API (GET /obligations/{o.id}/audit-trail).
+        </p>
+      )}
       <ol className="space-y-3 border-l border-slate-200 pl-4">
         {o.audit_trail.map((e) => {
           const facts = auditFacts(e.event_type, e.detail, locale, o.currency);

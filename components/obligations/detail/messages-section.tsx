@@ -11,6 +11,11 @@ export function MessagesSection({ o, locale, canWrite }: SectionProps) {
         <Empty>No messages yet.</Empty>
       ) : (
         <ol className="space-y-3">
+          {o.messages_total > o.messages.length && (
+            <li className="text-sm text-slate-700">
+              Showing the latest {o.messages.length} of {o.messages_total} messages. Earlier ones are in the API (GET /obligations/{o.id}/messages).
+            </li>
+          )}
           {o.messages.map((msg) => (
             <li
               key={msg.id}

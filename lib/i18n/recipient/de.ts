@@ -181,6 +181,7 @@ export const de: RecipientMessages = {
   "err.invalidState": "Das war nicht möglich: {message}. Die Seite wurde neu geladen.",
   "err.network": "Der Dienst war nicht erreichbar, daher wurde nichts gesendet. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.",
   "err.tooLarge": "Die Datei ist zu groß. Wählen Sie eine Datei mit höchstens 10 MB.",
+  "err.linkFull": "Diese Seite hat ihre Grenze für Nachrichten und Dokumente erreicht. Kontaktieren Sie den Absender auf anderem Weg.",
   "err.mediaType": "Dieser Dateityp wird nicht angenommen. Verwenden Sie PDF, PNG, JPEG, WebP, CSV, Text oder XML.",
   "err.rateLimited": "Zu viele Anfragen in kurzer Zeit. Warten Sie eine Minute und versuchen Sie es erneut.",
   "err.validation": "Bitte prüfen Sie das Formular: {message}",

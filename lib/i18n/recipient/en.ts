@@ -178,6 +178,7 @@ export const en = {
   "err.invalidState": "This could not be done: {message}. The page has been refreshed.",
   "err.network": "We could not reach the service, so nothing was sent. Check your connection and try again.",
   "err.tooLarge": "The file is too large. Choose a file of at most 10 MB.",
+  "err.linkFull": "This page has reached its limit of messages and documents. Contact the sender another way.",
   "err.mediaType": "This type of file is not accepted. Use PDF, PNG, JPEG, WebP, CSV, plain text or XML.",
   "err.rateLimited": "Too many requests in a short time. Wait a minute and try again.",
   "err.validation": "Please check the form: {message}",

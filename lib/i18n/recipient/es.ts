@@ -179,6 +179,7 @@ export const es: RecipientMessages = {
   "err.invalidState": "No se ha podido hacer: {message}. La página se ha recargado.",
   "err.network": "No hemos podido contactar con el servicio, así que no se ha enviado nada. Compruebe su conexión e inténtelo de nuevo.",
   "err.tooLarge": "El archivo es demasiado grande. Elija un archivo de 10 MB como máximo.",
+  "err.linkFull": "Esta página ha alcanzado su límite de mensajes y documentos. Contacte con el remitente por otra vía.",
   "err.mediaType": "Este tipo de archivo no se admite. Use PDF, PNG, JPEG, WebP, CSV, texto sin formato o XML.",
   "err.rateLimited": "Demasiadas solicitudes en poco tiempo. Espere un minuto e inténtelo de nuevo.",
   "err.validation": "Revise el formulario: {message}",

@@ -180,6 +180,7 @@ export const fr: RecipientMessages = {
   "err.invalidState": "Impossible : {message}. La page a été actualisée.",
   "err.network": "Le service est injoignable, rien n’a donc été envoyé. Vérifiez votre connexion et réessayez.",
   "err.tooLarge": "Le fichier est trop volumineux. Choisissez un fichier de 10 Mo au maximum.",
+  "err.linkFull": "Cette page a atteint sa limite de messages et de documents. Contactez l’expéditeur par un autre moyen.",
   "err.mediaType": "Ce type de fichier n’est pas accepté. Utilisez PDF, PNG, JPEG, WebP, CSV, texte brut ou XML.",
   "err.rateLimited": "Trop de demandes en peu de temps. Patientez une minute et réessayez.",
   "err.validation": "Veuillez vérifier le formulaire : {message}",

@@ -178,6 +178,7 @@ export const it: RecipientMessages = {
   "err.invalidState": "Operazione non possibile: {message}. La pagina è stata ricaricata.",
   "err.network": "Il servizio non è raggiungibile, quindi non è stato inviato nulla. Controlli la connessione e riprovi.",
   "err.tooLarge": "Il file è troppo grande. Scelga un file di al massimo 10 MB.",
+  "err.linkFull": "Questa pagina ha raggiunto il limite di messaggi e documenti. Contatti il mittente in un altro modo.",
   "err.mediaType": "Questo tipo di file non è accettato. Usi PDF, PNG, JPEG, WebP, CSV, testo semplice o XML.",
   "err.rateLimited": "Troppe richieste in poco tempo. Attenda un minuto e riprovi.",
   "err.validation": "Controlli il modulo: {message}",

@@ -180,6 +180,7 @@ export const ja: RecipientMessages = {
   "err.invalidState": "実行できませんでした：{message}。ページを更新しました。",
   "err.network": "サービスに接続できなかったため、送信されていません。接続を確認して、もう一度お試しください。",
   "err.tooLarge": "ファイルが大きすぎます。10 MB 以下のファイルを選択してください。",
+  "err.linkFull": "このページはメッセージと書類の上限に達しました。別の方法で送信者に連絡してください。",
   "err.mediaType": "この種類のファイルは受け付けていません。PDF、PNG、JPEG、WebP、CSV、テキスト、XML をご利用ください。",
   "err.rateLimited": "短時間にリクエストが多すぎます。1 分ほど待ってから、もう一度お試しください。",
   "err.validation": "入力内容を確認してください：{message}",

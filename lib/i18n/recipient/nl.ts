@@ -181,6 +181,7 @@ export const nl: RecipientMessages = {
   "err.invalidState": "Dit kon niet: {message}. De pagina is vernieuwd.",
   "err.network": "De dienst was niet bereikbaar, dus er is niets verstuurd. Controleer uw verbinding en probeer het opnieuw.",
   "err.tooLarge": "Het bestand is te groot. Kies een bestand van hoogstens 10 MB.",
+  "err.linkFull": "Deze pagina heeft haar limiet voor berichten en documenten bereikt. Neem op een andere manier contact op met de afzender.",
   "err.mediaType": "Dit bestandstype wordt niet geaccepteerd. Gebruik PDF, PNG, JPEG, WebP, CSV, platte tekst of XML.",
   "err.rateLimited": "Te veel verzoeken in korte tijd. Wacht een minuut en probeer het opnieuw.",
   "err.validation": "Controleer het formulier: {message}",
