@@ -9,6 +9,8 @@ import type { IssuerPrincipal, UserPrincipal } from "@/lib/auth/principal";
 import { reserveAttempt, type CountedAttempt } from "@/lib/rate-limit";
 import type { TLoginInput, TSession } from "@/lib/schemas/sessions";
 
+// The cookie's plain-http name; its name over https and how to set it: lib/auth/session-cookie.ts
+// (set it with sessionSetCookies, read it with requestSessionToken / sessionTokenFrom).
 export const SESSION_COOKIE = "fos_session";
 
 export type SignInResult = { token: string; expiresAt: Date; body: TSession };
