@@ -71,7 +71,7 @@ export function eventWrite(input: RecordEventInput): {
       SELECT gen_random_uuid(), e.organization_id, e.id, ev.id, 'pending', ${p(11)}::timestamptz, ${p(10)}::timestamptz, ${p(10)}::timestamptz
       FROM ev JOIN webhook_endpoints e ON e.organization_id = ev.organization_id AND e.enabled)`,
       ].slice(0, input.webhooks === false ? 1 : 2),
-      values,
+      values: input.webhooks === false ? values.slice(0, 10) : values,
     };
   };
   return { id, createdAt, statement };

@@ -215,14 +215,15 @@ const SECURITY_SCHEMES = {
     type: "apiKey",
     in: "cookie",
     name: "fos_session",
-    description: "Issuer user session cookie from POST /session. Roles: owner, admin (all), member (all but webhooks), viewer (reads).",
+    description:
+      "Issuer user session cookie from POST /session: `fos_session` on plain http, `__Host-fos_session` (Secure) whenever the service is served over https. Roles: owner, admin (all), member (all but webhooks), viewer (reads; never the hosted URL). A mutation sent with this cookie from another origin must be application/json (else 415).",
   },
   recipientSession: {
     type: "apiKey",
     in: "cookie",
     name: "fos_recipient",
     description:
-      "Recipient session cookie set by the session exchange (HttpOnly, SameSite=Strict, Secure over https, Max-Age = RECIPIENT_SESSION_TTL_HOURS, default 12 h). Single-link family: `fos_recipient` with Path=/api/v1/recipient. Request-scoped family: `fos_recipient_{request}` with Path=/api/v1/recipient/contexts/{request}, so two links in one browser never interfere.",
+      "Recipient session cookie set by the session exchange (HttpOnly, SameSite=Strict, Secure over https, Max-Age = RECIPIENT_SESSION_TTL_HOURS, default 12 h). Single-link family: `fos_recipient` with Path=/api/v1/recipient. Request-scoped family: `fos_recipient_{request}` with Path=/api/v1/recipient/contexts/{request}, so two links in one browser never interfere. Over https the names carry the `__Secure-` prefix.",
   },
 };
 
