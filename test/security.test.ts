@@ -83,7 +83,7 @@ describe("capabilities follow scopes: hosted_url needs write permission", () => 
     id = (await createInvoice(org.api)).invoice.id;
   });
 
-  it("a read-only API key: 403 insufficient_scope on payment-request and the delivery draft, the detail with hosted_url \"\"", async () => {
+  it('a read-only API key: 403 insufficient_scope on payment-request and the delivery draft, the detail with hosted_url ""', async () => {
     const ro = await apiKeyWith(org, ["obligations:read"]);
     const pr = await ro.get(`/obligations/${id}/payment-request`);
     expect(pr.status).toBe(403);
@@ -252,7 +252,8 @@ describe("bounded payer input (server with small limits)", () => {
     // session exchanges of the link are counted too
     const hosted = (await p.api.get(`/obligations/${p.id}/payment-request`)).body.hosted_url as string;
     const exchanges: number[] = [];
-    for (let i = 0; i < 25; i++) exchanges.push((await new RecipientClient(bounded.baseUrl).post(`/recipient/contexts/${p.rid}/session`, { token: tokenOf(hosted) })).status);
+    for (let i = 0; i < 25; i++)
+      exchanges.push((await new RecipientClient(bounded.baseUrl).post(`/recipient/contexts/${p.rid}/session`, { token: tokenOf(hosted) })).status);
     expect(exchanges).toContain(429);
   });
 });
@@ -302,7 +303,11 @@ describe("cross-origin mutations without an API key (CSRF, login CSRF)", () => {
       return f;
     };
     const url = `${baseUrl()}/api/v1/obligations/${reg.obligation.id}/documents`;
-    const cross = await raw(url, { method: "POST", headers: { cookie: session.cookie!, origin: "https://evil.example", "idempotency-key": "csrf-upload-1" }, body: form() });
+    const cross = await raw(url, {
+      method: "POST",
+      headers: { cookie: session.cookie!, origin: "https://evil.example", "idempotency-key": "csrf-upload-1" },
+      body: form(),
+    });
     expect(cross.status).toBe(415);
     const keyed = await raw(url, {
       method: "POST",
@@ -350,7 +355,11 @@ describe("cookies, HSTS and CSP", () => {
     // our own https origin may post any type; another may not
     const own = await raw(`${secure.baseUrl}/api/v1/session`, { method: "POST", headers: { "content-type": "text/plain", origin: SECURE_ORIGIN }, body });
     expect(own.status).toBe(200);
-    const evil = await raw(`${secure.baseUrl}/api/v1/session`, { method: "POST", headers: { "content-type": "text/plain", origin: "https://fos.example.test.evil.com" }, body });
+    const evil = await raw(`${secure.baseUrl}/api/v1/session`, {
+      method: "POST",
+      headers: { "content-type": "text/plain", origin: "https://fos.example.test.evil.com" },
+      body,
+    });
     expect(evil.status).toBe(415);
   });
 
@@ -398,7 +407,7 @@ describe("CSV export cells", () => {
     const session = await signedIn(org.email);
     const r = await raw(`${baseUrl()}/dashboard/obligations/export`, { method: "GET", headers: { cookie: session.cookie! } });
     expect(r.status).toBe(200);
-    expect(r.text).toContain("\"Acme;'=1+1\"");
+    expect(r.text).toContain('"Acme;\'=1+1"');
     expect(r.text).toContain('" \'=HYPERLINK(""http://evil.example"")"');
     expect(r.text).toContain("\"'\n'=2+2\"");
     expect(r.text).toContain(",Plain GmbH,");
@@ -409,7 +418,20 @@ describe("webhook destinations: every non-global IPv6 form is refused", () => {
   it("is 422 validation_failed naming body.url", async () => {
     const org = await newOrg("SSRF Ltd");
     const api = new Api(secure.baseUrl, org.apiKey);
-    for (const host of ["[::127.0.0.1]", "[::ffff:127.0.0.1]", "[::ffff:8.8.8.8]", "[64:ff9b::7f00:1]", "[2002:7f00:1::1]", "[2001:0:4136:e378:8000:63bf:3fff:fdd2]", "[fd00::1]", "[fe80::1]", "[fec0::1]", "[ff02::1]", "[::]", "[::1]"]) {
+    for (const host of [
+      "[::127.0.0.1]",
+      "[::ffff:127.0.0.1]",
+      "[::ffff:8.8.8.8]",
+      "[64:ff9b::7f00:1]",
+      "[2002:7f00:1::1]",
+      "[2001:0:4136:e378:8000:63bf:3fff:fdd2]",
+      "[fd00::1]",
+      "[fe80::1]",
+      "[fec0::1]",
+      "[ff02::1]",
+      "[::]",
+      "[::1]",
+    ]) {
       const r = await api.post("/webhook-endpoints", { url: `http://${host}/hook`, secret: "s".repeat(40) });
       expect(r.status, host).toBe(422);
       expect(r.body.error.message, host).toMatch(/^body\.url: /);
