@@ -168,6 +168,11 @@ describe("the detail and the payer's invoice page through messages and the audit
     expect(inv.body.messages_total).toBe(104);
     const older = await p.payer.get(`/recipient/contexts/${p.rid}/messages?offset=100`);
     expect(older.body.items.map((m: any) => m.body)).toEqual(["note 3", "note 2", "note 1", "note 0"]);
+    const single = new RecipientClient(baseUrl());
+    expect((await single.post("/recipient/session", { token: tokenOf(p.reg.payment_request.hosted_url) })).status).toBe(200);
+    const newest = await single.get("/recipient/messages?limit=1");
+    expect(newest.body).toMatchObject({ limit: 1, offset: 0 });
+    expect(newest.body.items.map((m: any) => m.body)).toEqual(["note 103"]);
 
     // another organization's obligation is 404 on both paging endpoints
     const other = await newOrg("Other Ltd");
