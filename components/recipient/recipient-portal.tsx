@@ -189,7 +189,11 @@ function Portal({ visit, first, lang, explicit }: Omit<Props, "messages" | "loca
       <PaymentTerms inv={inv} />
       <Conditions inv={inv} />
       <Suspense fallback={<div aria-hidden="true" className="h-96 print:hidden" />}>
-        {api && rest ? <Interactions inv={inv} act={act} upload={upload} hrefOf={api.documentUrl} /> : <div aria-hidden="true" className="h-96 print:hidden" />}
+        {api && rest ? (
+          <Interactions inv={inv} act={act} upload={upload} hrefOf={api.documentUrl} earlier={api.messages} />
+        ) : (
+          <div aria-hidden="true" className="h-96 print:hidden" />
+        )}
       </Suspense>
     </div>
   );

@@ -1,6 +1,7 @@
 import { formatTimestamp } from "@/lib/dashboard/format";
 import { Empty, Section } from "@/components/ui/section";
 import { MessageForm } from "@/components/obligations/message-form";
+import { EarlierEntries } from "@/components/obligations/detail/earlier-entries";
 import type { SectionProps } from "@/components/obligations/detail/types";
 
 // The conversation with the recipient, as they see it on the hosted page.
@@ -12,8 +13,8 @@ export function MessagesSection({ o, locale, canWrite }: SectionProps) {
       ) : (
         <ol className="space-y-3">
           {o.messages_total > o.messages.length && (
-            <li className="text-sm text-slate-700">
-              Showing the latest {o.messages.length} of {o.messages_total} messages. Earlier ones are in the API (GET /obligations/{o.id}/messages).
+            <li>
+              <EarlierEntries obligationId={o.id} kind="messages" shown={o.messages.length} total={o.messages_total} />
             </li>
           )}
           {o.messages.map((msg) => (

@@ -169,6 +169,7 @@ export const de: RecipientMessages = {
   "msg.description": "Fragen oder Anmerkungen zu dieser Aufforderung. Der Absender sieht sie.",
   "msg.none": "Noch keine Nachrichten.",
   "msg.thread": "Nachrichtenverlauf",
+  "msg.earlier": "Frühere Nachrichten anzeigen",
   "msg.you": "Sie",
   "msg.label": "Nachricht an {issuer} schreiben",
   "msg.count": "{n} von 4000 Zeichen",

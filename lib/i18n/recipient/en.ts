@@ -166,6 +166,7 @@ export const en = {
   "msg.description": "Questions or remarks about this request. The sender sees them.",
   "msg.none": "No messages yet.",
   "msg.thread": "Message thread",
+  "msg.earlier": "Show earlier messages",
   "msg.you": "You",
   "msg.label": "Write a message to {issuer}",
   "msg.count": "{n} of 4000 characters",

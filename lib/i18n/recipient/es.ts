@@ -167,6 +167,7 @@ export const es: RecipientMessages = {
   "msg.description": "Preguntas u observaciones sobre esta solicitud. El remitente las ve.",
   "msg.none": "Todavía no hay mensajes.",
   "msg.thread": "Conversación",
+  "msg.earlier": "Mostrar mensajes anteriores",
   "msg.you": "Usted",
   "msg.label": "Escribir un mensaje a {issuer}",
   "msg.count": "{n} de 4000 caracteres",

@@ -168,6 +168,7 @@ export const fr: RecipientMessages = {
   "msg.description": "Questions ou remarques sur cette demande. L’expéditeur les voit.",
   "msg.none": "Aucun message pour le moment.",
   "msg.thread": "Fil de discussion",
+  "msg.earlier": "Afficher les messages précédents",
   "msg.you": "Vous",
   "msg.label": "Écrire un message à {issuer}",
   "msg.count": "{n} sur 4000 caractères",

@@ -166,6 +166,7 @@ export const it: RecipientMessages = {
   "msg.description": "Domande o osservazioni su questa richiesta. Il mittente le vede.",
   "msg.none": "Ancora nessun messaggio.",
   "msg.thread": "Conversazione",
+  "msg.earlier": "Mostra i messaggi precedenti",
   "msg.you": "Lei",
   "msg.label": "Scriva un messaggio a {issuer}",
   "msg.count": "{n} di 4000 caratteri",

@@ -168,6 +168,7 @@ export const ja: RecipientMessages = {
   "msg.description": "このご依頼に関するご質問やご意見。送信者が確認します。",
   "msg.none": "メッセージはまだありません。",
   "msg.thread": "メッセージのやり取り",
+  "msg.earlier": "以前のメッセージを表示",
   "msg.you": "お客様",
   "msg.label": "{issuer} へのメッセージ",
   "msg.count": "{n} / 4000 文字",

@@ -169,6 +169,7 @@ export const nl: RecipientMessages = {
   "msg.description": "Vragen of opmerkingen over dit verzoek. De afzender ziet ze.",
   "msg.none": "Nog geen berichten.",
   "msg.thread": "Berichtenreeks",
+  "msg.earlier": "Eerdere berichten tonen",
   "msg.you": "U",
   "msg.label": "Schrijf een bericht aan {issuer}",
   "msg.count": "{n} van 4000 tekens",
