@@ -36,6 +36,18 @@ const ZEnv = z
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
     LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(0),
+    // What a link holder may add (docs/security.md, "Bounds"): state-changing recipient calls
+    // per link per minute (0: off), and per obligation the payer's messages, documents and
+    // the bytes of both; payer messages that send webhooks per obligation per hour.
+    RECIPIENT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(60),
+    RECIPIENT_MAX_MESSAGES: z.coerce.number().int().min(0).default(200),
+    RECIPIENT_MAX_DOCUMENTS: z.coerce.number().int().min(0).default(50),
+    RECIPIENT_MAX_STORED_BYTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(50 * 1024 * 1024),
+    RECIPIENT_MESSAGE_WEBHOOKS_PER_HOUR: z.coerce.number().int().min(0).default(10),
     // How many reverse proxies in front of the server append to X-Forwarded-For
     // (lib/http/client-address.ts). 0: the client is the socket's peer, the header is ignored.
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(16).default(0),

@@ -42,7 +42,11 @@ const appendPeer = (req) => {
   req.headers["x-forwarded-for"] = sent?.trim() ? `${sent}, ${peer}` : peer;
 };
 
+// An https deployment (PUBLIC_BASE_URL) tells browsers to use https only (docs/security.md).
+const hsts = (process.env.PUBLIC_BASE_URL ?? "").startsWith("https:") ? "max-age=31536000; includeSubDomains" : undefined;
+
 const server = http.createServer(async (req, res) => {
+  if (hsts) res.setHeader("Strict-Transport-Security", hsts);
   if (dispatch(req, res)) return;
   appendPeer(req);
   try {

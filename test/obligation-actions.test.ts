@@ -230,7 +230,8 @@ describe("POST /obligations/{id}/actions", () => {
     const denied = await reader.post(`/obligations/${invoice.id}/actions`, { action: "mark_sent", expected_version: 1 });
     expect(denied.status).toBe(403);
     expect(denied.body.error.code).toBe("insufficient_scope");
-    expect((await reader.get(`/obligations/${invoice.id}/payment-request`)).status).toBe(200);
+    // the hosted URL is a write capability (docs/security.md)
+    expect((await reader.get(`/obligations/${invoice.id}/payment-request`)).body.error.code).toBe("insufficient_scope");
     expect((await detail(invoice.id)).version).toBe(1);
   });
 });

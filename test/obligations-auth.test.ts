@@ -26,7 +26,7 @@ describe("obligation and invoice endpoints: authentication and authorization", (
       ["GET", "/invoices", "read"],
       ["GET", `/invoices/${id}`, "read"],
       ["POST", `/invoices/${id}/actions`, "write"],
-      ["GET", `/invoices/${id}/delivery`, "read"],
+      ["GET", `/invoices/${id}/delivery`, "write"], // the draft holds the hosted URL, a write capability
       ["POST", `/invoices/${id}/documents`, "write"],
       ["GET", `/invoices/${id}/documents/${doc}`, "read"],
       ["POST", "/obligations", "write"],
@@ -36,7 +36,7 @@ describe("obligation and invoice endpoints: authentication and authorization", (
       ["POST", `/obligations/${id}/conditions/${cond}/satisfy`, "write"],
       ["POST", `/obligations/${id}/documents`, "write"],
       ["GET", `/obligations/${id}/documents/${doc}`, "read"],
-      ["GET", `/obligations/${id}/payment-request`, "read"],
+      ["GET", `/obligations/${id}/payment-request`, "write"],
     ] as const;
   };
 

@@ -93,7 +93,7 @@ describe("recipient API", () => {
       expect(inv.body.id).toBe(l.obligationId);
     });
 
-    it("single-link family: cookie fos_recipient on Path=/api/v1/recipient; Secure over https", async () => {
+    it("single-link family: cookie fos_recipient on Path=/api/v1/recipient; over https __Secure-fos_recipient, Secure", async () => {
       const l = await newLink(org);
       const c = new RecipientClient(baseUrl());
       const r = await c.post("/recipient/session", { token: l.token }, { headers: { "x-forwarded-proto": "https" } });
@@ -101,7 +101,7 @@ describe("recipient API", () => {
       expect(r.body).toEqual({ invoice_id: l.obligationId, request_id: l.requestId });
       const [cookie] = r.headers.getSetCookie();
       secrets.add(cookie.split(";")[0].split("=")[1]);
-      expect(cookie).toMatch(/^fos_recipient=[A-Za-z0-9_-]{43}; Path=\/api\/v1\/recipient; HttpOnly; SameSite=Strict; Max-Age=43200; Secure$/);
+      expect(cookie).toMatch(/^__Secure-fos_recipient=[A-Za-z0-9_-]{43}; Path=\/api\/v1\/recipient; HttpOnly; SameSite=Strict; Max-Age=43200; Secure$/);
       const inv = await c.get("/recipient/invoice");
       expect(inv.status, inv.text).toBe(200);
       expect(inv.body).toMatchObject({ id: l.obligationId, request_id: l.requestId });

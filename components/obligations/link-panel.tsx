@@ -85,7 +85,7 @@ export function LinkPanel({ status, revoked, expired, expiresLabel, counterparty
       </p>
 
       <div className="flex flex-wrap gap-2">
-        {usable && (
+        {usable && canWrite && (
           <button type="button" className={btn.secondary} onClick={copyLink}>
             Copy link
           </button>
@@ -147,6 +147,9 @@ export function LinkPanel({ status, revoked, expired, expiresLabel, counterparty
           <Label htmlFor="hosted-link">Link for the recipient</Label>
           <input id="hosted-link" readOnly value={revealed} className={`${field.input} font-mono text-xs`} onFocus={(e) => e.currentTarget.select()} />
         </div>
+      )}
+      {!canWrite && usable && (
+        <p className="text-sm text-slate-600">Only members who can change obligations can copy the link: it lets anyone act as the payer.</p>
       )}
       <FeedbackMessage feedback={copyFeedback} />
       <FeedbackMessage feedback={feedback} />

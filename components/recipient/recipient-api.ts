@@ -14,6 +14,8 @@ export function recipientApi(requestId: string) {
   return {
     exchange: (token: string, key: string) => apiCall<TRecipientSession>("POST", `${base}/session`, { body: { token }, idempotencyKey: key, headers: MARKER }),
     invoice: () => apiCall<TRecipientInvoice>("GET", `${base}/invoice`),
+    // the thread beyond the invoice's latest messages, newest first
+    messages: (offset: number) => apiCall<{ items: TRecipientInvoice["messages"] }>("GET", `${base}/messages?limit=100&offset=${offset}`),
     act: (body: TRecipientAction, key: string) => apiCall<TMutationResult>("POST", `${base}/actions`, { body, idempotencyKey: key, headers: MARKER }),
     upload: (form: FormData, key: string) => apiCall<TMutationResult>("POST", `${base}/documents`, { form, idempotencyKey: key, headers: MARKER }),
     documentUrl: (documentId: string) => `/api/v1${base}/documents/${documentId}`,

@@ -126,6 +126,8 @@ function Portal({ visit, first, lang, explicit }: Omit<Props, "messages" | "loca
         setView({ kind: "screen", screen });
         return null;
       }
+      // the link's bounds (docs/security.md): 409 / 413 whose message starts "this link has reached"
+      if ((e.code === "invalid_state" || e.code === "payload_too_large") && e.message.startsWith("this link has reached")) return t("err.linkFull");
       if (e.code === "version_conflict" || e.code === "invalid_state") {
         await load();
         return e.code === "version_conflict" ? t("err.outdated") : t("err.invalidState", { message: e.message });
@@ -187,7 +189,11 @@ function Portal({ visit, first, lang, explicit }: Omit<Props, "messages" | "loca
       <PaymentTerms inv={inv} />
       <Conditions inv={inv} />
       <Suspense fallback={<div aria-hidden="true" className="h-96 print:hidden" />}>
-        {api && rest ? <Interactions inv={inv} act={act} upload={upload} hrefOf={api.documentUrl} /> : <div aria-hidden="true" className="h-96 print:hidden" />}
+        {api && rest ? (
+          <Interactions inv={inv} act={act} upload={upload} hrefOf={api.documentUrl} earlier={api.messages} />
+        ) : (
+          <div aria-hidden="true" className="h-96 print:hidden" />
+        )}
       </Suspense>
     </div>
   );

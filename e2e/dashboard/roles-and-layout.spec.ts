@@ -50,7 +50,9 @@ test("a viewer sees everything but no write controls", async ({ page }) => {
     await expect(page.getByRole("button", { name })).toHaveCount(0);
   }
   await expect(page.getByLabel("New message to the recipient")).toHaveCount(0);
-  await expect(page.getByRole("button", { name: "Copy link" })).toBeVisible(); // reading the link is a read
+  // the hosted URL is a write capability (docs/security.md): a viewer sees the link's state only
+  await expect(page.getByRole("button", { name: "Copy link" })).toHaveCount(0);
+  await expect(page.getByText("Only members who can change obligations can copy the link")).toBeVisible();
   await expectNoAxeViolations(page, "obligation detail (viewer)");
 
   // The registration page is not available to the role, and says the role may be why

@@ -1,7 +1,8 @@
 import { cache } from "react";
 import { cookies } from "next/headers";
 import { notFound, redirect } from "next/navigation";
-import { SESSION_COOKIE, resolveSession } from "@/lib/auth/sessions";
+import { resolveSession } from "@/lib/auth/sessions";
+import { sessionTokenFrom } from "@/lib/auth/session-cookie";
 import type { IssuerPrincipal } from "@/lib/auth/principal";
 import type { Permission } from "@/lib/auth/permissions";
 import { can } from "@/lib/dashboard/permissions";
@@ -12,7 +13,8 @@ export type PageUser = DashboardUser & { can: (permission: Permission) => boolea
 
 // The session of this request, resolved once per render (layout and page share it).
 const sessionUser = cache(async (): Promise<DashboardUser | undefined> => {
-  const token = (await cookies()).get(SESSION_COOKIE)?.value;
+  const jar = await cookies();
+  const token = sessionTokenFrom((name) => jar.get(name)?.value);
   const p = token ? await resolveSession(token) : undefined;
   return p?.kind === "user" ? p : undefined;
 });

@@ -1,4 +1,4 @@
-import type { Role, Scope } from "@/lib/auth/permissions";
+import { type Permission, ROLE_PERMISSIONS, type Role, type Scope } from "@/lib/auth/permissions";
 
 // Who is calling. Every tenant-scoped query filters by principal.organizationId.
 // organizationName: read with the credential (one join), for the wire records' issuer_name.
@@ -43,3 +43,13 @@ export function actorOf(p: Principal): { actorType: string; actorId: string; act
       return { actorType: "system", actorId: "", actorLabel: "System" };
   }
 }
+
+// Whether an issuer principal holds a permission: an API key by its scopes, a person by
+// their role (the same table handle() authorizes with).
+export function holds(p: IssuerPrincipal, permission: Permission): boolean {
+  return p.kind === "api_key" ? (p.scopes as readonly string[]).includes(permission) : ROLE_PERMISSIONS[p.role].includes(permission);
+}
+
+// The hosted URL is a write capability (whoever holds it acts as the payer): it is shown only
+// to principals that may change obligations (docs/security.md).
+export const mayRevealLink = (p: IssuerPrincipal): boolean => holds(p, "obligations:write");

@@ -65,12 +65,29 @@ function csvRecord(r: ExportRow, today: string): string[] {
   ];
 }
 
-// A spreadsheet runs a cell that starts with = + - @ (or a tab / carriage return, which
-// some strip first) as a formula: such text cells get a leading apostrophe. Exported
-// amounts and dates never start with one, so numbers stay numbers.
+// A spreadsheet runs a cell that starts with = + - @ as a formula, also after leading
+// whitespace (some strip it) and after a tab or line break (some split there); and a reader
+// that splits on ";" (or tab, "|") instead of "," starts a new cell after each. So every
+// place a cell could start — the value's start and the character after , ; | tab CR LF —
+// is checked after skipping spaces: a formula character there gets an apostrophe before it,
+// and a value starting (after spaces) with tab, CR or LF gets one in front. A cell holding a
+// quote, a separator of any kind, a line break or outer spaces is quoted, so that readers
+// that honour quotes keep it whole. Exported amounts and dates never need it.
+const CELL_STARTS = new Set([",", ";", "|", "\t", "\r", "\n"]);
+const FORMULA = new Set(["=", "+", "-", "@"]);
+
 export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  let out = "";
+  let atStart = true; // at a place a cell could start (spaces skipped)
+  for (const c of value) {
+    if (atStart && FORMULA.has(c)) out += "'";
+    out += c;
+    if (CELL_STARTS.has(c)) atStart = true;
+    else if (c !== " ") atStart = false;
+  }
+  const first = value[value.length - value.replace(/^ +/, "").length];
+  if (first === "\t" || first === "\r" || first === "\n") out = `'${out}`;
+  return /[",;|\t\r\n]|^ | $/.test(out) ? `"${out.replace(/"/g, '""')}"` : out;
 }
 
 export const csvLine = (cells: readonly string[]) => cells.map(csvCell).join(",");

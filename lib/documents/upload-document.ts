@@ -21,6 +21,8 @@ export type UploadDocumentInput = {
   files: Record<string, UploadedFile>;
   uploadedBy: "issuer" | "recipient";
   obligationType?: string;
+  // Runs under the obligation's lock before anything is stored (the payer's bounds), with the file's size.
+  guard?: (sizeBytes: number) => Promise<void>;
 };
 
 // Stores a document of an obligation (issuer or recipient upload): size bound (413),
@@ -49,6 +51,7 @@ export async function uploadDocument(tx: Tx, input: UploadDocumentInput): Promis
     eventType: "obligation.document_added",
     documentId,
     apply: async (o) => {
+      await input.guard?.(file.bytes.length);
       const storageKey = `${o.organizationId}/${o.id}/${documentId}`;
       await documentStorage().put(tx, { organizationId: o.organizationId, key: storageKey, content: file.bytes });
       await tx.document.create({

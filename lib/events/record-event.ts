@@ -14,6 +14,7 @@ export type RecordEventInput = {
   paymentId?: string;
   data: Record<string, unknown>;
   detail?: Record<string, unknown>; // audit-only facts (e.g. message text, amounts)
+  webhooks?: false; // recorded for the audit trail only, no webhook delivery (a payer's message beyond its hourly bound)
 };
 
 // Records an event in the caller's transaction: the audit trail entry and the webhook
@@ -69,8 +70,8 @@ export function eventWrite(input: RecordEventInput): {
       INSERT INTO webhook_deliveries (id, organization_id, endpoint_id, event_id, status, next_attempt_at, created_at, updated_at)
       SELECT gen_random_uuid(), e.organization_id, e.id, ev.id, 'pending', ${p(11)}::timestamptz, ${p(10)}::timestamptz, ${p(10)}::timestamptz
       FROM ev JOIN webhook_endpoints e ON e.organization_id = ev.organization_id AND e.enabled)`,
-      ],
-      values,
+      ].slice(0, input.webhooks === false ? 1 : 2),
+      values: input.webhooks === false ? values.slice(0, 10) : values,
     };
   };
   return { id, createdAt, statement };

@@ -9,15 +9,17 @@ import type { Operation } from "@/lib/http/operation";
 import { parseJsonBody, parseMultipart, readBodyLimited, rejectUnstorable, type UploadedFile } from "@/lib/http/body";
 import { parseOrThrow } from "@/lib/http/validation";
 import { stringifyJson } from "@/lib/http/json";
-import { readCookie } from "@/lib/http/cookies";
+import { isCrossOrigin } from "@/lib/http/cookies";
 import { rawBodyOf, withRawText } from "@/lib/http/raw";
 import { clientAddress } from "@/lib/http/client-address";
 import * as idem from "@/lib/idempotency";
-import { SESSION_COOKIE, resolveSession } from "@/lib/auth/sessions";
+import { resolveSession } from "@/lib/auth/sessions";
+import { requestSessionToken } from "@/lib/auth/session-cookie";
 import { apiKeyHash, apiKeyPrincipal, apiKeyRow, isStaleUse, resolveApiKey, touchApiKey, type ApiKeyRow } from "@/lib/auth/resolve-api-key";
 import { ROLE_PERMISSIONS } from "@/lib/auth/permissions";
 import type { AnonymousPrincipal, ApiKeyPrincipal, CronPrincipal, IssuerPrincipal, Principal, RecipientPrincipal, UserPrincipal } from "@/lib/auth/principal";
 import { authenticateRecipient } from "@/lib/recipients/authenticate-recipient";
+import { recipientRateLimited } from "@/lib/recipients/exchange-options";
 import { hitRateLimit, type CountedAttempt } from "@/lib/rate-limit";
 import { isDatabaseUnavailable, isUniqueViolation, isWriteConflict } from "@/lib/db/errors";
 
@@ -102,6 +104,7 @@ export function handle<O extends Operation>(op: O, fn: (ctx: HandlerContext<O>) 
       if (op.requestMarker && req.headers.get("x-service-request") !== "1") {
         throw new AppError("request_marker_required", "the X-Service-Request: 1 header is required on this call");
       }
+      assertNotCrossSite(op, req);
       const apiKey = apiKeyClaimable(op, req, options);
       if (apiKey !== undefined) {
         response = await withApiKeyClaim(op, fn as never, req, rawParams, apiKey, requestId, options, (p) => (principal = p));
@@ -109,7 +112,7 @@ export function handle<O extends Operation>(op: O, fn: (ctx: HandlerContext<O>) 
       if (!response) {
         principal = await authenticate(op, req, rawParams);
         authorize(op, principal);
-        await enforceRateLimit(principal);
+        await enforceRateLimit(op, principal);
         const pre = await prepare(op, req, rawParams);
         const baseCtx = {
           req,
@@ -436,12 +439,24 @@ async function authenticate(op: Operation, req: Request, rawParams: Record<strin
         if (!p) throw apiKeyRefused();
         return p;
       }
-      const token = readCookie(req, SESSION_COOKIE);
+      const token = requestSessionToken(req);
       const p = token ? await resolveSession(token) : undefined;
       if (!p) throw new AppError("unauthenticated", "sign in or send an API key (Authorization: Bearer)");
       return p;
     }
   }
+}
+
+// A mutation without an Authorization header is authenticated by a cookie (or is sign-in):
+// a browser on another origin must not be able to send it (CSRF, login CSRF). It is accepted
+// when it is application/json (a browser sends that cross-origin only after a CORS preflight,
+// which this service never grants) or when it comes from our own origin
+// (lib/http/cookies.ts, isCrossOrigin). Else 415 unsupported_media_type. docs/security.md.
+function assertNotCrossSite(op: Operation, req: Request): void {
+  if (op.method === "GET" || req.headers.get("authorization") !== null) return;
+  const type = (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (type === "application/json" || !isCrossOrigin(req)) return;
+  throw new AppError("unsupported_media_type", "a request from another origin must be application/json");
 }
 
 // The token of `Authorization: Bearer <token>` (API keys, CRON_SECRET).
@@ -471,7 +486,13 @@ function authorize(op: Operation, p: Principal): void {
   }
 }
 
-async function enforceRateLimit(p: Principal): Promise<void> {
+async function enforceRateLimit(op: Operation, p: Principal): Promise<void> {
+  // A link holder's state-changing calls, per link (docs/security.md, "Bounds"); on by default.
+  const perLink = env().RECIPIENT_RATE_LIMIT_PER_MINUTE;
+  if (p.kind === "recipient" && op.method !== "GET" && perLink > 0) {
+    const s = await hitRateLimit(`recipient:${p.paymentRequestId}`, 60, perLink);
+    if (s.limited) throw recipientRateLimited(s.retryAfterSeconds);
+  }
   const limit = env().API_RATE_LIMIT_PER_MINUTE;
   if (limit <= 0) return;
   const who = p.kind === "api_key" ? p.apiKeyId : p.kind === "user" ? p.userId : p.kind === "recipient" ? p.sessionId : undefined;

@@ -5,37 +5,62 @@ import { paymentRequestView } from "@/lib/payment-requests/view";
 import { present } from "@/lib/present";
 import type { JsonRow } from "@/lib/db/json-row";
 
+// How many of the most recent messages and audit entries a detail (issuer and payer) holds;
+// earlier ones are paged through GET /obligations/{id}/messages, /audit-trail and the
+// recipient's /messages (docs/security.md, "Bounds"). `messages_total` / `audit_trail_total`
+// say how many there are in all.
+export const DETAIL_RECENT_LIMIT = 100;
+
 // The parts every detail view adds to the record: what is left to allocate
-// (outstanding_minor), the audit trail (oldest first), the documents, the messages and the
-// payment request view. One statement: each list is a json_agg over its
-// (organization_id, obligation_id) index.
-export async function detailParts(tx: Tx, o: LoadedObligation) {
-  const rows = await sql<{ events: J[]; documents: J[]; messages: J[] }>(
+// (outstanding_minor), the audit trail (the most recent DETAIL_RECENT_LIMIT, oldest first),
+// the documents, the messages (likewise) and the payment request view, whose `hosted_url` is
+// "" unless `revealLink` (the reader may change obligations). One statement: each list is a
+// json_agg over its (organization_id, obligation_id) index.
+export async function detailParts(tx: Tx, o: LoadedObligation, revealLink: boolean) {
+  const rows = await sql<{ events: J[]; events_total: number; documents: J[]; messages: J[]; messages_total: number }>(
     tx,
-    `SELECT
-      (SELECT coalesce(json_agg(json_build_object('id', e.id, 'type', e.type, 'actor_type', e.actor_type, 'actor_id', e.actor_id,
-          'actor_label', e.actor_label, 'created_at', e.created_at, 'detail', e.data->'detail') ORDER BY e.created_at, e.id), '[]')
-        FROM events e WHERE e.organization_id = $1::uuid AND e.obligation_id = $2::uuid) AS events,
+    `SELECT ${recentJson(EVENTS_SELECT)} AS events, ${countOf("events")} AS events_total,
       ${documentsJson("TRUE")} AS documents,
-      ${MESSAGES_JSON} AS messages`,
-    [o.organizationId, o.id],
+      ${MESSAGES_JSON} AS messages, ${countOf("obligation_messages")} AS messages_total`,
+    [o.organizationId, o.id, DETAIL_RECENT_LIMIT],
   );
-  const { events, documents, messages } = rows[0];
+  const { events, events_total, documents, messages, messages_total } = rows[0];
   return {
     outstanding_minor: (o.amountMinor - o.allocatedMinor).toString(),
     payment_reference: o.paymentReference,
-    audit_trail: events.map((e) => ({
-      id: e.id as string,
-      event_type: e.type as string,
-      actor: { type: e.actor_type as "api_key" | "user" | "recipient" | "system", id: e.actor_id as string, label: e.actor_label as string },
-      created_at: iso(e.created_at),
-      detail: e.detail && typeof e.detail === "object" && !Array.isArray(e.detail) ? (e.detail as Record<string, unknown>) : {},
-    })),
+    audit_trail: auditItems(events),
+    audit_trail_total: Number(events_total),
     documents: documentItems(documents),
     messages: messageItems(messages),
-    payment_request: paymentRequestView(present(o.paymentRequest, "payment request")),
+    messages_total: Number(messages_total),
+    payment_request: paymentRequestView(present(o.paymentRequest, "payment request"), revealLink),
   };
 }
+
+// The obligation's rows of `table` ($1 organization, $2 obligation).
+const countOf = (table: string) => `(SELECT count(*)::int FROM ${table} t WHERE t.organization_id = $1::uuid AND t.obligation_id = $2::uuid)`;
+
+// The most recent $3 rows of a `select` (aliased x, with created_at and id), oldest first.
+const recentJson = (select: string) =>
+  `(SELECT coalesce(json_agg(to_json(x) ORDER BY x.created_at, x.id), '[]') FROM (${select} ORDER BY created_at DESC, id DESC LIMIT $3) x)`;
+
+// One page ($3 rows from offset $4) of a `select`, newest first, and whether the obligation
+// ($2) is one of the organization's ($1): the statement of the paging endpoints.
+export const pageSql = (select: string) => `SELECT EXISTS (SELECT 1 FROM obligations o WHERE o.organization_id = $1::uuid AND o.id = $2::uuid) AS found,
+  (SELECT coalesce(json_agg(to_json(x) ORDER BY x.created_at DESC, x.id DESC), '[]')
+    FROM (${select} ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4) x) AS items`;
+
+export const EVENTS_SELECT = `SELECT e.id, e.type, e.actor_type, e.actor_id, e.actor_label, e.created_at, e.data->'detail' AS detail
+  FROM events e WHERE e.organization_id = $1::uuid AND e.obligation_id = $2::uuid`;
+
+export const auditItems = (events: J[]) =>
+  events.map((e) => ({
+    id: e.id as string,
+    event_type: e.type as string,
+    actor: { type: e.actor_type as "api_key" | "user" | "recipient" | "system", id: e.actor_id as string, label: e.actor_label as string },
+    created_at: iso(e.created_at),
+    detail: e.detail && typeof e.detail === "object" && !Array.isArray(e.detail) ? (e.detail as Record<string, unknown>) : {},
+  }));
 
 // An obligation's documents and its messages, oldest first, as json_agg subqueries for a
 // statement whose $1 is the organization and $2 the obligation (this file's detail views and
@@ -46,9 +71,11 @@ export const documentsJson = (visible: string) => `(SELECT coalesce(json_agg(jso
     ORDER BY d.created_at, d.id), '[]')
   FROM documents d WHERE d.organization_id = $1::uuid AND d.obligation_id = $2::uuid AND (${visible}))`;
 
-export const MESSAGES_JSON = `(SELECT coalesce(json_agg(json_build_object('id', m.id, 'author_type', m.author_type, 'author_name', m.author_name,
-    'body', m.body, 'created_at', m.created_at) ORDER BY m.created_at, m.id), '[]')
-  FROM obligation_messages m WHERE m.organization_id = $1::uuid AND m.obligation_id = $2::uuid)`;
+// The most recent $3 messages, oldest first.
+export const MESSAGES_SELECT = `SELECT m.id, m.author_type, m.author_name, m.body, m.created_at
+  FROM obligation_messages m WHERE m.organization_id = $1::uuid AND m.obligation_id = $2::uuid`;
+export const MESSAGES_JSON = recentJson(MESSAGES_SELECT);
+export const MESSAGES_TOTAL = countOf("obligation_messages");
 
 export const documentItems = (rows: J[]) =>
   rows.map((d) =>
@@ -91,18 +118,19 @@ export const toMessageItem = (m: Pick<ObligationMessage, "id" | "authorType" | "
   created_at: m.createdAt.toISOString(),
 });
 
-// GET /obligations/{id}: the obligation projection plus the detail parts.
-export type GetObligationDetailInput = { organizationId: string; obligationId: string };
+// GET /obligations/{id}: the obligation projection plus the detail parts. `revealLink`:
+// whether the reader may see the hosted URL (lib/auth/principal.ts, mayRevealLink).
+export type GetObligationDetailInput = { organizationId: string; obligationId: string; revealLink: boolean };
 
 export async function getObligationDetail(tx: Tx, input: GetObligationDetailInput) {
   const { organizationId, obligationId } = input;
   const o = await loadObligation(tx, { organizationId, obligationId });
-  return { ...toObligationProjection(o), ...(await detailParts(tx, o)) };
+  return { ...toObligationProjection(o), ...(await detailParts(tx, o, input.revealLink)) };
 }
 
 // GET /invoices/{id}: the invoice record plus the detail parts (obligations of type invoice only).
 export async function getInvoiceDetail(tx: Tx, input: GetObligationDetailInput) {
   const { organizationId, obligationId } = input;
   const o = await loadObligation(tx, { organizationId, obligationId, obligationType: "invoice" });
-  return { ...toInvoiceRecord(o, o.organizationName), ...(await detailParts(tx, o)) };
+  return { ...toInvoiceRecord(o, o.organizationName), ...(await detailParts(tx, o, input.revealLink)) };
 }

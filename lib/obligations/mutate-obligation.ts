@@ -57,6 +57,7 @@ export async function mutateObligation(
     observationId?: string;
     paymentId?: string; // links the event to a payment too (payment.allocated)
     eventData?: (after: LoadedObligation) => Promise<Record<string, unknown>> | Record<string, unknown>; // more event `data`
+    webhooks?: () => boolean; // asked after `apply`: false records the event without webhook deliveries
   },
 ): Promise<TMutationResult> {
   const { organizationId, obligationId, expectedVersion } = input;
@@ -90,6 +91,7 @@ export async function mutateObligation(
     ...(input.paymentId ? { paymentId: input.paymentId } : {}),
     data: { obligation: toObligationProjection(after), ...(input.eventData ? await input.eventData(after) : {}) },
     ...(detail ? { detail } : {}),
+    ...(input.webhooks?.() === false ? { webhooks: false as const } : {}),
   });
   return mutationResult(tx, {
     organizationId,

@@ -14,17 +14,21 @@ export type PostMessageInput = {
   authorType: "issuer" | "recipient";
   authorName: (o: LoadedObligation) => Promise<string> | string;
   message: string;
+  // Runs under the obligation's lock before the message is written (the payer's bounds).
+  guard?: (o: LoadedObligation) => Promise<void>;
+  webhooks?: () => boolean; // see mutateObligation
 };
 
 // The `post_message` action of both sides: a message in the obligation's thread, version
 // +1 and `obligation.message_posted`.
 export async function postMessage(tx: Tx, input: PostMessageInput): Promise<TMutationResult> {
-  const { authorType, authorName, message, ...base } = input;
+  const { authorType, authorName, message, guard, ...base } = input;
   const messageId = newId();
   return mutateObligation(tx, {
     ...base,
     eventType: "obligation.message_posted",
     apply: async (o) => {
+      await guard?.(o);
       await tx.obligationMessage.create({
         data: { id: messageId, organizationId: o.organizationId, obligationId: o.id, authorType, authorName: await authorName(o), body: message },
       });

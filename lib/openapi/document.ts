@@ -62,7 +62,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   409: "Conflict: version, state, or an idempotent request still in progress",
   410: "The hosted payment request was revoked or has expired",
   413: "Body or upload above the size limit",
-  415: "Upload content type not allowed",
+  415: "Upload content type not allowed, or a request without an API key from another origin that is not application/json",
   422: "Validation failed, idempotency key reused, or a business rule refused the request",
   429: "Rate limited; see Retry-After",
   500: "Internal error (no details are disclosed)",
@@ -82,7 +82,8 @@ function errorStatuses(op: Operation): number[] {
   }
   if (op.body || op.multipart || op.query) s.add(422);
   if (op.body || op.multipart) s.add(413);
-  if (op.multipart) s.add(415);
+  if (op.multipart || op.method !== "GET") s.add(415);
+  if (op.path.startsWith("/recipient")) s.add(429); // RECIPIENT_RATE_LIMIT_PER_MINUTE, the session exchange included
   if (op.auth === "recipient") s.add(410);
   for (const e of op.errors ?? []) s.add(e);
   return [...s].sort();
@@ -214,14 +215,15 @@ const SECURITY_SCHEMES = {
     type: "apiKey",
     in: "cookie",
     name: "fos_session",
-    description: "Issuer user session cookie from POST /session. Roles: owner, admin (all), member (all but webhooks), viewer (reads).",
+    description:
+      "Issuer user session cookie from POST /session: `fos_session` on plain http, `__Host-fos_session` (Secure) whenever the service is served over https. Roles: owner, admin (all), member (all but webhooks), viewer (reads; never the hosted URL). A mutation sent with this cookie from another origin must be application/json (else 415).",
   },
   recipientSession: {
     type: "apiKey",
     in: "cookie",
     name: "fos_recipient",
     description:
-      "Recipient session cookie set by the session exchange (HttpOnly, SameSite=Strict, Secure over https, Max-Age = RECIPIENT_SESSION_TTL_HOURS, default 12 h). Single-link family: `fos_recipient` with Path=/api/v1/recipient. Request-scoped family: `fos_recipient_{request}` with Path=/api/v1/recipient/contexts/{request}, so two links in one browser never interfere.",
+      "Recipient session cookie set by the session exchange (HttpOnly, SameSite=Strict, Secure over https, Max-Age = RECIPIENT_SESSION_TTL_HOURS, default 12 h). Single-link family: `fos_recipient` with Path=/api/v1/recipient. Request-scoped family: `fos_recipient_{request}` with Path=/api/v1/recipient/contexts/{request}, so two links in one browser never interfere. Over https the names carry the `__Secure-` prefix.",
   },
 };
 

@@ -207,8 +207,10 @@ const detailExtras = () => ({
       detail: { reference: "OBL-7K3M9Q2X4B" },
     },
   ],
+  audit_trail_total: 1,
   documents: [],
   messages: [],
+  messages_total: 0,
   payment_request: { ...EXAMPLE_PAYMENT_REQUEST, revoked: false },
 });
 

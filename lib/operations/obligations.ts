@@ -1,8 +1,10 @@
 import { defineOperation } from "@/lib/http/operation";
-import { ZIdParams } from "@/lib/schemas/common";
+import { ZIdParams, ZPageQuery } from "@/lib/schemas/common";
 import {
+  ZAuditTrailPage,
   ZDocumentForm,
   ZIssuerAction,
+  ZMessagePage,
   ZMutationResult,
   ZObligationConditionParams,
   ZObligationDetail,
@@ -74,12 +76,42 @@ export const getObligationOp = defineOperation({
   path: "/obligations/{id}",
   summary: "Obligation detail with audit trail",
   description:
-    "The obligation projection plus `audit_trail` (every event, oldest first: who, what, when), `documents`, `messages` and the `payment_request` view. An id of another organization is 404.",
+    'The obligation projection plus `audit_trail` (events, oldest first: who, what, when), `documents`, `messages` and the `payment_request` view. An id of another organization is 404.\n\nThe audit trail and the messages hold their most recent 100 entries; `audit_trail_total` and `messages_total` say how many there are, and GET /obligations/{id}/audit-trail and /messages page through all of them.\n\n`payment_request.hosted_url` is a write capability: a reader without `obligations:write` (API key) or below the member role (person) gets it as "" (GET /obligations/{id}/payment-request is 403 for them).',
   tags,
   auth: "issuer",
   permission: "obligations:read",
   params: ZIdParams,
   success: { status: 200, description: "The obligation", schema: ZObligationDetail, example: exampleObligationDetail() },
+});
+
+export const listObligationMessagesOp = defineOperation({
+  operationId: "listObligationMessages",
+  method: "GET",
+  path: "/obligations/{id}/messages",
+  summary: "The whole message thread, newest first, a page at a time",
+  description:
+    "The detail holds the most recent 100 messages; this pages through all of them, newest first, with `limit` (1 to 100, default 50) and `offset`. Works for invoices too (the same ids). An id of another organization is 404.",
+  tags,
+  auth: "issuer",
+  permission: "obligations:read",
+  params: ZIdParams,
+  query: ZPageQuery,
+  success: { status: 200, description: "A page of messages", schema: ZMessagePage, example: { items: [], limit: 50, offset: 0 } },
+});
+
+export const listAuditTrailOp = defineOperation({
+  operationId: "listObligationAuditTrail",
+  method: "GET",
+  path: "/obligations/{id}/audit-trail",
+  summary: "The whole audit trail, newest first, a page at a time",
+  description:
+    "The detail holds the most recent 100 events; this pages through all of them, newest first, with `limit` (1 to 100, default 50) and `offset`. Works for invoices too (the same ids). An id of another organization is 404.",
+  tags,
+  auth: "issuer",
+  permission: "obligations:read",
+  params: ZIdParams,
+  query: ZPageQuery,
+  success: { status: 200, description: "A page of audit entries", schema: ZAuditTrailPage, example: { items: [], limit: 50, offset: 0 } },
 });
 
 export const ACTIONS_DESCRIPTION = [
@@ -183,10 +215,10 @@ export const getPaymentRequestOp = defineOperation({
   path: "/obligations/{id}/payment-request",
   summary: "The hosted payment request (shows the same hosted_url again)",
   description:
-    "Returns `{ id, obligation_id, hosted_url, expires_at, revoked }`. The token in the URL fragment is derived from a server secret (HMAC of the request id and its issue number), so it can be shown again while a copy of the database yields no working link. A revoked request is 410 `payment_request_revoked`, an expired one 410 `payment_request_expired` (reissue it with the `reissue_link` action). `hosted_url` is a bearer capability: never log it.",
+    "Returns `{ id, obligation_id, hosted_url, expires_at, revoked }`. The hosted URL is a write capability (whoever holds it acts as the payer), so this needs `obligations:write`: a read-only API key gets 403 `insufficient_scope`, a viewer 403 `insufficient_permission`. The token in the URL fragment is derived from a server secret (HMAC of the request id and its issue number), so it can be shown again while a copy of the database yields no working link. A revoked request is 410 `payment_request_revoked`, an expired one 410 `payment_request_expired` (reissue it with the `reissue_link` action). `hosted_url` is a bearer capability: never log it.",
   tags,
   auth: "issuer",
-  permission: "obligations:read",
+  permission: "obligations:write",
   params: ZIdParams,
   success: {
     status: 200,
@@ -201,6 +233,8 @@ export const obligationOperations = [
   registerObligationOp,
   listObligationsOp,
   getObligationOp,
+  listObligationMessagesOp,
+  listAuditTrailOp,
   obligationActionsOp,
   satisfyConditionOp,
   uploadObligationDocumentOp,

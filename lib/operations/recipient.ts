@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { defineOperation, type Operation } from "@/lib/http/operation";
-import { ZDocumentForm, ZMutationResult } from "@/lib/schemas/obligations";
+import { ZDocumentForm, ZMessagePage, ZMutationResult } from "@/lib/schemas/obligations";
+import { ZPageQuery } from "@/lib/schemas/common";
 import {
   ZRecipientAction,
   ZRecipientContextDocumentParams,
@@ -109,8 +110,24 @@ export const [recipientInvoiceOp, recipientContextInvoiceOp] = both({
       payment_instructions: EXAMPLE_PAYMENT_INSTRUCTIONS,
       documents: [],
       messages: [],
+      messages_total: 0,
     },
   },
+});
+
+export const [recipientMessagesOp, recipientContextMessagesOp] = both({
+  name: "recipientMessages",
+  subpath: "/messages",
+  method: "GET",
+  summary: "The whole message thread, newest first, a page at a time",
+  description: [
+    "The invoice detail holds the thread's most recent 100 messages (`messages_total` says how many there are); this pages through all of them, newest first, with `limit` (1 to 100, default 50) and `offset`.",
+    SESSION_RULES,
+  ].join("\n\n"),
+  tags,
+  auth: "recipient",
+  query: ZPageQuery,
+  success: { status: 200, description: "A page of messages", schema: ZMessagePage, example: { items: [], limit: 50, offset: 0 } },
 });
 
 export const [recipientActionsOp, recipientContextActionsOp] = both({
@@ -188,6 +205,8 @@ export const recipientOperations = [
   recipientContextSessionOp,
   recipientInvoiceOp,
   recipientContextInvoiceOp,
+  recipientMessagesOp,
+  recipientContextMessagesOp,
   recipientActionsOp,
   recipientContextActionsOp,
   recipientUploadDocumentOp,

@@ -9,7 +9,7 @@ export const signInOp = defineOperation({
   path: "/session",
   summary: "Sign in as an individual user",
   description:
-    "Checks the password (argon2id) and sets the HttpOnly, SameSite=Strict `fos_session` cookie. Failed attempts are throttled per email and per client address (429 with Retry-After).",
+    "Checks the password (argon2id) and sets the HttpOnly, SameSite=Strict session cookie (`fos_session`; `__Host-fos_session`, Secure, whenever the service is served over https). From another origin the body must be `application/json` (else 415 `unsupported_media_type`: no login CSRF). Failed attempts are throttled per email and per client address (429 with Retry-After).",
   tags,
   auth: "none",
   body: ZLoginInput,

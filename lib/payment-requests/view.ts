@@ -10,12 +10,14 @@ export type PaymentRequestRow = {
   revokedAt: Date | null;
 };
 
-// GET /obligations/{id}/payment-request (and the detail views).
-export function paymentRequestView(row: PaymentRequestRow) {
+// GET /obligations/{id}/payment-request (and the detail views). `revealLink` false (a
+// read-only principal reading a detail): `hosted_url` is "" (the field keeps its type; the
+// URL is a write capability, docs/security.md).
+export function paymentRequestView(row: PaymentRequestRow, revealLink = true) {
   return {
     id: row.id,
     obligation_id: row.obligationId,
-    hosted_url: hostedUrl(row.id, row.issueNumber),
+    hosted_url: revealLink ? hostedUrl(row.id, row.issueNumber) : "",
     expires_at: row.expiresAt.toISOString(),
     revoked: row.revokedAt !== null,
   };

@@ -6,6 +6,8 @@ import type { TRecipientAction } from "@/lib/schemas/recipient";
 import { invalidState, mutateObligation } from "@/lib/obligations/mutate-obligation";
 import type { LoadedObligation } from "@/lib/obligations/view";
 import { postMessage } from "@/lib/obligations/post-message";
+import { env } from "@/lib/env";
+import { assertPayerRoom } from "@/lib/recipients/payer-room";
 
 // POST /recipient/actions (+ contexts): the link holder's actions (`ZRecipientAction`,
 // docs/recipient-portal.md) on the one obligation of its session. Each takes
@@ -56,8 +58,22 @@ export async function applyRecipientAction(tx: Tx, input: ApplyRecipientActionIn
           ...(action.note !== undefined ? { note: action.note } : {}),
         }),
       });
-    case "post_message":
-      return postMessage(tx, { ...base, authorType: "recipient", authorName: recipientName, message: action.message });
+    case "post_message": {
+      // bounded per obligation; beyond RECIPIENT_MESSAGE_WEBHOOKS_PER_HOUR in an hour a message
+      // is recorded without webhook deliveries (docs/security.md, "Bounds")
+      let lastHour = 0;
+      return postMessage(tx, {
+        ...base,
+        authorType: "recipient",
+        authorName: recipientName,
+        message: action.message,
+        guard: async () => {
+          const room = await assertPayerRoom(tx, { ...base, messages: 1, bytes: Buffer.byteLength(action.message) });
+          lastHour = room.messagesLastHour;
+        },
+        webhooks: () => lastHour < env().RECIPIENT_MESSAGE_WEBHOOKS_PER_HOUR,
+      });
+    }
   }
 }
 

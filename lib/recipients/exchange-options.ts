@@ -1,4 +1,8 @@
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { hitRateLimit } from "@/lib/rate-limit";
+import { tokenHash } from "@/lib/payment-requests/tokens";
 import { sha256Hex } from "@/lib/crypto";
 import type { HandleOptions } from "@/lib/http/handle";
 import { ZRecipientSessionExchange } from "@/lib/schemas/recipient";
@@ -12,7 +16,10 @@ const tokenOf = (body: unknown): string | undefined => {
 
 // handle() options of the session exchange (auth none): the Idempotency-Key is scoped to
 // the link token (its SHA-256, never the token itself), and a replayed successful exchange
-// sets a fresh session cookie (lib/recipients/exchange-token.ts).
+// sets a fresh session cookie (lib/recipients/exchange-token.ts). Exchanges of one link
+// token are rate limited like the link's other state-changing calls
+// (RECIPIENT_RATE_LIMIT_PER_MINUTE, counted before the transaction: each exchange records
+// an event and a session).
 export function exchangeHandleOptions(family: RecipientFamily): HandleOptions {
   return {
     idempotencyScope: async (_req, body) => {
@@ -25,5 +32,17 @@ export function exchangeHandleOptions(family: RecipientFamily): HandleOptions {
       const s = await sessionForReplayedExchange(db(), { token, requestId: family === "context" ? rawParams.request : undefined });
       return s ? [recipientSessionCookie(req, family, s.paymentRequestId, s.sessionToken)] : [];
     },
+    countAttempt: async ({ body }) => {
+      const limit = env().RECIPIENT_RATE_LIMIT_PER_MINUTE;
+      const token = tokenOf(body);
+      if (limit > 0 && token !== undefined) {
+        const s = await hitRateLimit(`recipient:exchange:${tokenHash(token)}`, 60, limit);
+        if (s.limited) throw recipientRateLimited(s.retryAfterSeconds);
+      }
+      return { release: async () => {} };
+    },
   };
 }
+
+export const recipientRateLimited = (retryAfterSeconds: number) =>
+  new AppError("rate_limited", "too many requests for this link; wait a minute and try again", { headers: { "Retry-After": String(retryAfterSeconds) } });

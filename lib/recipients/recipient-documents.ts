@@ -5,9 +5,11 @@ import type { TMutationResult } from "@/lib/schemas/obligations";
 import { uploadDocument, type DocumentKind } from "@/lib/documents/upload-document";
 import { getDocumentDownload, type DocumentDownload } from "@/lib/documents/download-document";
 import { RECIPIENT_VISIBLE_DOCUMENTS } from "@/lib/recipients/visibility";
+import { assertPayerRoom } from "@/lib/recipients/payer-room";
 
 // POST /recipient/documents (+ contexts): the obligations upload (same sniffing, bounds,
-// SHA-256, version + 1, event obligation.document_added) with uploaded_by "recipient".
+// SHA-256, version + 1, event obligation.document_added) with uploaded_by "recipient",
+// within the payer's bounds (lib/recipients/payer-room.ts).
 export type UploadRecipientDocumentInput = { principal: RecipientPrincipal; expectedVersion: number; kind?: DocumentKind; files: Record<string, UploadedFile> };
 
 export function uploadRecipientDocument(tx: Tx, input: UploadRecipientDocumentInput): Promise<TMutationResult> {
@@ -20,6 +22,9 @@ export function uploadRecipientDocument(tx: Tx, input: UploadRecipientDocumentIn
     files: input.files,
     principal: p,
     uploadedBy: "recipient",
+    guard: async (bytes) => {
+      await assertPayerRoom(tx, { organizationId: p.organizationId, obligationId: p.obligationId, documents: 1, bytes });
+    },
   });
 }
 

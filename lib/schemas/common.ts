@@ -1,3 +1,4 @@
+import "@/lib/schemas/zod-setup";
 import { z } from "zod";
 
 // Shared wire types. Money is a string of minor units, parsed to bigint at the edge.

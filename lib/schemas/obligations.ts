@@ -323,11 +323,27 @@ export const ZMessageItem = z.strictObject({
 const detailExtras = {
   outstanding_minor: ZMinorOut.meta({ description: 'What is left to allocate: `amount_minor - allocated_minor` ("0" once RECONCILED)' }),
   payment_reference: ZPaymentReference,
-  audit_trail: z.array(ZAuditEntry).meta({ description: "Every event of the obligation, oldest first: who, what, when" }),
+  audit_trail: z.array(ZAuditEntry).meta({
+    description:
+      "The obligation's events, oldest first: who, what, when. The most recent 100; `audit_trail_total` says how many there are, GET /obligations/{id}/audit-trail pages through all of them",
+  }),
+  audit_trail_total: z.number().int().min(0).meta({ description: "How many events the audit trail holds in all" }),
   documents: z.array(ZDocumentItem),
-  messages: z.array(ZMessageItem),
-  payment_request: ZPaymentRequestView,
+  messages: z.array(ZMessageItem).meta({
+    description: "The message thread, oldest first: its most recent 100 messages (earlier ones: GET /obligations/{id}/messages)",
+  }),
+  messages_total: z.number().int().min(0).meta({ description: "How many messages the thread holds in all" }),
+  payment_request: ZPaymentRequestView.extend({
+    hosted_url: z.string().meta({
+      description:
+        'Bearer capability URL `{PUBLIC_BASE_URL}/r/{request_id}#{token}`, never log it. A write capability: "" for a reader without `obligations:write` (API key scope) or below the member role',
+    }),
+  }).meta({ title: "PaymentRequestView" }),
 };
+
+// GET /obligations/{id}/messages and /audit-trail: newest first, paged with limit/offset.
+export const ZMessagePage = listEnvelope(ZMessageItem);
+export const ZAuditTrailPage = listEnvelope(ZAuditEntry);
 
 export const ZInvoiceDetail = ZInvoiceRecord.extend(detailExtras).meta({ title: "InvoiceDetail" });
 export const ZObligationDetail = ZObligationProjection.extend(detailExtras).meta({ title: "ObligationDetail" });

@@ -71,7 +71,11 @@ export const ZRecipientInvoice = ZInvoiceRecord.extend({
     description:
       "Documents the recipient may see: its own uploads and the issuer's invoice, supporting and payment-evidence documents (issuer bank observations are issuer-only)",
   }),
-  messages: z.array(ZMessageItem).meta({ description: "The message thread between issuer and recipient, oldest first" }),
+  messages: z.array(ZMessageItem).meta({
+    description:
+      "The message thread between issuer and recipient: its most recent 100 messages, oldest first (earlier ones: GET /recipient/messages or /recipient/contexts/{request}/messages)",
+  }),
+  messages_total: z.number().int().min(0).meta({ description: "How many messages the thread holds in all" }),
 }).meta({ title: "RecipientInvoiceDetail" });
 export type TRecipientInvoice = z.infer<typeof ZRecipientInvoice>;
 

@@ -32,9 +32,26 @@ describe("SSRF address policy", () => {
       "::ffff:127.0.0.1",
       "::ffff:169.254.169.254",
       "::ffff:10.0.0.1",
+      // every non-global IPv6 form (issue 33), whatever IPv4 address it embeds
+      "::ffff:8.8.8.8",
+      "::7f00:1",
+      "::808:808",
+      "::127.0.0.1",
+      "64:ff9b::808:808",
+      "64:ff9b:1::1",
+      "2002:808:808::1",
+      "2001:0:4136:e378:8000:63bf:3fff:fdd2",
+      "2001:20::1",
+      "fd12:3456::1",
+      "fe80::1%1",
+      "fec0::1",
+      "ff0e::1",
+      "100::1",
+      "::2",
+      "4000::1",
     ];
     for (const a of refused) expect(refusedRange(a), a).toBeDefined();
-    for (const a of ["93.184.215.14", "8.8.8.8", "2606:4700:4700::1111", "::ffff:8.8.8.8"]) expect(refusedRange(a), a).toBeUndefined();
+    for (const a of ["93.184.215.14", "8.8.8.8", "2606:4700:4700::1111", "2a00:1450:4001:80b::200e"]) expect(refusedRange(a), a).toBeUndefined();
   });
 
   it("refuses a host when any one of its addresses is not public", () => {
@@ -49,6 +66,8 @@ describe("SSRF address policy", () => {
 
   it("resolves IP literals without DNS and refuses loopback names before resolving", async () => {
     await expect(checkDestination(new URL("http://[::1]:8080/x"), { allowPrivate: false, timeoutMs: 1000 })).rejects.toThrow(/::1/);
+    // the URL parser writes [::127.0.0.1] as [::7f00:1]
+    await expect(checkDestination(new URL("http://[::127.0.0.1]/x"), { allowPrivate: false, timeoutMs: 1000 })).rejects.toThrow(/not a public address/);
     await expect(checkDestination(new URL("http://LOCALHOST./x"), { allowPrivate: false, timeoutMs: 1000 })).rejects.toThrow(/loopback/);
     expect(await checkDestination(new URL("http://127.0.0.1:1/x"), { allowPrivate: true, timeoutMs: 1000 })).toEqual([{ address: "127.0.0.1", family: 4 }]);
   });

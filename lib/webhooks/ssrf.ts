@@ -5,8 +5,9 @@ import ipaddr from "ipaddr.js";
 // SSRF guard for webhook destinations. A destination is allowed only when every A/AAAA
 // record of its host is an ordinary public unicast address: loopback, private, link-local
 // (169.254.169.254 metadata included), unique-local (fd00:ec2::254 included), unspecified,
-// multicast, broadcast, carrier-grade NAT, reserved/documentation ranges, NAT64/6to4/Teredo
-// and IPv4-mapped forms of any of those are refused. WEBHOOK_ALLOW_PRIVATE_NETWORKS=true
+// multicast, broadcast, carrier-grade NAT, reserved/documentation ranges, and every IPv6
+// address outside global unicast (IPv4-mapped and -compatible, NAT64, 6to4, Teredo...) are
+// refused. WEBHOOK_ALLOW_PRIVATE_NETWORKS=true
 // switches the refusal off (local development, tests).
 //
 // At delivery the connection is made to the address that was checked (see send.ts), so a
@@ -29,6 +30,13 @@ export class ResolutionFailed extends Error {
 }
 
 // The range name of a refused address, or undefined when the address is public unicast.
+// IPv4: ipaddr.js's range must be "unicast". IPv6: only global unicast is allowed — inside
+// 2000::/3 and of range "unicast" — so every other form is refused whatever it embeds:
+// IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d, which ipaddr.js calls unicast),
+// NAT64 (64:ff9b::/96, 64:ff9b:1::/48), 6to4, Teredo, ORCHID, documentation, discard,
+// unique-local, link-local, site-local, multicast, loopback and unspecified (docs/security.md).
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3");
+
 export function refusedRange(address: string): string | undefined {
   let parsed: ipaddr.IPv4 | ipaddr.IPv6;
   try {
@@ -36,14 +44,11 @@ export function refusedRange(address: string): string | undefined {
   } catch {
     return "unparseable";
   }
-  if (parsed.kind() === "ipv6") {
-    const v6 = parsed as ipaddr.IPv6;
-    if (v6.isIPv4MappedAddress()) {
-      const inner = refusedRange(v6.toIPv4Address().toString());
-      return inner ? `IPv4-mapped ${inner}` : undefined;
-    }
-  }
   const range = parsed.range();
+  if (parsed.kind() === "ipv6") {
+    if (range !== "unicast") return range;
+    return (parsed as ipaddr.IPv6).match(GLOBAL_UNICAST_V6 as [ipaddr.IPv6, number]) ? undefined : "not global unicast (e.g. IPv4-compatible)";
+  }
   return range === "unicast" ? undefined : range;
 }
 

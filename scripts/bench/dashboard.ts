@@ -110,7 +110,7 @@ async function main() {
     await time("  listObligations page at offset 5000", runs, () => listObligations(prisma, { organizationId: big, query: { limit: 50, offset: 5000 } }));
     await time("  countObligations", runs, () => countObligations(prisma, { organizationId: big }));
     console.log("Detail /dashboard/obligations/[id]");
-    await time("  getObligationDetail", runs, () => getObligationDetail(prisma, { organizationId: big, obligationId: someId }));
+    await time("  getObligationDetail", runs, () => getObligationDetail(prisma, { organizationId: big, obligationId: someId, revealLink: true }));
     console.log("Payment detail /dashboard/payments/[id] (allocation choices)");
     await time("  listOpenObligations EUR (100)", runs, () => listOpenObligations(prisma, { organizationId: big, currency: "EUR" }));
 

@@ -105,7 +105,7 @@ async function main() {
         name: "search (debtor email)",
         run: (org) => listObligations(prisma, { organizationId: org, query: { limit: 50, offset: 0, search: "ap4242@customer" } }),
       },
-      { name: "detail", run: (org, id) => getObligationDetail(prisma, { organizationId: org, obligationId: id }) },
+      { name: "detail", run: (org, id) => getObligationDetail(prisma, { organizationId: org, obligationId: id, revealLink: true }) },
       { name: "overview (summarize)", run: (org) => summarizeObligations(prisma, { organizationId: org, overdueLimit: 8 }) },
       { name: "aging, scan", runs: SCAN_RUNS, run: (org) => ageReceivables(prisma, { organizationId: org, today }) },
       { name: "cash expected, scan", runs: SCAN_RUNS, run: (org) => expectCash(prisma, { organizationId: org, today }) },

@@ -1,4 +1,5 @@
-import { DOCUMENT_KIND_LABELS, eventLabel, formatDay, formatTimestamp, money } from "@/lib/dashboard/format";
+import { DOCUMENT_KIND_LABELS, EVENT_LABELS, eventLabel, formatDay, formatTimestamp, money } from "@/lib/dashboard/format";
+import { EarlierEntries } from "@/components/obligations/detail/earlier-entries";
 import { Section } from "@/components/ui/section";
 import type { ObligationDetail } from "@/components/obligations/detail/types";
 
@@ -49,6 +50,9 @@ export function auditFacts(type: string, d: Record<string, unknown>, locale: str
 export function AuditSection({ o, locale }: { o: ObligationDetail; locale: string }) {
   return (
     <Section title="Audit trail" id="audit" description="Every event, oldest first: who, what, when">
+      {o.audit_trail_total > o.audit_trail.length && (
+        <EarlierEntries obligationId={o.id} kind="audit-trail" shown={o.audit_trail.length} total={o.audit_trail_total} labels={EVENT_LABELS} />
+      )}
       <ol className="space-y-3 border-l border-slate-200 pl-4">
         {o.audit_trail.map((e) => {
           const facts = auditFacts(e.event_type, e.detail, locale, o.currency);

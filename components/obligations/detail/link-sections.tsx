@@ -5,7 +5,20 @@ import { DeliveryPreview } from "@/components/obligations/delivery-preview";
 import type { ObligationDetail } from "@/components/obligations/detail/types";
 
 // The hosted link and, for invoices, the draft of the delivery email.
-export function LinkSections({ o, locale, counterpartyEmail, expired }: { o: ObligationDetail; locale: string; counterpartyEmail: string; expired: boolean }) {
+// The link is a write capability: readers who may not change obligations see its state only.
+export function LinkSections({
+  o,
+  locale,
+  counterpartyEmail,
+  expired,
+  canWrite,
+}: {
+  o: ObligationDetail;
+  locale: string;
+  counterpartyEmail: string;
+  expired: boolean;
+  canWrite: boolean;
+}) {
   const pr = o.payment_request;
   return (
     <>
@@ -21,7 +34,13 @@ export function LinkSections({ o, locale, counterpartyEmail, expired }: { o: Obl
 
       {o.obligation_type === "invoice" && (
         <Section title="Delivery email" id="delivery" description="Draft text for your own email; nothing is sent">
-          {pr.revoked || expired ? <p className="text-sm text-slate-600">Reissue the link to prepare a draft.</p> : <DeliveryPreview />}
+          {!canWrite ? (
+            <p className="text-sm text-slate-600">The draft holds the link, which only members who can change obligations may see.</p>
+          ) : pr.revoked || expired ? (
+            <p className="text-sm text-slate-600">Reissue the link to prepare a draft.</p>
+          ) : (
+            <DeliveryPreview />
+          )}
         </Section>
       )}
     </>

@@ -1,6 +1,7 @@
 import { formatTimestamp } from "@/lib/dashboard/format";
 import { Empty, Section } from "@/components/ui/section";
 import { MessageForm } from "@/components/obligations/message-form";
+import { EarlierEntries } from "@/components/obligations/detail/earlier-entries";
 import type { SectionProps } from "@/components/obligations/detail/types";
 
 // The conversation with the recipient, as they see it on the hosted page.
@@ -11,6 +12,11 @@ export function MessagesSection({ o, locale, canWrite }: SectionProps) {
         <Empty>No messages yet.</Empty>
       ) : (
         <ol className="space-y-3">
+          {o.messages_total > o.messages.length && (
+            <li>
+              <EarlierEntries obligationId={o.id} kind="messages" shown={o.messages.length} total={o.messages_total} />
+            </li>
+          )}
           {o.messages.map((msg) => (
             <li
               key={msg.id}

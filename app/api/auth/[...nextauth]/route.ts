@@ -4,7 +4,8 @@ import { createHmac } from "node:crypto";
 import { appSecret, oidcConfig, publicBaseUrl } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { ssoSignIn, type SsoProfile } from "@/lib/auth/sso";
-import { SESSION_COOKIE } from "@/lib/auth/sessions";
+import { SESSION_COOKIE_PLAIN, sessionCookieName } from "@/lib/auth/session-cookie";
+import { redirectTarget } from "@/lib/auth/redirect-target";
 
 // next-auth drives only the OpenID Connect redirect, callback and code exchange (state,
 // nonce and PKCE checked by next-auth/openid-client). The signIn callback creates the
@@ -31,7 +32,10 @@ function options(): AuthOptions {
         ]
       : [],
     session: { strategy: "jwt", maxAge: 60 },
-    pages: { signIn: "/login", error: "/login" },
+    // Every page next-auth would render itself goes to /login (which carries the dashboard's
+    // Content-Security-Policy): next-auth never answers with HTML of its own.
+    pages: { signIn: "/login", error: "/login", signOut: "/login", verifyRequest: "/login", newUser: "/login" },
+    useSecureCookies: publicBaseUrl().startsWith("https:"),
     callbacks: {
       async signIn({ profile }) {
         const ua = (await headers()).get("user-agent") ?? "";
@@ -41,7 +45,9 @@ function options(): AuthOptions {
           return `/login?sso=${r.reason}`;
         }
         const secure = publicBaseUrl().startsWith("https:");
-        (await cookies()).set(SESSION_COOKIE, r.token, {
+        const jar = await cookies();
+        if (secure && jar.get(SESSION_COOKIE_PLAIN)) jar.delete(SESSION_COOKIE_PLAIN); // lib/auth/session-cookie.ts
+        jar.set(sessionCookieName(secure), r.token, {
           path: "/",
           httpOnly: true,
           sameSite: "strict",
@@ -53,7 +59,7 @@ function options(): AuthOptions {
         // with a same-site navigation to the dashboard.
         return "/login?sso=complete";
       },
-      redirect: ({ url, baseUrl }) => (url.startsWith("/") ? `${baseUrl}${url}` : url.startsWith(baseUrl) ? url : baseUrl),
+      redirect: ({ url, baseUrl }) => redirectTarget(url, baseUrl),
     },
     // Codes only: next-auth's error metadata can carry provider responses.
     logger: {

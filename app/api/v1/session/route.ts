@@ -1,18 +1,15 @@
 import { handle } from "@/lib/http/handle";
 import { getSessionOp, signInOp, signOutOp } from "@/lib/operations/sessions";
-import { SESSION_COOKIE, describeSession, signIn, signOut } from "@/lib/auth/sessions";
-import { isHttps, serializeCookie } from "@/lib/http/cookies";
+import { describeSession, signIn, signOut } from "@/lib/auth/sessions";
+import { sessionSetCookies } from "@/lib/auth/session-cookie";
 import { notServed } from "@/lib/http/not-served";
-
-const cookie = (req: Request, value: string, maxAgeSeconds: number) =>
-  serializeCookie(SESSION_COOKIE, value, { path: "/", sameSite: "Strict", secure: isHttps(req), maxAgeSeconds });
 
 // POST /session – sign in
 export const POST = handle(
   signInOp,
   async ({ req, tx, body, clientIp }) => {
     const r = await signIn(tx, { body, clientIp, userAgent: req.headers.get("user-agent") ?? "" });
-    return { status: 200, body: r.body, cookies: [cookie(req, r.token, (r.expiresAt.getTime() - Date.now()) / 1000)] };
+    return { status: 200, body: r.body, cookies: sessionSetCookies(req, r.token, (r.expiresAt.getTime() - Date.now()) / 1000) };
   },
   { withoutTransaction: true },
 );
@@ -23,7 +20,7 @@ export const GET = handle(getSessionOp, async ({ tx, principal }) => ({ status: 
 // DELETE /session – sign out
 export const DELETE = handle(signOutOp, async ({ req, principal, tx }) => {
   await signOut(tx, { principal });
-  return { status: 204, cookies: [cookie(req, "", 0)] };
+  return { status: 204, cookies: sessionSetCookies(req, "", 0) };
 });
 
 // The methods this path does not serve: the 405 envelope (lib/http/not-served.ts).

@@ -31,8 +31,8 @@ export default async function ObligationPage({ params }: { params: Promise<{ id:
   const user = await requireUser({ permission: "obligations:read" });
   const { id } = await params;
   const locale = await requestLocale();
-  const o: ObligationDetail = await orNotFound(getObligationDetail(db(), { organizationId: user.organizationId, obligationId: id }));
   const canWrite = user.can("obligations:write");
+  const o: ObligationDetail = await orNotFound(getObligationDetail(db(), { organizationId: user.organizationId, obligationId: id, revealLink: canWrite }));
   const today = todayUtc();
   const cp = o.organization_role === "creditor" ? o.debtor : o.creditor;
   const overdueDays = o.status !== "RECONCILED" && o.deadline < today ? daysBetween(o.deadline, today) : 0;
@@ -60,7 +60,7 @@ export default async function ObligationPage({ params }: { params: Promise<{ id:
         <div className="grid items-start gap-6 lg:grid-cols-3 lg:grid-rows-[auto_1fr]">
           {/* small screens: the link first, then the record, then the details */}
           <div className="min-w-0 space-y-6 lg:col-start-3 lg:row-start-1">
-            <LinkSections o={o} locale={locale} counterpartyEmail={cp.email ?? ""} expired={expired} />
+            <LinkSections o={o} locale={locale} counterpartyEmail={cp.email ?? ""} expired={expired} canWrite={canWrite} />
           </div>
           <div className="min-w-0 space-y-6 lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">
             <TermsSection o={o} locale={locale} today={today} />

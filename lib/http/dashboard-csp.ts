@@ -1,0 +1,27 @@
+// The Content-Security-Policy of the dashboard and the sign-in page (proxy.ts sets it with a
+// fresh nonce per response; Next.js puts the nonce on every script it renders, having read it
+// from the request's copy of this header). Scripts run only with the nonce ('strict-dynamic'
+// lets them load their own chunks); styles may be inline ('unsafe-inline': React and the
+// charts write style attributes, which no nonce can cover) but come only from us; nothing is
+// fetched from, framed by or posted to another origin. docs/security.md, "Content-Security-Policy".
+export function dashboardCsp(nonce: string, https: boolean): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "manifest-src 'self'",
+    "worker-src 'self' blob:",
+    ...(https ? ["upgrade-insecure-requests"] : []),
+  ].join("; ");
+}
+
+// next-auth's endpoints (/api/auth/*) answer with redirects and JSON only (every page of its
+// own goes to /login): nothing there may run or load anything.
+export const AUTH_ENDPOINT_CSP = "default-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
