@@ -9,7 +9,6 @@ import type { IssuerPrincipal, UserPrincipal } from "@/lib/auth/principal";
 import { reserveAttempt, type CountedAttempt } from "@/lib/rate-limit";
 import type { TLoginInput, TSession } from "@/lib/schemas/sessions";
 
-
 export type SignInResult = { token: string; expiresAt: Date; body: TSession };
 
 export type SignInInput = { body: TLoginInput; clientIp: string; userAgent: string };
