@@ -1,4 +1,5 @@
 import { defineOperation } from "@/lib/http/operation";
+import { ADMINISTRATION } from "@/lib/auth/permissions";
 import { ZIdParams, ZPageQuery } from "@/lib/schemas/common";
 import {
   ZAcceptSuggestionResult,
@@ -6,6 +7,10 @@ import {
   ZBankStatementDetail,
   ZBankStatementList,
   ZImportStatementForm,
+  ZReconciliationSettings,
+  ZReconciliationSettingsInput,
+  ZReconciliationStats,
+  ZReconciliationStatsQuery,
   ZSuggestionList,
   ZSuggestionParams,
   type TAcceptSuggestionResult,
@@ -263,4 +268,105 @@ export const getBankStatementOp = defineOperation({
   success: { status: 200, description: "The import", schema: ZBankStatementDetail, example: EXAMPLE_STATEMENT_DETAIL },
 });
 
-export const reconciliationOperations = [importBankStatementOp, listBankStatementsOp, getBankStatementOp, listPaymentSuggestionsOp, acceptPaymentSuggestionOp];
+export const rejectPaymentSuggestionOp = defineOperation({
+  operationId: "rejectPaymentSuggestion",
+  method: "POST",
+  path: "/payments/{id}/suggestions/{suggestion}/reject",
+  summary: "Reject a suggestion: that allocation set is not suggested for this payment again",
+  description: [
+    "Hides the suggestion's allocation set (the part of its `id` before the versions) for this payment from then on, whatever the obligations' versions; other payments are not affected. No body, or `{}`. 200 `{ items }`: the suggestions left, as GET /payments/{id}/suggestions answers them.",
+    "A `suggestion` id that is not among the current ones is 409 `suggestion_stale`. Event `payment.suggestion_rejected` (`data.payment_id`, `data.suggestion`).",
+  ].join("\n\n"),
+  tags,
+  auth: "issuer",
+  permission: "payments:write",
+  idempotent: "required",
+  params: ZSuggestionParams,
+  success: { status: 200, description: "Rejected; the suggestions left", schema: ZSuggestionList, example: { items: [EXAMPLE_SPLIT] } },
+});
+
+// ------------------------------------------------------------------ settings and stats (§12)
+
+const SETTINGS_EXAMPLE = {
+  auto_allocate: "confident" as const,
+  tolerance: { max_minor: "2500", max_basis_points: 200, kind: "bank_fee" as const },
+  updated_at: "2026-11-28T09:00:00.000Z",
+};
+
+export const SETTINGS_RULES = [
+  "`auto_allocate`: `reference_only` (the default) allocates at import only an `exact` suggestion: the checksum-valid RF payment reference of exactly one open obligation. `confident` also allocates a single-obligation suggestion when the remittance names the obligation's invoice number or obligation reference as a whole token (after normalization: case, separators, leading zeros; not a shortened, prefix-less or mistyped form), the payment's amount equals the obligation's outstanding amount or its amount due now, the currency and direction fit, and the remittance names no other open obligation of the organization.",
+  "`tolerance` (`null`: none): a payment short of what is owed by at most `max_minor` minor units of its currency **and** at most `max_basis_points` of what is owed counts as paying it; the rest is to be credited with a credit of `kind` (`bank_fee` or `discount`) in the same transaction. Suggestions say so in the `amount` evidence. Until credits exist in this service, a `confident` match short within the tolerance waits for a person, and an `exact` one is allocated as before with its rest left open.",
+];
+
+export const getReconciliationSettingsOp = defineOperation({
+  operationId: "getReconciliationSettings",
+  method: "GET",
+  path: "/reconciliation-settings",
+  summary: "How bank transactions are allocated without a person",
+  description: [
+    'The organization\'s settings; the defaults (`reference_only`, no tolerance, `updated_at` "") until an owner or admin sets them.',
+    ...SETTINGS_RULES,
+  ].join("\n\n"),
+  tags,
+  auth: "issuer",
+  permission: "payments:read",
+  success: { status: 200, description: "The settings", schema: ZReconciliationSettings, example: SETTINGS_EXAMPLE },
+});
+
+export const putReconciliationSettingsOp = defineOperation({
+  operationId: "putReconciliationSettings",
+  method: "PUT",
+  path: "/reconciliation-settings",
+  summary: "Set how bank transactions are allocated without a person",
+  description: [
+    "Replaces the settings (both fields required). Issuer session of an owner or admin only: an API key is refused with 403 `insufficient_scope` (no key carries the administration permission), the member and viewer roles with 403 `insufficient_permission`. Applies to imports from then on. Event `reconciliation_settings.updated`.",
+    ...SETTINGS_RULES,
+  ].join("\n\n"),
+  tags,
+  auth: "issuer",
+  permission: ADMINISTRATION,
+  idempotent: "required",
+  body: ZReconciliationSettingsInput,
+  bodyExample: { auto_allocate: "confident", tolerance: { max_minor: "2500", max_basis_points: 200, kind: "bank_fee" } },
+  success: { status: 200, description: "The stored settings", schema: ZReconciliationSettings, example: SETTINGS_EXAMPLE },
+});
+
+export const getReconciliationStatsOp = defineOperation({
+  operationId: "getReconciliationStats",
+  method: "GET",
+  path: "/reconciliation/stats",
+  summary: "What became of the imported bank transactions: touchless and one-click rates",
+  description:
+    "Counts over the payments created from bank statements whose booking date is in [`from`, `to`] (default: the 30 days up to today, UTC; `from` after `to` is 422): `transactions_imported`; of those, each counted once by the first way it was allocated, `allocated_automatically` (at import), `accepted_as_suggested` (POST /payments/{id}/suggestions/{suggestion}/accept) and `allocated_by_hand`; `dismissed` (not a receivable) and `automatic_allocations_reversed`. Touchless rate = allocated_automatically / transactions_imported; one-click rate = accepted_as_suggested / transactions_imported.",
+  tags,
+  auth: "issuer",
+  permission: "payments:read",
+  query: ZReconciliationStatsQuery,
+  success: {
+    status: 200,
+    description: "The figures",
+    schema: ZReconciliationStats,
+    example: {
+      from: "2026-11-01",
+      to: "2026-11-30",
+      transactions_imported: 412,
+      allocated_automatically: 338,
+      accepted_as_suggested: 51,
+      allocated_by_hand: 9,
+      dismissed: 0,
+      automatic_allocations_reversed: 0,
+    },
+  },
+});
+
+export const reconciliationOperations = [
+  importBankStatementOp,
+  listBankStatementsOp,
+  getBankStatementOp,
+  listPaymentSuggestionsOp,
+  acceptPaymentSuggestionOp,
+  rejectPaymentSuggestionOp,
+  getReconciliationSettingsOp,
+  putReconciliationSettingsOp,
+  getReconciliationStatsOp,
+];

@@ -15,9 +15,9 @@ import { StatementError, type ParsedStatement, type ParsedTransaction } from "@/
 import { parseStatement } from "@/lib/bank-statements/parse-statement";
 import { ZCsvMapping } from "@/lib/bank-statements/csv-mapping";
 import { accountNamespace, transactionIdentity } from "@/lib/bank-statements/identity";
-import { findCandidates } from "@/lib/reconciliation/candidates";
-import { autoAllocation, suggest, type Candidate, type PaymentFacts } from "@/lib/reconciliation/engine";
-import { toStatementView } from "@/lib/reconciliation/view";
+import { attachMemory, findCandidates } from "@/lib/reconciliation/candidates";
+import { decide, type Candidate, type PaymentFacts } from "@/lib/reconciliation/engine";
+import { loadSettingsRow, toEngineSettings, toStatementView } from "@/lib/reconciliation/view";
 import { allocateBatch, type PlannedAllocation } from "@/lib/reconciliation/allocate-batch";
 
 export type ImportBankStatementInput = {
@@ -225,6 +225,8 @@ export async function importBankStatement(tx: Tx, input: ImportBankStatementInpu
     remittance: r.remittance,
     receivedOn: r.t.bookedOn,
   }));
+  const settings = toEngineSettings(await loadSettingsRow(tx, { organizationId }));
+  await attachMemory(tx, { organizationId, payments: facts, withRejections: false });
   const candidates = await findCandidates(tx, { organizationId, payments: facts });
   const changed = new Map<string, Pick<Candidate, "allocatedMinor" | "version" | "status">>();
   const plan: PlannedAllocation[] = [];
@@ -234,10 +236,16 @@ export async function importBankStatement(tx: Tx, input: ImportBankStatementInpu
       const ch = changed.get(c.id);
       return ch ? { ...c, ...ch } : c;
     });
-    const s = suggest(f, cands);
-    if (s.length > 0) hasSuggestion.add(f.id);
-    const auto = autoAllocate ? autoAllocation(s) : null;
-    if (!auto) continue;
+    const d = decide(f, cands, settings);
+    if (d.suggestions.length > 0) hasSuggestion.add(f.id);
+    if (!autoAllocate || !d.auto) continue;
+    // §12 tolerance: a `confident` match short within the tolerance is allocated only together
+    // with the credit of the rest (§9), which is not written yet: it waits for a person. An
+    // exact (RF) match short within the tolerance is allocated as before; its rest
+    // (d.auto.shortfall) is to be credited by allocateBatch in the same transaction once
+    // §9's credits exist (docs/reconciliation.md, "Tolerance").
+    if (d.auto.rule === "confident" && d.auto.shortfall) continue;
+    const auto = d.auto.suggestion;
     const a = auto.allocations[0];
     const amount = BigInt(a.amount_minor);
     const c = cands.find((x) => x.id === a.obligation_id)!;

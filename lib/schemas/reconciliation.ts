@@ -105,3 +105,59 @@ export const ZBankStatementItem = z
 export const ZBankStatementDetail = ZBankStatement.extend({ items: z.array(ZBankStatementItem) }).meta({ title: "BankStatementDetail" });
 export type TBankStatementDetail = z.infer<typeof ZBankStatementDetail>;
 export const ZBankStatementList = listEnvelope(ZBankStatement).meta({ title: "BankStatementList" });
+
+// ------------------------------------------------------------------ settings and stats (§12)
+
+export const AUTO_ALLOCATE_MODES = ["reference_only", "confident"] as const;
+export const TOLERANCE_KINDS = ["bank_fee", "discount"] as const;
+
+const ZMinorOrZero = z
+  .string()
+  .regex(/^(0|[1-9][0-9]{0,17})$/, "must be a non-negative integer string of minor units (at most 18 digits)")
+  .meta({ example: "2500" });
+
+export const ZTolerance = z
+  .strictObject({
+    max_minor: ZMinorOrZero.meta({ description: "At most this many minor units short (of the payment's currency)" }),
+    max_basis_points: z
+      .number()
+      .int()
+      .min(0)
+      .max(10_000)
+      .meta({ description: "and at most this share of what is owed, in basis points (200 = 2 %)", example: 200 }),
+    kind: z.enum(TOLERANCE_KINDS).meta({ description: "How the rest is credited (§9 credit kind)" }),
+  })
+  .meta({ title: "ReconciliationTolerance" });
+export type TTolerance = z.infer<typeof ZTolerance>;
+
+export const ZReconciliationSettingsInput = z
+  .strictObject({
+    auto_allocate: z.enum(AUTO_ALLOCATE_MODES),
+    tolerance: ZTolerance.nullable().meta({ description: "null: no tolerance, a short payment waits for a person" }),
+  })
+  .meta({ title: "ReconciliationSettingsInput" });
+export type TReconciliationSettingsInput = z.infer<typeof ZReconciliationSettingsInput>;
+
+export const ZReconciliationSettings = ZReconciliationSettingsInput.extend({
+  updated_at: z.union([ZTimestamp, z.literal("")]).meta({ description: '"" while the defaults were never changed' }),
+}).meta({ title: "ReconciliationSettings" });
+export type TReconciliationSettings = z.infer<typeof ZReconciliationSettings>;
+
+export const ZReconciliationStatsQuery = z.strictObject({
+  from: ZDate.optional().meta({ description: "First booking date counted (default: 30 days before `to`)" }),
+  to: ZDate.optional().meta({ description: "Last booking date counted (default: today, UTC)" }),
+});
+
+export const ZReconciliationStats = z
+  .strictObject({
+    from: ZDate,
+    to: ZDate,
+    transactions_imported: z.number().int().min(0).meta({ description: "Payments created from bank statements, booked in the period" }),
+    allocated_automatically: z.number().int().min(0).meta({ description: "Of those, allocated at import without a person" }),
+    accepted_as_suggested: z.number().int().min(0).meta({ description: "Of those, allocated by accepting a suggestion" }),
+    allocated_by_hand: z.number().int().min(0).meta({ description: "Of those, allocated otherwise (POST /payments/{id}/allocations)" }),
+    dismissed: z.number().int().min(0).meta({ description: "Of those, dismissed as not a receivable" }),
+    automatic_allocations_reversed: z.number().int().min(0).meta({ description: "Automatic allocations of those payments reversed since" }),
+  })
+  .meta({ title: "ReconciliationStats" });
+export type TReconciliationStats = z.infer<typeof ZReconciliationStats>;
