@@ -199,6 +199,10 @@ const EXAMPLE_STATEMENT: TBankStatement = {
 
 const EXAMPLE_STATEMENT_DETAIL: TBankStatementDetail = {
   ...EXAMPLE_STATEMENT,
+  balances: {
+    opening: { amount_minor: "1520000", side: "credit", currency: "EUR", on: "2026-11-30" },
+    closing: { amount_minor: "1645000", side: "credit", currency: "EUR", on: "2026-12-31" },
+  },
   items: [
     {
       index: 0,
@@ -212,6 +216,7 @@ const EXAMPLE_STATEMENT_DETAIL: TBankStatementDetail = {
       remittance: "RF45 7K3M 9Q2X 4B",
       bank_reference: "2026122900042",
       match: "auto_allocated",
+      payment_state: "allocated",
     },
   ],
 };
@@ -224,7 +229,7 @@ export const importBankStatementOp = defineOperation({
   description: [
     "multipart/form-data: `file` (required; ISO 20022 camt.053 / camt.054, SWIFT MT940, or CSV), `format` (optional: `camt.053`, `camt.054`, `mt940`, `csv`; detected from the content when omitted), `csv_mapping` (optional JSON string: which columns hold the date, amount, currency, counterparty name, remittance text and bank reference, the decimal separator, the date format and the header row; without it a CSV header is guessed from its names; an invalid mapping is 422 `validation_failed` naming the field), `auto_allocate` (optional `true`/`false`, default `true`). At most 10 MiB (else 413) and 20,000 transactions (else 422 `validation_failed`).",
     'Every booked transaction (camt `Ntry/NtryDtls/TxDtls`, a batch booking split into its transactions; MT940 `:61:` with its `:86:`; a CSV row) becomes one observed payment: `amount_minor` the absolute amount converted exactly (more decimals than the currency has is 422 `validation_failed` naming the transaction), `direction` `incoming` for a credit and `outgoing` for a debit, `received_on` the booking date (else the value date), `payer_name` the counterparty, `reference` the structured creditor reference when present, else the unstructured remittance text, and `external_reference` `{ namespace: "bank:<IBAN or account id>", id: <AcctSvcrRef, else UETR, else EndToEndId unless NOTPROVIDED, else a hash of date, amount, currency, counterparty, remittance and position> }`.',
-    "A booking in a currency outside the service's seven (CAD, USD, EUR, GBP, JPY, AUD, CHF), or of a zero amount, becomes no payment: it is skipped and counted in `entries` (and `credits`/`debits`) only, and its item in GET /bank-statements/{id} has `payment_id` and `duplicate_of` both null and `match` `unmatched`. So `entries - payments_created - duplicates_skipped` bookings were skipped. (A multi-currency account statement thus imports what the service can hold instead of being refused as a whole.)",
+    "A booking in a currency outside the service's seven (CAD, USD, EUR, GBP, JPY, AUD, CHF), or of a zero amount, becomes no payment: it is skipped and counted in `entries` (and `credits`/`debits`) only, and its item in GET /bank-statements/{id} has `payment_id` and `duplicate_of` both null and `match` `unmatched`. So `entries - payments_created - duplicates_skipped` bookings were skipped. (A multi-currency account statement thus imports what the service can hold instead of being refused as a whole; a statement none of whose transactions is in one of the seven is 422 `validation_failed` naming its currencies.)",
     "Re-importing a file, or an overlapping statement, creates no second payment for a transaction already recorded under the same external reference: it counts in `duplicates_skipped`, and its item names the earlier payment in `duplicate_of`.",
     "Automatic allocation (`auto_allocate`, default true): only an `exact` suggestion with a single allocation (the RF payment reference of exactly one open obligation, see GET /payments/{id}/suggestions) is applied, for the payment's unallocated amount or the obligation's outstanding amount, whichever is smaller. Everything else waits for a person: `suggested` counts created payments with at least one suggestion that were not allocated automatically.",
     "Errors: content that is no known statement 415 `unsupported_media_type`; a statement that cannot be read 422 `statement_unreadable` (the message names the line or element); a DOCTYPE in XML is refused (no DTD or entity is ever processed).",
@@ -260,7 +265,7 @@ export const getBankStatementOp = defineOperation({
   path: "/bank-statements/{id}",
   summary: "An imported bank statement with one item per transaction",
   description:
-    "The import plus `items`, one per transaction in file order: the payment it became (`payment_id`) or the earlier payment it duplicates (`duplicate_of`), what was read, and `match`: `auto_allocated` (allocated at import), `suggested` (has a suggestion, waits for a person) or `unmatched` (for a duplicate: `unmatched`). The state is the one at import time; the payment itself shows its current allocations. An id of another organization is 404.",
+    "The import plus its opening and closing booked `balances` (null when the file has none) and `items`, one per transaction in file order: the payment it became (`payment_id`) or the earlier payment it duplicates (`duplicate_of`), what was read, and `match`: `auto_allocated` (allocated at import), `suggested` (has a suggestion, waits for a person) or `unmatched` (for a duplicate: `unmatched`). `match` is the state at import time; `payment_state` is the payment's allocation now (`allocated`, `partially_allocated`, `unallocated`). An id of another organization is 404.",
   tags,
   auth: "issuer",
   permission: "payments:read",

@@ -467,23 +467,25 @@ const ALNUM = /[A-Za-z0-9]/;
 
 // Checksum-valid RF references in the remittance: those findRfReferences sees (spaces in
 // groups of four allowed), every token that is one by itself, and, from every `RF` + two
-// digits that starts a word, each run of its following groups (single spaces between them)
-// that ends at a word boundary and is valid. The last rule finds the second of two spaced
-// references: findRfReferences' match of the first swallows the start of the second
-// (`rf18 5390 0754 7034 rf47 ...`), which left it unseen, and the first alone was taken
-// for an `exact` match of a payment meant for both. A run that is valid by chance only
-// adds a reference no obligation has (or makes an `exact` impossible), never removes one.
+// digits, each run of its following groups (single spaces between them) that is valid at
+// any length. The last rule finds the second of two spaced references: findRfReferences'
+// match of the first swallows the start of the second (`rf18 5390 0754 7034 rf47 ...`),
+// which left it unseen, and the first alone was taken for an `exact` match of a payment
+// meant for both. It also reads a reference glued to the words around it: banks cut MT940
+// `?2x` subfields at 27 characters wherever they fall and join them without a space, so
+// `SVWZ+Rechnung` and `RF18 5390 0754 7034` become `RechnungRF18 5390 0754 7034`, and
+// a following subfield can glue a word to its end. A run that is valid by chance only adds
+// a reference no obligation has (or makes an `exact` impossible), never removes one.
 export function rfReferencesIn(text: string, tokens = tokenize(text)): Set<string> {
   const out = new Set(findRfReferences(text));
   for (const t of tokens) if (t.startsWith("RF") && isValidRf(t)) out.add(t);
   for (const m of text.matchAll(/RF ?\d{2}/gi)) {
-    if (m.index > 0 && ALNUM.test(text[m.index - 1])) continue; // inside a longer word
     let compact = "";
     for (let i = m.index; i < text.length && compact.length < 25; i++) {
       const ch = text[i];
       if (ALNUM.test(ch)) {
         compact += ch.toUpperCase();
-        if (compact.length >= 5 && !ALNUM.test(text[i + 1] ?? "") && isValidRf(compact)) out.add(compact);
+        if (compact.length >= 5 && isValidRf(compact)) out.add(compact);
       } else if (!(ch === " " && ALNUM.test(text[i + 1] ?? ""))) break;
     }
   }

@@ -11,7 +11,7 @@ import { recordEvent } from "@/lib/events/record-event";
 import { CURRENCIES, MAX_MINOR, toDate } from "@/lib/schemas/common";
 import type { TPayment } from "@/lib/schemas/payments";
 import type { TBankStatement, TImportStatementForm } from "@/lib/schemas/reconciliation";
-import { StatementError, type ParsedStatement, type ParsedTransaction } from "@/lib/bank-statements/types";
+import { StatementError, type ParsedStatement, type ParsedTransaction, type StatementBalance } from "@/lib/bank-statements/types";
 import { parseStatement } from "@/lib/bank-statements/parse-statement";
 import { ZCsvMapping } from "@/lib/bank-statements/csv-mapping";
 import { accountNamespace, transactionIdentity } from "@/lib/bank-statements/identity";
@@ -76,6 +76,21 @@ function toMinor(amount: string, currency: string): bigint | null {
   return BigInt(m[1]) * 10n ** BigInt(digits) + BigInt(fraction.padEnd(digits, "0") || "0");
 }
 
+// The statement's opening and closing balances as signed minor units (a balance in a
+// currency the conversion does not fit, or with too many decimals, is left out).
+function balanceColumns(statement: ParsedStatement) {
+  const signed = (b: StatementBalance | null | undefined) => {
+    const currency = b?.currency || statement.account.currency;
+    if (!b || !/^[A-Z]{3}$/.test(currency)) return { minor: null, on: null };
+    const minor = toMinor(b.amount, currency);
+    if (minor === null || minor > MAX_MINOR) return { minor: null, on: null };
+    return { minor: b.credit ? minor : -minor, on: /^\d{4}-\d{2}-\d{2}$/.test(b.on) ? toDate(b.on) : null };
+  };
+  const o = signed(statement.balances?.opening);
+  const c = signed(statement.balances?.closing);
+  return { openingBalanceMinor: o.minor, openingBalanceOn: o.on, closingBalanceMinor: c.minor, closingBalanceOn: c.on };
+}
+
 function read(input: ImportBankStatementInput): ParsedStatement {
   const file = input.files.file;
   if (!file) throw invalid("file: a statement file is required");
@@ -136,7 +151,14 @@ export async function importBankStatement(tx: Tx, input: ImportBankStatementInpu
   // A booking in a currency outside the service's seven, or of zero, becomes no payment: it
   // stays an item with neither payment_id nor duplicate_of (entries - payments_created -
   // duplicates_skipped of them).
-  const payable = rows.filter((r) => r.amountMinor > 0n && (CURRENCIES as readonly string[]).includes(r.t.currency));
+  const held = (r: Row) => (CURRENCIES as readonly string[]).includes(r.t.currency);
+  // A statement none of whose transactions is in a currency the service holds (the Polish
+  // mBank sample: PLN) is refused as a whole; a mixed one imports what it can.
+  if (rows.length > 0 && !rows.some(held)) {
+    const foreign = [...new Set(rows.map((r) => r.t.currency))].join(", ");
+    throw invalid(`file: the statement's transactions are in ${foreign}, which this service does not hold (it holds ${CURRENCIES.join(", ")})`);
+  }
+  const payable = rows.filter((r) => r.amountMinor > 0n && held(r));
   for (let i = 0; i < payable.length; i += CHUNK) {
     const chunk = payable.slice(i, i + CHUNK);
     const ids = chunk.map(() => newId());
@@ -300,6 +322,7 @@ export async function importBankStatement(tx: Tx, input: ImportBankStatementInpu
       autoAllocated,
       suggested,
       createdAt: now,
+      ...balanceColumns(statement),
     },
   });
   for (let i = 0; i < rows.length; i += CHUNK) {

@@ -30,7 +30,9 @@ export function toStatementView(s: StatementRow): TBankStatement {
   };
 }
 
-export function toItemView(i: ItemRow): TBankStatementDetail["items"][number] {
+type PaymentState = TBankStatementDetail["items"][number]["payment_state"];
+
+export function toItemView(i: ItemRow, paymentState: PaymentState = null): TBankStatementDetail["items"][number] {
   return {
     index: i.position,
     payment_id: i.paymentId,
@@ -43,7 +45,14 @@ export function toItemView(i: ItemRow): TBankStatementDetail["items"][number] {
     remittance: i.remittance,
     bank_reference: i.bankReference,
     match: i.match as TBankStatementDetail["items"][number]["match"],
+    payment_state: paymentState,
   };
+}
+
+// A stored balance (signed minor units) -> wire; null when the statement had none.
+export function toBalanceView(minor: bigint | null, on: Date | null, currency: string): TBankStatementDetail["balances"]["opening"] {
+  if (minor === null) return null;
+  return { amount_minor: (minor < 0n ? -minor : minor).toString(), side: minor < 0n ? "debit" : "credit", currency, on: fromDate(on) };
 }
 
 export type LoadStatementInput = { organizationId: string; id: string };

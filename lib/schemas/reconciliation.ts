@@ -99,10 +99,28 @@ export const ZBankStatementItem = z
     remittance: z.string(),
     bank_reference: z.string().meta({ description: "The bank's identity of the transaction (external_reference.id of the payment)" }),
     match: z.enum(MATCH_STATES),
+    payment_state: z.enum(["allocated", "partially_allocated", "unallocated"]).nullable().meta({
+      description:
+        "The payment's allocation now (`match` is the state at import): `allocated` in full, `partially_allocated`, `unallocated`; null when the transaction became no payment or is a duplicate",
+    }),
   })
   .meta({ title: "BankStatementItem" });
 
-export const ZBankStatementDetail = ZBankStatement.extend({ items: z.array(ZBankStatementItem) }).meta({ title: "BankStatementDetail" });
+export const ZStatementBalance = z
+  .strictObject({
+    amount_minor: ZMinorOut.meta({ description: "The absolute balance in minor units of `currency`" }),
+    side: z.enum(["credit", "debit"]).meta({ description: "`debit`: the account is overdrawn" }),
+    currency: z.string(),
+    on: ZDateOrEmpty,
+  })
+  .meta({ title: "StatementBalance" });
+
+export const ZBankStatementDetail = ZBankStatement.extend({
+  balances: z
+    .strictObject({ opening: ZStatementBalance.nullable(), closing: ZStatementBalance.nullable() })
+    .meta({ description: "The statement's opening and closing booked balances (MT940 :60F:/:62F:, camt OPBD/CLBD); null when the file has none" }),
+  items: z.array(ZBankStatementItem),
+}).meta({ title: "BankStatementDetail" });
 export type TBankStatementDetail = z.infer<typeof ZBankStatementDetail>;
 export const ZBankStatementList = listEnvelope(ZBankStatement).meta({ title: "BankStatementList" });
 
