@@ -34,6 +34,18 @@ describe("reconciliation settings, stats, reject and aliases", () => {
     owner = await signedIn(org.email);
   });
 
+  it("the served document describes csv_mapping's JSON (contentSchema) and the new endpoints", async () => {
+    const doc = await org.api.get("/openapi.json");
+    expect(doc.status).toBe(200);
+    const field = doc.body.paths["/bank-statements"].post.requestBody.content["multipart/form-data"].schema.properties.csv_mapping;
+    expect(field.type).toBe("string");
+    expect(field.contentMediaType).toBe("application/json");
+    expect(field.contentSchema.properties.date).toBeDefined();
+    expect(doc.body.paths["/reconciliation-settings"].put).toBeDefined();
+    expect(doc.body.paths["/reconciliation/stats"].get).toBeDefined();
+    expect(doc.body.paths["/payments/{id}/suggestions/{suggestion}/reject"].post).toBeDefined();
+  });
+
   it("GET answers the defaults; PUT needs an owner or admin session; bad input is 422", async () => {
     const g = await org.api.get("/reconciliation-settings");
     expect(g.status, g.text).toBe(200);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ZDate, ZDateOrEmpty, ZMinor, ZMinorOut, ZTimestamp, ZUuid, listEnvelope } from "@/lib/schemas/common";
 import { ZObligationProjection } from "@/lib/schemas/obligations";
 import { ZPayment, ZPaymentAllocation, ZPaymentDirection } from "@/lib/schemas/payments";
+import { ZCsvMapping } from "@/lib/bank-statements/csv-mapping";
 
 // Wire shapes of match suggestions and bank statement imports.
 
@@ -56,9 +57,21 @@ export type TAcceptSuggestionResult = z.infer<typeof ZAcceptSuggestionResult>;
 export const STATEMENT_FORMATS = ["camt.053", "camt.054", "mt940", "csv"] as const;
 export const MATCH_STATES = ["auto_allocated", "suggested", "unmatched"] as const;
 
+// The csv_mapping field's JSON, described for client generators (OpenAPI 3.1 / JSON Schema
+// 2020-12 `contentMediaType` + `contentSchema` on the string field).
+const CSV_MAPPING_SCHEMA = (() => {
+  const js = z.toJSONSchema(ZCsvMapping, { target: "draft-2020-12", io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  delete js.$schema;
+  return js;
+})();
+
 export const ZImportStatementForm = z.strictObject({
   format: z.enum(STATEMENT_FORMATS).optional().meta({ description: "Detected from the content when omitted" }),
-  csv_mapping: z.string().max(10_000).optional().meta({ description: "JSON: which CSV columns hold what (see the operation description)" }),
+  csv_mapping: z.string().max(10_000).optional().meta({
+    description: "JSON: which CSV columns hold what (see the operation description); its schema is `contentSchema`",
+    contentMediaType: "application/json",
+    contentSchema: CSV_MAPPING_SCHEMA,
+  }),
   auto_allocate: z.enum(["true", "false"]).optional().meta({ description: "Default `true`" }),
 });
 export type TImportStatementForm = z.infer<typeof ZImportStatementForm>;
