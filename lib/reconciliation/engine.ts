@@ -731,7 +731,7 @@ function autoDecision(
   settings: EngineSettings,
 ): AutoDecision | null {
   const top = suggestions[0];
-  if (!top || top.allocations.length !== 1) return null;
+  if (top?.allocations.length !== 1) return null;
   const m = matches.find((x) => x.c.id === top.allocations[0].obligation_id);
   if (!m) return null;
   if (top.confidence === "exact") {

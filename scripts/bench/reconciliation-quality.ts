@@ -105,10 +105,8 @@ async function main() {
     if (!os_.length) continue;
     const g = figures(os_);
     const positives = os_.filter((o) => o.expected.length > 0);
-    const negLevels = os_
-      .filter((o) => o.expected.length === 0 && o.top)
-      .map((o) => o.top!.confidence)
-      .reduce<Record<string, number>>((m, l) => ({ ...m, [l]: (m[l] ?? 0) + 1 }), {});
+    const negLevels: Record<string, number> = {};
+    for (const o of os_) if (o.expected.length === 0 && o.top) negLevels[o.top.confidence] = (negLevels[o.top.confidence] ?? 0) + 1;
     const autoMade = os_.filter((o) => o.auto.length > 0).length;
     perCategory[c] = g;
     const of = (n: number) => (positives.length ? `${n}/${positives.length}` : "–");
