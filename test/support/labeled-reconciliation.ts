@@ -633,7 +633,8 @@ export function labeledPlan(seed = 20261124, scale = 1): LabeledPlan {
     const name = customer();
     const a = amount();
     const n = 700 + i;
-    const inv = i % 2 === 0 ? `F2026/${String(n).padStart(4, "0")}` : `INV-2026-${String(n).padStart(4, "0")}`;
+    // Year 2025: numbers the generator's invoiceNumber() (2026) never hands out again.
+    const inv = i % 2 === 0 ? `F2025/${String(n).padStart(4, "0")}` : `INV-2025-${String(n).padStart(4, "0")}`;
     const k = ob("main", { name, amount: a, invoice: inv });
     const written = i % 4 < 2 ? `${inv.startsWith("F") ? "F" : "INV"}-${String(n).padStart(4, "0")}` : String(n).padStart(4, "0");
     add("invoice_short_form", `"${written}" for ${inv}`, [{ key: k, amountMinor: a }], false, () => ({
@@ -646,7 +647,7 @@ export function labeledPlan(seed = 20261124, scale = 1): LabeledPlan {
   for (let i = 0; i < count("invoice_typo"); i++) {
     const name = customer();
     const a = amount();
-    const inv = `INV-2026-${String(810 + i * 3).padStart(4, "0")}`;
+    const inv = `INV-2025-${String(810 + i * 3).padStart(4, "0")}`;
     const k = ob("main", { name, amount: a, invoice: inv });
     const d = inv.slice(-3);
     const typo = i % 2 === 0 ? `${inv.slice(0, -1)}${(Number(inv.slice(-1)) + 5) % 10}` : `${inv.slice(0, -3)}${d[1]}${d[0]}${d[2]}`;
