@@ -29,6 +29,15 @@ const MALFORMED = new Set([
   "mt940/cmxl/statement_line.sta",
 ]);
 
+// Statements none of whose transactions is in a currency the service holds: 422 naming them.
+const FOREIGN = new Set([
+  "camt/camt054.v2.with-account-name.xml",
+  "camt/camt054.v2.xml",
+  "camt/camt054.v8-with-UETR.xml",
+  "camt/camt054.v8-with-financial-institution.xml",
+  "mt940/mBank/mt942.sta",
+]);
+
 async function obligation(org: OrgFixture, o: { amount: string; debtor?: string; invoice?: string }) {
   const invoice = o.invoice ?? `INV-${randomUUID().slice(0, 8)}`;
   const r = await org.api.post("/obligations", {
@@ -50,13 +59,24 @@ describe("POST /bank-statements: the sample statements", () => {
   });
 
   for (const f of samples) {
-    it(`${f}: ${MALFORMED.has(f) ? "refused as malformed" : "imports; a re-import creates no second payment"}`, async () => {
+    const outcome = MALFORMED.has(f)
+      ? "refused as malformed"
+      : FOREIGN.has(f)
+        ? "refused: no currency the service holds"
+        : "imports; a re-import creates no second payment";
+    it(`${f}: ${outcome}`, async () => {
       const org = await newOrg(`Samples ${f}`);
       const bytes = readFileSync(path.join(FIXTURES, f));
       const r = await upload(org.api, bytes, {}, { filename: path.basename(f) });
       if (MALFORMED.has(f)) {
         expect(r.status, r.text).toBe(422);
         expect(r.body.error.code).toBe("statement_unreadable");
+        return;
+      }
+      if (FOREIGN.has(f)) {
+        expect(r.status, r.text).toBe(422);
+        expect(r.body.error.code).toBe("validation_failed");
+        expect(r.body.error.message).toMatch(/PLN|SEK/);
         return;
       }
       expect(r.status, r.text).toBe(201);
@@ -75,6 +95,32 @@ describe("POST /bank-statements: the sample statements", () => {
       expect(count).toBe(s.payments_created);
     });
   }
+});
+
+describe("POST /bank-statements: the Polish mBank sample", () => {
+  it("is text, also framed by SWIFT's SOH/ETX bytes: 422 for its currency (PLN), never 415 binary", async () => {
+    const org = await newOrg("mBank sample");
+    const text = readFileSync(path.join(FIXTURES, "mt940/mBank/mt942.sta"));
+    const framed = new Uint8Array([0x01, ...text, 0x03]);
+    for (const bytes of [text, framed]) {
+      const r = await upload(org.api, bytes, {}, { filename: "mt942.sta" });
+      expect(r.status, r.text).toBe(422);
+      expect(r.body.error.code).toBe("validation_failed");
+      expect(r.body.error.message).toContain("PLN");
+    }
+    const pdfLike = new Uint8Array([0x00, 0x01, ...text]);
+    expect((await upload(org.api, pdfLike, {}, { filename: "x.sta" })).status).toBe(415);
+  });
+  it("opening and closing balances are kept; the item's payment state follows later allocations", async () => {
+    const org = await newOrg("Balances sample");
+    const bytes = readFileSync(path.join(FIXTURES, "mt940/jejik/generic.sta"));
+    const r = await upload(org.api, bytes, {}, { filename: "generic.sta" });
+    expect(r.status, r.text).toBe(201);
+    const d = ZBankStatementDetail.parse((await org.api.get(`/bank-statements/${r.body.id}`)).body);
+    expect(d.balances.opening).not.toBeNull();
+    expect(d.balances.closing).not.toBeNull();
+    expect(d.items.every((i) => i.payment_state === null || i.payment_state === "unallocated")).toBe(true);
+  });
 });
 
 describe("POST /bank-statements: matching and automatic allocation", () => {

@@ -112,7 +112,7 @@ export function StatementImport({ locale }: { locale: string }) {
         </p>
         <p className="mt-3 flex items-center justify-center gap-2 text-sm text-slate-700">
           <input id={`${inputId}-auto`} type="checkbox" checked={autoAllocate} onChange={(e) => setAutoAllocate(e.target.checked)} disabled={busy} />
-          <label htmlFor={`${inputId}-auto`}>Allocate exact matches automatically (the payment reference of exactly one open obligation)</label>
+          <label htmlFor={`${inputId}-auto`}>Allocate automatically what the settings below allow</label>
         </p>
         <p className="mt-2 text-xs text-slate-600">At most 10 MiB and 20,000 transactions. Importing the same transactions again creates no duplicates.</p>
       </DropZone>

@@ -173,11 +173,14 @@ test("a clerk imports statements, accepts a suggestion with the keyboard and spl
   expect((await obligation(key, c.id)).allocated_minor).toBe("30000");
   expect((await obligation(key, d.id)).allocated_minor).toBe("15000");
 
-  // The statement's own page: what became of each transaction.
+  // The statement's own page: what became of each transaction, as it stands now (the
+  // accepted suggestion is "Allocated", no longer "suggested").
   await page.goto(statementHref!);
   const items = page.getByRole("list", { name: "Transactions" });
-  await expect(items.getByRole("listitem").filter({ hasText: "NORTHWIND" })).toContainText("Created · allocated");
-  await expect(items.getByRole("listitem").filter({ hasText: "Contoso" })).toContainText("Created · suggested");
+  await expect(items.getByRole("listitem").filter({ hasText: "NORTHWIND" })).toContainText("Allocated automatically");
+  await expect(items.getByRole("listitem").filter({ hasText: "Contoso" })).toContainText("Allocated");
+  await expect(items.getByRole("listitem").filter({ hasText: "Contoso" })).not.toContainText("suggested");
+  await expect(page.getByText("Opening balance")).toBeVisible();
   await checkBothSizes(page, "statement");
 
   // A real bank's MT940 file, then the same file again: duplicates only.

@@ -5,7 +5,7 @@
 import { XMLValidator } from "fast-xml-parser";
 import { safeXmlParser as parser } from "@/lib/xml/safe-parser";
 import { collapse, decodeText, isoDatePart, plainDecimal, tooMany } from "./text";
-import { type ParsedStatement, type ParsedTransaction, StatementError } from "./types";
+import { type ParsedStatement, type ParsedTransaction, type StatementBalance, StatementError } from "./types";
 
 // biome-ignore lint/suspicious/noExplicitAny: the parsed XML tree is untyped by nature
 type Node = any;
@@ -91,6 +91,17 @@ function amountOf(node: Node): { value: string; currency: string } | null {
       };
 }
 
+// A statement's booked balance of a type (OPBD opening, else PRCD the previous closing;
+// CLBD closing), or null.
+function balanceOf(stmt: Node, codes: string[]): StatementBalance | null {
+  for (const code of codes) {
+    const bal = all(stmt, "Bal").find((b) => txt(b, "Tp", "CdOrPrtry", "Cd").toUpperCase() === code);
+    const amt = bal ? amountOf(one(bal, "Amt")) : null;
+    if (bal && amt) return { amount: amt.value, credit: txt(bal, "CdtDbtInd").toUpperCase() !== "DBIT", on: dateOf(one(bal, "Dt")), currency: amt.currency };
+  }
+  return null;
+}
+
 type Details = {
   counterpartyName: string;
   counterpartyAccount: string;
@@ -161,7 +172,11 @@ export function parseCamt(bytes: Uint8Array, kind: "camt.053" | "camt.054"): Par
   let first: ParsedStatement["account"] | null = null;
   let from = "";
   let to = "";
+  let opening: StatementBalance | null = null;
+  let closing: StatementBalance | null = null;
   stmts.forEach((stmt, si) => {
+    opening ??= balanceOf(stmt, ["OPBD", "PRCD"]);
+    closing = balanceOf(stmt, ["CLBD"]) ?? closing;
     const sPath = `${containerName}/${stmtName}[${si + 1}]`;
     const acct = one(stmt, "Acct");
     const account = {
@@ -255,5 +270,5 @@ export function parseCamt(bytes: Uint8Array, kind: "camt.053" | "camt.054"): Par
       });
     });
   });
-  return { format: kind, account: first ?? { iban: "", identifier: "", currency: "" }, period: { from, to }, transactions };
+  return { format: kind, account: first ?? { iban: "", identifier: "", currency: "" }, period: { from, to }, transactions, balances: { opening, closing } };
 }

@@ -4,7 +4,7 @@
 // (/EREF/ /REMI/ /NAME/ ...) or free text.
 
 import { collapse, decodeText, dropControl, isIban, isValidDate, plainDecimal, tooMany, ymd } from "./text";
-import { type ParsedStatement, type ParsedTransaction, StatementError } from "./types";
+import { type ParsedStatement, type StatementBalance, type ParsedTransaction, StatementError } from "./types";
 
 type Tag = { tag: string; lines: string[]; line: number };
 
@@ -182,6 +182,8 @@ type Stmt = {
   from: string;
   to: string;
   txs: Array<{ t: Omit<ParsedTransaction, "index" | "currency">; line: number }>;
+  opening?: StatementBalance;
+  closing?: StatementBalance;
 };
 
 function account25(raw: string): ParsedStatement["account"] {
@@ -236,8 +238,17 @@ export function parseMt940(bytes: Uint8Array): ParsedStatement {
           throw new StatementError("unreadable", `${at} expected a balance like C070903EUR766656,49, got "${content.slice(0, 40)}"`);
         }
         cur.account.currency ||= m[3];
+        const balance = { amount: plainDecimal(m[4], ",") ?? "0", credit: m[1] === "C", on: day, currency: m[3] };
+        if (tag.tag === "60F" || (tag.tag === "60M" && !cur.opening)) cur.opening ??= balance;
+        if (tag.tag === "62F" || tag.tag === "62M") cur.closing = balance;
         if (tag.tag.startsWith("60") && (!cur.from || day < cur.from)) cur.from = day;
         if (tag.tag.startsWith("62") && (!cur.to || day > cur.to)) cur.to = day;
+        break;
+      }
+      case "34F": {
+        // MT942 (interim report): its floor limit names the currency when no balance does.
+        cur ??= fresh();
+        cur.account.currency ||= /^([A-Z]{3})/.exec(content)?.[1] ?? "";
         break;
       }
       case "61": {
@@ -337,5 +348,7 @@ export function parseMt940(bytes: Uint8Array): ParsedStatement {
       transactions.push(tx);
     }
   }
-  return { format: "mt940", account, period: { from, to }, transactions };
+  const opening = stmts.find((s) => s.opening)?.opening ?? null;
+  const closing = [...stmts].reverse().find((s) => s.closing)?.closing ?? null;
+  return { format: "mt940", account, period: { from, to }, transactions, balances: { opening, closing } };
 }

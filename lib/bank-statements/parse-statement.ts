@@ -6,7 +6,7 @@ import type { TCsvMapping } from "./csv-mapping";
 import { parseCamt } from "./parse-camt";
 import { parseCsv } from "./parse-csv";
 import { parseMt940 } from "./parse-mt940";
-import { decodeText } from "./text";
+import { decodeText, dropControl } from "./text";
 import { type ParsedStatement, StatementError, type StatementFormat } from "./types";
 
 export type ParseStatementOptions = { format?: StatementFormat; csvMapping?: TCsvMapping };
@@ -30,12 +30,25 @@ function looksDelimited(text: string): boolean {
 
 export function detectFormat(bytes: Uint8Array): StatementFormat {
   const head = bytes.subarray(0, 64 * 1024);
-  // Binary content (PDF, images, archives, spreadsheets) has NUL or many control bytes.
+  // Binary content (PDF, images, archives, spreadsheets) has NUL bytes. Other control bytes
+  // alone do not make a file binary: SWIFT transmissions frame each MT940 message with
+  // SOH (0x01) and ETX (0x03), as some banks' exports still do (the parser drops them); such
+  // a file is text when its tags are there.
   const utf16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
+  let nul = 0;
   let control = 0;
-  if (!utf16) for (const b of head) if (b < 9) control++;
-  if (control > 0) throw new StatementError("unsupported", "The file is binary, not a bank statement (camt.053, camt.054, MT940 or CSV)");
-  const text = decodeText(head).replace(/^\s+/, "");
+  if (!utf16)
+    for (const b of head) {
+      if (b === 0) nul++;
+      else if (b < 9) control++;
+    }
+  const binary = () => new StatementError("unsupported", "The file is binary, not a bank statement (camt.053, camt.054, MT940 or CSV)");
+  if (nul > 0) throw binary();
+  const text = dropControl(decodeText(head)).replace(/^\s+/, "");
+  if (control > 0) {
+    if (text.split(/\r\n|\r|\n/, 12).some((l) => MT940_TAG.test(l))) return "mt940";
+    throw binary();
+  }
   if (text.startsWith("%PDF")) throw new StatementError("unsupported", "PDF statements are not read; export camt.053, MT940 or CSV from your bank");
   if (text.startsWith("<")) {
     const ns = /urn:iso:std:iso:20022:tech:xsd:(camt\.05[2-9])\.\d{3}\.\d{2}/.exec(text);

@@ -35,11 +35,18 @@ export type ParsedTransaction = {
   account?: { iban: string; identifier: string; currency: string };
 };
 
+// A booked balance as the statement gives it: decimal string as `amount` of a transaction,
+// `credit` false for a debit (negative) balance, the day it is the balance of.
+export type StatementBalance = { amount: string; credit: boolean; on: string; currency: string };
+
 export type ParsedStatement = {
   format: StatementFormat;
   account: { iban: string; identifier: string; currency: string }; // "" when absent
   period: { from: string; to: string }; // YYYY-MM-DD, "" when the file has none
   transactions: ParsedTransaction[]; // booked transactions only
+  // Opening booked balance of the first statement and closing booked balance of the last
+  // (MT940 :60F:/:62F:, camt OPBD/CLBD); absent or null when the file has none.
+  balances?: { opening: StatementBalance | null; closing: StatementBalance | null };
 };
 
 // `unsupported` -> 415 unsupported_media_type (not a statement we know);

@@ -49,6 +49,8 @@ export const EVENT_LABELS: Record<string, string> = {
   "payment.recorded": "Payment recorded",
   "payment.allocated": "Payment allocated",
   "bank_statement.imported": "Bank statement imported",
+  "payment.suggestion_rejected": "Match suggestion rejected",
+  "reconciliation_settings.updated": "Reconciliation settings changed",
   "obligation.term_payable": "Payment term payable",
   "obligation.due": "Payment term due",
   "obligation.overdue": "Overdue",

@@ -21,6 +21,8 @@ export const EVENT_TYPES = [
   "payment.recorded",
   "payment.allocated",
   "bank_statement.imported",
+  "payment.suggestion_rejected",
+  "reconciliation_settings.updated",
   // Produced by the service's clock (lib/scheduler/sweep.ts), not by a request.
   "obligation.term_payable",
   "obligation.due",

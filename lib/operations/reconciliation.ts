@@ -1,4 +1,5 @@
 import { defineOperation } from "@/lib/http/operation";
+import { ADMINISTRATION } from "@/lib/auth/permissions";
 import { ZIdParams, ZPageQuery } from "@/lib/schemas/common";
 import {
   ZAcceptSuggestionResult,
@@ -6,6 +7,10 @@ import {
   ZBankStatementDetail,
   ZBankStatementList,
   ZImportStatementForm,
+  ZReconciliationSettings,
+  ZReconciliationSettingsInput,
+  ZReconciliationStats,
+  ZReconciliationStatsQuery,
   ZSuggestionList,
   ZSuggestionParams,
   type TAcceptSuggestionResult,
@@ -94,6 +99,39 @@ const examplePayment = (allocated: { id: string; obligation_id: string; obligati
   };
 };
 
+const EXAMPLE_SPLIT: TSuggestion = {
+  id: "sug_8c7b6a5f4e3d2c1b0a9f8e7dv1-2",
+  confidence: "medium",
+  score: 0.64,
+  allocations: [
+    {
+      obligation_id: OBL,
+      obligation_reference: "OBL-7K3M9Q2X4B",
+      invoice_number: "INV-2026-0042",
+      amount_minor: "250000",
+      outstanding_minor: "250000",
+      expected_version: 1,
+    },
+    {
+      obligation_id: OBL2,
+      obligation_reference: "OBL-9R2T5W8Y3C",
+      invoice_number: "INV-2026-0051",
+      amount_minor: "350000",
+      outstanding_minor: "350000",
+      expected_version: 2,
+    },
+  ],
+  evidence: [
+    { signal: "payment_reference", matched: false, detail: "no payment reference of these obligations in the remittance" },
+    { signal: "obligation_reference", matched: false, detail: "the obligation reference is not in the remittance" },
+    { signal: "invoice_number", matched: false, detail: "no invoice number of these obligations is in the remittance as a whole word" },
+    { signal: "amount", matched: true, detail: "the payment's EUR 6000.00 equals the sum of the 2 obligations' outstanding amounts" },
+    { signal: "payer", matched: true, detail: '"NORTHWIND TRADERS" is Northwind Traders' },
+    { signal: "date", matched: true, detail: "received on 2026-12-29, within 7 days of the due date 2026-12-31" },
+    { signal: "reported_payment", matched: false, detail: "no reported payment with this amount or reference" },
+  ],
+};
+
 const EXAMPLE_ACCEPT: TAcceptSuggestionResult = (() => {
   const allocs = [
     { id: ALLOC, obligation_id: OBL, obligation_reference: "OBL-7K3M9Q2X4B", amount_minor: "250000" },
@@ -161,6 +199,10 @@ const EXAMPLE_STATEMENT: TBankStatement = {
 
 const EXAMPLE_STATEMENT_DETAIL: TBankStatementDetail = {
   ...EXAMPLE_STATEMENT,
+  balances: {
+    opening: { amount_minor: "1520000", side: "credit", currency: "EUR", on: "2026-11-30" },
+    closing: { amount_minor: "1645000", side: "credit", currency: "EUR", on: "2026-12-31" },
+  },
   items: [
     {
       index: 0,
@@ -174,6 +216,7 @@ const EXAMPLE_STATEMENT_DETAIL: TBankStatementDetail = {
       remittance: "RF45 7K3M 9Q2X 4B",
       bank_reference: "2026122900042",
       match: "auto_allocated",
+      payment_state: "allocated",
     },
   ],
 };
@@ -186,7 +229,7 @@ export const importBankStatementOp = defineOperation({
   description: [
     "multipart/form-data: `file` (required; ISO 20022 camt.053 / camt.054, SWIFT MT940, or CSV), `format` (optional: `camt.053`, `camt.054`, `mt940`, `csv`; detected from the content when omitted), `csv_mapping` (optional JSON string: which columns hold the date, amount, currency, counterparty name, remittance text and bank reference, the decimal separator, the date format and the header row; without it a CSV header is guessed from its names; an invalid mapping is 422 `validation_failed` naming the field), `auto_allocate` (optional `true`/`false`, default `true`). At most 10 MiB (else 413) and 20,000 transactions (else 422 `validation_failed`).",
     'Every booked transaction (camt `Ntry/NtryDtls/TxDtls`, a batch booking split into its transactions; MT940 `:61:` with its `:86:`; a CSV row) becomes one observed payment: `amount_minor` the absolute amount converted exactly (more decimals than the currency has is 422 `validation_failed` naming the transaction), `direction` `incoming` for a credit and `outgoing` for a debit, `received_on` the booking date (else the value date), `payer_name` the counterparty, `reference` the structured creditor reference when present, else the unstructured remittance text, and `external_reference` `{ namespace: "bank:<IBAN or account id>", id: <AcctSvcrRef, else UETR, else EndToEndId unless NOTPROVIDED, else a hash of date, amount, currency, counterparty, remittance and position> }`.',
-    "A booking in a currency outside the service's seven (CAD, USD, EUR, GBP, JPY, AUD, CHF), or of a zero amount, becomes no payment: it is skipped and counted in `entries` (and `credits`/`debits`) only, and its item in GET /bank-statements/{id} has `payment_id` and `duplicate_of` both null and `match` `unmatched`. So `entries - payments_created - duplicates_skipped` bookings were skipped. (A multi-currency account statement thus imports what the service can hold instead of being refused as a whole.)",
+    "A booking in a currency outside the service's seven (CAD, USD, EUR, GBP, JPY, AUD, CHF), or of a zero amount, becomes no payment: it is skipped and counted in `entries` (and `credits`/`debits`) only, and its item in GET /bank-statements/{id} has `payment_id` and `duplicate_of` both null and `match` `unmatched`. So `entries - payments_created - duplicates_skipped` bookings were skipped. (A multi-currency account statement thus imports what the service can hold instead of being refused as a whole; a statement none of whose transactions is in one of the seven is 422 `validation_failed` naming its currencies.)",
     "Re-importing a file, or an overlapping statement, creates no second payment for a transaction already recorded under the same external reference: it counts in `duplicates_skipped`, and its item names the earlier payment in `duplicate_of`.",
     "Automatic allocation (`auto_allocate`, default true): only an `exact` suggestion with a single allocation (the RF payment reference of exactly one open obligation, see GET /payments/{id}/suggestions) is applied, for the payment's unallocated amount or the obligation's outstanding amount, whichever is smaller. Everything else waits for a person: `suggested` counts created payments with at least one suggestion that were not allocated automatically.",
     "Errors: content that is no known statement 415 `unsupported_media_type`; a statement that cannot be read 422 `statement_unreadable` (the message names the line or element); a DOCTYPE in XML is refused (no DTD or entity is ever processed).",
@@ -222,7 +265,7 @@ export const getBankStatementOp = defineOperation({
   path: "/bank-statements/{id}",
   summary: "An imported bank statement with one item per transaction",
   description:
-    "The import plus `items`, one per transaction in file order: the payment it became (`payment_id`) or the earlier payment it duplicates (`duplicate_of`), what was read, and `match`: `auto_allocated` (allocated at import), `suggested` (has a suggestion, waits for a person) or `unmatched` (for a duplicate: `unmatched`). The state is the one at import time; the payment itself shows its current allocations. An id of another organization is 404.",
+    "The import plus its opening and closing booked `balances` (null when the file has none) and `items`, one per transaction in file order: the payment it became (`payment_id`) or the earlier payment it duplicates (`duplicate_of`), what was read, and `match`: `auto_allocated` (allocated at import), `suggested` (has a suggestion, waits for a person) or `unmatched` (for a duplicate: `unmatched`). `match` is the state at import time; `payment_state` is the payment's allocation now (`allocated`, `partially_allocated`, `unallocated`). An id of another organization is 404.",
   tags,
   auth: "issuer",
   permission: "payments:read",
@@ -230,4 +273,105 @@ export const getBankStatementOp = defineOperation({
   success: { status: 200, description: "The import", schema: ZBankStatementDetail, example: EXAMPLE_STATEMENT_DETAIL },
 });
 
-export const reconciliationOperations = [importBankStatementOp, listBankStatementsOp, getBankStatementOp, listPaymentSuggestionsOp, acceptPaymentSuggestionOp];
+export const rejectPaymentSuggestionOp = defineOperation({
+  operationId: "rejectPaymentSuggestion",
+  method: "POST",
+  path: "/payments/{id}/suggestions/{suggestion}/reject",
+  summary: "Reject a suggestion: that allocation set is not suggested for this payment again",
+  description: [
+    "Hides the suggestion's allocation set (the part of its `id` before the versions) for this payment from then on, whatever the obligations' versions; other payments are not affected. No body, or `{}`. 200 `{ items }`: the suggestions left, as GET /payments/{id}/suggestions answers them.",
+    "A `suggestion` id that is not among the current ones is 409 `suggestion_stale`. Event `payment.suggestion_rejected` (`data.payment_id`, `data.suggestion`).",
+  ].join("\n\n"),
+  tags,
+  auth: "issuer",
+  permission: "payments:write",
+  idempotent: "required",
+  params: ZSuggestionParams,
+  success: { status: 200, description: "Rejected; the suggestions left", schema: ZSuggestionList, example: { items: [EXAMPLE_SPLIT] } },
+});
+
+// ------------------------------------------------------------------ settings and stats (§12)
+
+const SETTINGS_EXAMPLE = {
+  auto_allocate: "confident" as const,
+  tolerance: { max_minor: "2500", max_basis_points: 200, kind: "bank_fee" as const },
+  updated_at: "2026-11-28T09:00:00.000Z",
+};
+
+export const SETTINGS_RULES = [
+  "`auto_allocate`: `reference_only` (the default) allocates at import only an `exact` suggestion: the checksum-valid RF payment reference of exactly one open obligation. `confident` also allocates a single-obligation suggestion when the remittance names the obligation's invoice number or obligation reference as a whole token (after normalization: case, separators, leading zeros; not a shortened, prefix-less or mistyped form), the payment's amount equals the obligation's outstanding amount or its amount due now, the currency and direction fit, and the remittance names no other open obligation of the organization.",
+  "`tolerance` (`null`: none): a payment short of what is owed by at most `max_minor` minor units of its currency **and** at most `max_basis_points` of what is owed counts as paying it; the rest is to be credited with a credit of `kind` (`bank_fee` or `discount`) in the same transaction. Suggestions say so in the `amount` evidence. Until credits exist in this service, a `confident` match short within the tolerance waits for a person, and an `exact` one is allocated as before with its rest left open.",
+];
+
+export const getReconciliationSettingsOp = defineOperation({
+  operationId: "getReconciliationSettings",
+  method: "GET",
+  path: "/reconciliation-settings",
+  summary: "How bank transactions are allocated without a person",
+  description: [
+    'The organization\'s settings; the defaults (`reference_only`, no tolerance, `updated_at` "") until an owner or admin sets them.',
+    ...SETTINGS_RULES,
+  ].join("\n\n"),
+  tags,
+  auth: "issuer",
+  permission: "payments:read",
+  success: { status: 200, description: "The settings", schema: ZReconciliationSettings, example: SETTINGS_EXAMPLE },
+});
+
+export const putReconciliationSettingsOp = defineOperation({
+  operationId: "putReconciliationSettings",
+  method: "PUT",
+  path: "/reconciliation-settings",
+  summary: "Set how bank transactions are allocated without a person",
+  description: [
+    "Replaces the settings (both fields required). Issuer session of an owner or admin only: an API key is refused with 403 `insufficient_scope` (no key carries the administration permission), the member and viewer roles with 403 `insufficient_permission`. Applies to imports from then on. Event `reconciliation_settings.updated`.",
+    ...SETTINGS_RULES,
+  ].join("\n\n"),
+  tags,
+  auth: "issuer",
+  permission: ADMINISTRATION,
+  idempotent: "required",
+  body: ZReconciliationSettingsInput,
+  bodyExample: { auto_allocate: "confident", tolerance: { max_minor: "2500", max_basis_points: 200, kind: "bank_fee" } },
+  success: { status: 200, description: "The stored settings", schema: ZReconciliationSettings, example: SETTINGS_EXAMPLE },
+});
+
+export const getReconciliationStatsOp = defineOperation({
+  operationId: "getReconciliationStats",
+  method: "GET",
+  path: "/reconciliation/stats",
+  summary: "What became of the imported bank transactions: touchless and one-click rates",
+  description:
+    "Counts over the payments created from bank statements whose booking date is in [`from`, `to`] (default: the 30 days up to today, UTC; `from` after `to` is 422): `transactions_imported`; of those, each counted once by the first way it was allocated, `allocated_automatically` (at import), `accepted_as_suggested` (POST /payments/{id}/suggestions/{suggestion}/accept) and `allocated_by_hand`; `dismissed` (not a receivable) and `automatic_allocations_reversed`. Touchless rate = allocated_automatically / transactions_imported; one-click rate = accepted_as_suggested / transactions_imported.",
+  tags,
+  auth: "issuer",
+  permission: "payments:read",
+  query: ZReconciliationStatsQuery,
+  success: {
+    status: 200,
+    description: "The figures",
+    schema: ZReconciliationStats,
+    example: {
+      from: "2026-11-01",
+      to: "2026-11-30",
+      transactions_imported: 412,
+      allocated_automatically: 338,
+      accepted_as_suggested: 51,
+      allocated_by_hand: 9,
+      dismissed: 0,
+      automatic_allocations_reversed: 0,
+    },
+  },
+});
+
+export const reconciliationOperations = [
+  importBankStatementOp,
+  listBankStatementsOp,
+  getBankStatementOp,
+  listPaymentSuggestionsOp,
+  acceptPaymentSuggestionOp,
+  rejectPaymentSuggestionOp,
+  getReconciliationSettingsOp,
+  putReconciliationSettingsOp,
+  getReconciliationStatsOp,
+];

@@ -5,6 +5,7 @@ import { allocatePayment } from "@/lib/payments/allocate-payment";
 import { notFoundPayment } from "@/lib/payments/view";
 import { parseSuggestionId } from "@/lib/reconciliation/engine";
 import { computeSuggestions } from "@/lib/reconciliation/list-payment-suggestions";
+import { comparableName } from "@/lib/reconciliation/text";
 import type { TAcceptSuggestionResult } from "@/lib/schemas/reconciliation";
 import type { TPaymentAllocationResult } from "@/lib/schemas/payments";
 import { present } from "@/lib/present";
@@ -49,9 +50,37 @@ export async function acceptSuggestion(tx: Tx, input: AcceptSuggestionInput): Pr
     results.set(a.obligation_id, last);
   }
   const inOrder = current.allocations.map((a) => present(results.get(a.obligation_id), "allocation result"));
+  await remember(tx, organizationId, paymentId, wanted.key, inOrder);
+  // §12 tolerance: when the payment was short of an obligation within the organization's
+  // tolerance (shortWithinTolerance in engine.ts), the rest is to be credited here, in this
+  // transaction, with §9's credit of the tolerance's kind — not written until §9's credits exist.
   return {
     payment: present(last, "allocation").payment,
     allocations: inOrder.map((r) => r.allocation),
     obligations: inOrder.map((r) => r.obligation),
   };
+}
+
+// What an accepted suggestion teaches: the acceptance (GET /reconciliation/stats) and the
+// payer's name as an alias of each party it paid whose name it does not already match
+// (payer evidence "paid by this name before" for later payments).
+async function remember(tx: Tx, organizationId: string, paymentId: string, key: string, results: TPaymentAllocationResult[]): Promise<void> {
+  await tx.suggestionAcceptance.createMany({ data: [{ organizationId, paymentId, suggestionKey: key }], skipDuplicates: true });
+  const payment = results[0]?.payment;
+  if (!payment?.payer_name) return;
+  const aliasKey = comparableName(payment.payer_name);
+  const rows = results
+    .map((r) => {
+      const party = payment.direction === "outgoing" ? r.obligation.creditor.name : r.obligation.debtor.name;
+      return {
+        organizationId,
+        aliasKey,
+        partyKey: comparableName(party),
+        direction: payment.direction,
+        aliasName: payment.payer_name.slice(0, 500),
+        partyName: party,
+      };
+    })
+    .filter((r) => r.aliasKey !== "" && r.partyKey !== "" && r.partyKey !== r.aliasKey);
+  if (rows.length) await tx.counterpartyAlias.createMany({ data: rows, skipDuplicates: true });
 }

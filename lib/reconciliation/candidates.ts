@@ -3,7 +3,7 @@ import { evaluateTerms } from "@/lib/obligations/terms";
 import { termSpecOf } from "@/lib/obligations/view";
 import { fromDate, todayUtc } from "@/lib/schemas/common";
 import { SUBSET_MAX_CANDIDATES, rfReferencesIn, type Candidate, type PaymentFacts } from "@/lib/reconciliation/engine";
-import { MIN_IDENTIFIER_LENGTH, compact, nameKey, tokenize } from "@/lib/reconciliation/text";
+import { MIN_IDENTIFIER_LENGTH, compact, invoiceCompact, invoiceKey, nameKey, comparableName, tokenize } from "@/lib/reconciliation/text";
 import { present } from "@/lib/present";
 
 // Narrows the obligations the engine looks at, for one payment or a whole import, with
@@ -12,12 +12,16 @@ import { present } from "@/lib/present";
 // (status <> 'RECONCILED'); the engine applies the currency/direction rules again.
 //   payment_reference : unique index (organization_id, payment_reference)
 //   obligation reference : unique index (organization_id, reference)
-//   invoice number    : (organization_id, upper(invoice_number)) over the remittance's tokens
-//                       and runs of two or three tokens
+//   invoice number    : (organization_id, fos_invoice_compact(invoice_number)) and
+//                       (organization_id, fos_invoice_key(invoice_number)) (migration 0023)
+//                       over the remittance's tokens and runs of two or three tokens
 //   amount            : (organization_id, currency, amount_minor - allocated_minor), at most
 //                       AMOUNT_LIMIT per amount, earliest deadline first
 //   counterparty      : (organization_id, currency, lower(left(name, 4))) for the subset-sum,
-//                       at most SUBSET_MAX_CANDIDATES per name key, outstanding <= amount
+//                       at most SUBSET_MAX_CANDIDATES per name key, outstanding <= amount; the
+//                       keys are the payer's name, the parties it paid before (aliases), and
+//                       the party of obligations the remittance names when they add up to
+//                       less than the payment (a cut-off remittance: the rest of the set)
 
 export const AMOUNT_LIMIT = 20;
 
@@ -59,6 +63,21 @@ function identifierKeys(tokens: string[]): string[] {
   return [...out];
 }
 
+// The same words as invoice look-up keys: letters and digits only (fos_invoice_compact), and
+// also without leading zeros (fos_invoice_key); keys shorter than 3 or without a digit are
+// never looked up.
+function invoiceKeys(tokens: string[]): { compacts: string[]; keys: string[] } {
+  const compacts = new Set<string>();
+  const keys = new Set<string>();
+  for (const w of identifierKeys(tokens)) {
+    const c = invoiceCompact(w);
+    if (c.length >= MIN_IDENTIFIER_LENGTH && /\d/.test(c)) compacts.add(c);
+    const k = invoiceKey(w);
+    if (k.length >= MIN_IDENTIFIER_LENGTH && /\d/.test(k)) keys.add(k);
+  }
+  return { compacts: [...compacts], keys: [...keys] };
+}
+
 // OBL references as tokens, also written without the hyphen (OBL7K3M9Q2X4B).
 function obligationReferenceKeys(tokens: string[]): string[] {
   const out = new Set<string>();
@@ -80,22 +99,30 @@ export async function findCandidates(tx: Tx, { organizationId, payments }: FindC
   const rfs = new Set<string>();
   const refs = new Set<string>();
   const idKeys = new Set<string>();
+  const invCompacts = new Set<string>();
+  const invKeys = new Set<string>();
   const amountKeys = new Map<string, { currency: string; amount: string }>();
   const nameKeys = new Map<string, { currency: string; key: string; direction: string; max: bigint }>();
+  const addNameKey = (p: PaymentFacts, name: string, max: bigint) => {
+    const key = nameKey(name);
+    if (key.length < 2) return;
+    const k = `${p.currency}:${p.direction}:${key}`;
+    const prev = nameKeys.get(k);
+    nameKeys.set(k, { currency: p.currency, key, direction: p.direction, max: prev && prev.max > max ? prev.max : max });
+  };
   for (const p of payments) {
     const tokens = present(tokensOf.get(p.id), "remittance tokens");
     for (const r of rfReferencesIn(p.remittance, tokens)) rfs.add(r);
     for (const r of obligationReferenceKeys(tokens)) refs.add(r);
     for (const k of identifierKeys(tokens)) idKeys.add(k);
+    const inv = invoiceKeys(tokens);
+    for (const k of inv.compacts) invCompacts.add(k);
+    for (const k of inv.keys) invKeys.add(k);
     const unallocated = p.amountMinor - p.allocatedMinor;
     if (unallocated <= 0n) continue;
     amountKeys.set(`${p.currency}:${unallocated}`, { currency: p.currency, amount: unallocated.toString() });
-    const key = nameKey(p.payerName);
-    if (key.length >= 2) {
-      const k = `${p.currency}:${p.direction}:${key}`;
-      const prev = nameKeys.get(k);
-      nameKeys.set(k, { currency: p.currency, key, direction: p.direction, max: prev && prev.max > unallocated ? prev.max : unallocated });
-    }
+    addNameKey(p, p.payerName, unallocated);
+    for (const name of p.aliasNames ?? []) addNameKey(p, name, unallocated);
   }
 
   const rows = new Map<string, Row>();
@@ -104,8 +131,13 @@ export async function findCandidates(tx: Tx, { organizationId, payments }: FindC
   };
   const foundByName = new Set<string>();
   const org = organizationId;
+  const byIdentifier: Row[] = [];
+  const addIdentified = (rs: Row[]) => {
+    add(rs);
+    byIdentifier.push(...rs);
+  };
   if (rfs.size) {
-    add(
+    addIdentified(
       await tx.$queryRawUnsafe<Row[]>(
         `SELECT ${COLUMNS} FROM obligations o WHERE o.organization_id = $1::uuid AND o.payment_reference = ANY($2::text[]) AND o.status <> 'RECONCILED'`,
         org,
@@ -114,7 +146,7 @@ export async function findCandidates(tx: Tx, { organizationId, payments }: FindC
     );
   }
   if (refs.size) {
-    add(
+    addIdentified(
       await tx.$queryRawUnsafe<Row[]>(
         `SELECT ${COLUMNS} FROM obligations o WHERE o.organization_id = $1::uuid AND o.reference = ANY($2::text[]) AND o.status <> 'RECONCILED'`,
         org,
@@ -123,13 +155,42 @@ export async function findCandidates(tx: Tx, { organizationId, payments }: FindC
     );
   }
   if (idKeys.size) {
-    add(
+    addIdentified(
       await tx.$queryRawUnsafe<Row[]>(
         `SELECT ${COLUMNS} FROM obligations o WHERE o.organization_id = $1::uuid AND upper(o.invoice_number) = ANY($2::text[]) AND o.status <> 'RECONCILED'`,
         org,
         [...idKeys],
       ),
     );
+  }
+  if (invCompacts.size) {
+    addIdentified(
+      await tx.$queryRawUnsafe<Row[]>(
+        `SELECT ${COLUMNS} FROM obligations o WHERE o.organization_id = $1::uuid AND fos_invoice_compact(o.invoice_number) = ANY($2::text[])
+           AND o.status <> 'RECONCILED' AND o.invoice_number <> ''`,
+        org,
+        [...invCompacts],
+      ),
+    );
+  }
+  if (invKeys.size) {
+    addIdentified(
+      await tx.$queryRawUnsafe<Row[]>(
+        `SELECT ${COLUMNS} FROM obligations o WHERE o.organization_id = $1::uuid AND fos_invoice_key(o.invoice_number) = ANY($2::text[])
+           AND o.status <> 'RECONCILED' AND o.invoice_number <> ''`,
+        org,
+        [...invKeys],
+      ),
+    );
+  }
+  // A cut-off remittance names part of what is paid: the named obligations' party is looked
+  // up too, for the rest of the set (for the payments whose named obligations add up to less
+  // than the payment).
+  for (const { p, rows: named } of namedPerPayment(payments, tokensOf, byIdentifier)) {
+    const unallocated = p.amountMinor - p.allocatedMinor;
+    const sum = named.reduce((s, r) => s + (BigInt(r.amount_minor) - BigInt(r.allocated_minor)), 0n);
+    if (sum <= 0n || sum >= unallocated) continue;
+    for (const r of named) addNameKey(p, p.direction === "incoming" ? r.debtor_name : r.creditor_name, unallocated - sum);
   }
   if (amountKeys.size) {
     const ks = [...amountKeys.values()];
@@ -180,6 +241,42 @@ export async function findCandidates(tx: Tx, { organizationId, payments }: FindC
   return result;
 }
 
+// For each payment, the rows the identifier look-ups found that its own remittance names
+// (RF reference, obligation reference, or an invoice number in any written form), in its
+// currency.
+function namedPerPayment(payments: readonly PaymentFacts[], tokensOf: Map<string, string[]>, rows: readonly Row[]): { p: PaymentFacts; rows: Row[] }[] {
+  if (rows.length === 0) return [];
+  const index = new Map<string, Row[]>();
+  const put = (k: string, r: Row) => {
+    const list = index.get(k);
+    if (list) list.push(r);
+    else index.set(k, [r]);
+  };
+  for (const r of rows) {
+    if (r.payment_reference) put(`rf:${r.payment_reference}`, r);
+    put(`ref:${r.reference}`, r);
+    if (r.invoice_number) {
+      put(`c:${invoiceCompact(r.invoice_number)}`, r);
+      put(`k:${invoiceKey(r.invoice_number)}`, r);
+    }
+  }
+  const out: { p: PaymentFacts; rows: Row[] }[] = [];
+  for (const p of payments) {
+    const tokens = tokensOf.get(p.id) ?? [];
+    const found = new Map<string, Row>();
+    const take = (k: string) => {
+      for (const r of index.get(k) ?? []) if (r.currency === p.currency) found.set(r.id, r);
+    };
+    for (const r of rfReferencesIn(p.remittance, tokens)) take(`rf:${r}`);
+    for (const r of obligationReferenceKeys(tokens)) take(`ref:${r}`);
+    const inv = invoiceKeys(tokens);
+    for (const k of inv.compacts) take(`c:${k}`);
+    for (const k of inv.keys) take(`k:${k}`);
+    if (found.size) out.push({ p, rows: [...found.values()] });
+  }
+  return out;
+}
+
 // Look-up maps over the batch's candidates, so that picking one payment's candidates costs
 // its own keys, not the size of the batch. A candidate is filed under a counterparty key
 // only when the counterparty look-up found it (`foundByName`: "incoming:<id>" /
@@ -199,7 +296,11 @@ export function indexPool(candidates: readonly Candidate[], foundByName: Readonl
     const cur = c.currency;
     if (c.paymentReference) put(`rf:${c.paymentReference}`, c);
     put(`ref:${c.reference}`, c);
-    if (c.invoiceNumber) put(`inv:${c.invoiceNumber.toUpperCase()}`, c);
+    if (c.invoiceNumber) {
+      put(`inv:${c.invoiceNumber.toUpperCase()}`, c);
+      put(`invc:${invoiceCompact(c.invoiceNumber)}`, c);
+      put(`invk:${invoiceKey(c.invoiceNumber)}`, c);
+    }
     put(`amt:${cur}:${c.amountMinor - c.allocatedMinor}`, c);
     if (foundByName.has(`incoming:${c.id}`)) put(`name:incoming:${cur}:${nameKey(c.debtorName)}`, c);
     if (foundByName.has(`outgoing:${c.id}`)) put(`name:outgoing:${cur}:${nameKey(c.creditorName)}`, c);
@@ -216,9 +317,19 @@ export function relevant(p: PaymentFacts, index: PoolIndex, tokens: string[]): C
   for (const r of rfReferencesIn(p.remittance, tokens)) take(`rf:${r}`);
   for (const r of obligationReferenceKeys(tokens)) take(`ref:${r}`);
   for (const k of identifierKeys(tokens)) take(`inv:${k}`);
+  const inv = invoiceKeys(tokens);
+  for (const k of inv.compacts) take(`invc:${k}`);
+  for (const k of inv.keys) take(`invk:${k}`);
+  const named = [...out.values()];
   take(`amt:${p.currency}:${p.amountMinor - p.allocatedMinor}`);
-  const key = nameKey(p.payerName);
-  if (key.length >= 2) take(`name:${p.direction}:${p.currency}:${key}`);
+  const takeName = (name: string) => {
+    const key = nameKey(name);
+    if (key.length >= 2) take(`name:${p.direction}:${p.currency}:${key}`);
+  };
+  takeName(p.payerName);
+  for (const name of p.aliasNames ?? []) takeName(name);
+  // The party of what the remittance names (the rest of a cut-off remittance's set).
+  for (const c of named) if (c.currency === p.currency) takeName(p.direction === "incoming" ? c.debtorName : c.creditorName);
   return [...out.values()];
 }
 
@@ -283,4 +394,39 @@ async function toCandidates(tx: Tx, organizationId: string, rows: Row[]): Promis
       termAmounts,
     };
   });
+}
+
+// What the organization's people taught about these payments' payers and suggestions: the
+// parties each payer name paid in an accepted suggestion (counterparty_aliases, by the
+// normalized payer name) and the suggestions rejected for each payment. Sets `aliases`,
+// `aliasNames` and `rejected` on the facts given; two queries for the whole batch.
+export type AttachMemoryInput = { organizationId: string; payments: PaymentFacts[]; withRejections: boolean };
+
+export async function attachMemory(tx: Tx, { organizationId, payments, withRejections }: AttachMemoryInput): Promise<void> {
+  if (payments.length === 0) return;
+  const keys = [...new Set(payments.map((p) => comparableName(p.payerName)).filter((k) => k !== ""))];
+  if (keys.length) {
+    const rows = await tx.counterpartyAlias.findMany({
+      where: { organizationId, aliasKey: { in: keys } },
+      select: { aliasKey: true, partyKey: true, partyName: true, direction: true },
+    });
+    for (const p of payments) {
+      const k = comparableName(p.payerName);
+      const mine = rows.filter((r) => r.aliasKey === k && r.direction === p.direction);
+      if (mine.length) {
+        p.aliases = new Set(mine.map((r) => r.partyKey));
+        p.aliasNames = [...new Set(mine.map((r) => r.partyName))];
+      }
+    }
+  }
+  if (withRejections) {
+    const rejected = await tx.suggestionRejection.findMany({
+      where: { organizationId, paymentId: { in: payments.map((p) => p.id) } },
+      select: { paymentId: true, suggestionKey: true },
+    });
+    for (const p of payments) {
+      const mine = rejected.filter((r) => r.paymentId === p.id);
+      if (mine.length) p.rejected = new Set(mine.map((r) => r.suggestionKey));
+    }
+  }
 }

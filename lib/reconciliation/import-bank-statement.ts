@@ -11,13 +11,13 @@ import { recordEvent } from "@/lib/events/record-event";
 import { CURRENCIES, MAX_MINOR, toDate } from "@/lib/schemas/common";
 import type { TPayment } from "@/lib/schemas/payments";
 import type { TBankStatement, TImportStatementForm } from "@/lib/schemas/reconciliation";
-import { StatementError, type ParsedStatement, type ParsedTransaction } from "@/lib/bank-statements/types";
+import { StatementError, type ParsedStatement, type ParsedTransaction, type StatementBalance } from "@/lib/bank-statements/types";
 import { parseStatement } from "@/lib/bank-statements/parse-statement";
 import { ZCsvMapping } from "@/lib/bank-statements/csv-mapping";
 import { accountNamespace, transactionIdentity } from "@/lib/bank-statements/identity";
-import { findCandidates } from "@/lib/reconciliation/candidates";
-import { autoAllocation, suggest, type Candidate, type PaymentFacts } from "@/lib/reconciliation/engine";
-import { toStatementView } from "@/lib/reconciliation/view";
+import { attachMemory, findCandidates } from "@/lib/reconciliation/candidates";
+import { decide, type Candidate, type PaymentFacts } from "@/lib/reconciliation/engine";
+import { loadSettingsRow, toEngineSettings, toStatementView } from "@/lib/reconciliation/view";
 import { allocateBatch, type PlannedAllocation } from "@/lib/reconciliation/allocate-batch";
 import { present } from "@/lib/present";
 
@@ -75,6 +75,21 @@ function toMinor(amount: string, currency: string): bigint | null {
   const fraction = (m[2] ?? "").replace(/0+$/, "");
   if (fraction.length > digits) return null;
   return BigInt(m[1]) * 10n ** BigInt(digits) + BigInt(fraction.padEnd(digits, "0") || "0");
+}
+
+// The statement's opening and closing balances as signed minor units (a balance in a
+// currency the conversion does not fit, or with too many decimals, is left out).
+function balanceColumns(statement: ParsedStatement) {
+  const signed = (b: StatementBalance | null | undefined) => {
+    const currency = b?.currency || statement.account.currency;
+    if (!b || !/^[A-Z]{3}$/.test(currency)) return { minor: null, on: null };
+    const minor = toMinor(b.amount, currency);
+    if (minor === null || minor > MAX_MINOR) return { minor: null, on: null };
+    return { minor: b.credit ? minor : -minor, on: /^\d{4}-\d{2}-\d{2}$/.test(b.on) ? toDate(b.on) : null };
+  };
+  const o = signed(statement.balances?.opening);
+  const c = signed(statement.balances?.closing);
+  return { openingBalanceMinor: o.minor, openingBalanceOn: o.on, closingBalanceMinor: c.minor, closingBalanceOn: c.on };
 }
 
 function read(input: ImportBankStatementInput): ParsedStatement {
@@ -137,7 +152,14 @@ export async function importBankStatement(tx: Tx, input: ImportBankStatementInpu
   // A booking in a currency outside the service's seven, or of zero, becomes no payment: it
   // stays an item with neither payment_id nor duplicate_of (entries - payments_created -
   // duplicates_skipped of them).
-  const payable = rows.filter((r) => r.amountMinor > 0n && (CURRENCIES as readonly string[]).includes(r.t.currency));
+  const held = (r: Row) => (CURRENCIES as readonly string[]).includes(r.t.currency);
+  // A statement none of whose transactions is in a currency the service holds (the Polish
+  // mBank sample: PLN) is refused as a whole; a mixed one imports what it can.
+  if (rows.length > 0 && !rows.some(held)) {
+    const foreign = [...new Set(rows.map((r) => r.t.currency))].join(", ");
+    throw invalid(`file: the statement's transactions are in ${foreign}, which this service does not hold (it holds ${CURRENCIES.join(", ")})`);
+  }
+  const payable = rows.filter((r) => r.amountMinor > 0n && held(r));
   for (let i = 0; i < payable.length; i += CHUNK) {
     const chunk = payable.slice(i, i + CHUNK);
     const ids = chunk.map(() => newId());
@@ -226,6 +248,8 @@ export async function importBankStatement(tx: Tx, input: ImportBankStatementInpu
     remittance: r.remittance,
     receivedOn: r.t.bookedOn,
   }));
+  const settings = toEngineSettings(await loadSettingsRow(tx, { organizationId }));
+  await attachMemory(tx, { organizationId, payments: facts, withRejections: false });
   const candidates = await findCandidates(tx, { organizationId, payments: facts });
   const changed = new Map<string, Pick<Candidate, "allocatedMinor" | "version" | "status">>();
   const plan: PlannedAllocation[] = [];
@@ -235,10 +259,16 @@ export async function importBankStatement(tx: Tx, input: ImportBankStatementInpu
       const ch = changed.get(c.id);
       return ch ? { ...c, ...ch } : c;
     });
-    const s = suggest(f, cands);
-    if (s.length > 0) hasSuggestion.add(f.id);
-    const auto = autoAllocate ? autoAllocation(s) : null;
-    if (!auto) continue;
+    const d = decide(f, cands, settings);
+    if (d.suggestions.length > 0) hasSuggestion.add(f.id);
+    if (!autoAllocate || !d.auto) continue;
+    // §12 tolerance: a `confident` match short within the tolerance is allocated only together
+    // with the credit of the rest (§9), which is not written yet: it waits for a person. An
+    // exact (RF) match short within the tolerance is allocated as before; its rest
+    // (d.auto.shortfall) is to be credited by allocateBatch in the same transaction once
+    // §9's credits exist (docs/reconciliation.md, "Tolerance").
+    if (d.auto.rule === "confident" && d.auto.shortfall) continue;
+    const auto = d.auto.suggestion;
     const a = auto.allocations[0];
     const amount = BigInt(a.amount_minor);
     const c = present(
@@ -296,6 +326,7 @@ export async function importBankStatement(tx: Tx, input: ImportBankStatementInpu
       autoAllocated,
       suggested,
       createdAt: now,
+      ...balanceColumns(statement),
     },
   });
   for (let i = 0; i < rows.length; i += CHUNK) {

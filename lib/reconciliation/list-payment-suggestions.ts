@@ -1,21 +1,26 @@
 import type { Tx } from "@/lib/db";
 import { loadPayment } from "@/lib/payments/view";
-import { findCandidates } from "@/lib/reconciliation/candidates";
+import { attachMemory, findCandidates } from "@/lib/reconciliation/candidates";
 import { suggest, type Suggestion } from "@/lib/reconciliation/engine";
 import { statementRemittance, toFacts } from "@/lib/reconciliation/payment-facts";
+import { loadSettingsRow, toEngineSettings } from "@/lib/reconciliation/view";
 
 export type ListPaymentSuggestionsInput = { organizationId: string; paymentId: string };
 
 // GET /payments/{id}/suggestions: at most five suggestions computed against the current
-// state (404 for an unknown payment or one of another organization).
+// state (404 for an unknown payment or one of another organization), without the ones
+// rejected for this payment, with the organization's tolerance.
 export async function listPaymentSuggestions(tx: Tx, input: ListPaymentSuggestionsInput): Promise<{ items: Suggestion[] }> {
   return { items: await computeSuggestions(tx, input) };
 }
 
 export async function computeSuggestions(tx: Tx, input: ListPaymentSuggestionsInput): Promise<Suggestion[]> {
-  const payment = await loadPayment(tx, { organizationId: input.organizationId, paymentId: input.paymentId });
+  const { organizationId } = input;
+  const payment = await loadPayment(tx, { organizationId, paymentId: input.paymentId });
   if (payment.amountMinor - payment.allocatedMinor <= 0n) return [];
-  const facts = toFacts(payment, await statementRemittance(tx, { organizationId: input.organizationId, paymentId: payment.id }));
-  const candidates = await findCandidates(tx, { organizationId: input.organizationId, payments: [facts] });
-  return suggest(facts, candidates.get(facts.id) ?? []);
+  const facts = toFacts(payment, await statementRemittance(tx, { organizationId, paymentId: payment.id }));
+  const settings = toEngineSettings(await loadSettingsRow(tx, { organizationId }));
+  await attachMemory(tx, { organizationId, payments: [facts], withRejections: true });
+  const candidates = await findCandidates(tx, { organizationId, payments: [facts] });
+  return suggest(facts, candidates.get(facts.id) ?? [], settings);
 }

@@ -1,7 +1,8 @@
 import type { Tx } from "@/lib/db";
 import { PAYMENT_INCLUDE, toPaymentView } from "@/lib/payments/view";
 import type { TPayment } from "@/lib/schemas/payments";
-import { findCandidates } from "@/lib/reconciliation/candidates";
+import { attachMemory, findCandidates } from "@/lib/reconciliation/candidates";
+import { loadSettingsRow, toEngineSettings } from "@/lib/reconciliation/view";
 import { suggest, type Suggestion } from "@/lib/reconciliation/engine";
 import { toFacts } from "@/lib/reconciliation/payment-facts";
 
@@ -45,9 +46,12 @@ export async function listUnallocatedPayments(tx: Tx, input: ListUnallocatedPaym
     : [];
   const remittance = new Map(items.map((i) => [i.paymentId, i.remittance]));
   const facts = payments.map((p) => toFacts(p, remittance.get(p.id) ?? ""));
+  // As GET /payments/{id}/suggestions: the tolerance, the payers' aliases, no rejected sets.
+  const settings = toEngineSettings(await loadSettingsRow(tx, { organizationId: input.organizationId }));
+  await attachMemory(tx, { organizationId: input.organizationId, payments: facts, withRejections: true });
   const candidates = await findCandidates(tx, { organizationId: input.organizationId, payments: facts });
   const all = payments.map((p, i) => {
-    const s = suggest(facts[i], candidates.get(p.id) ?? []);
+    const s = suggest(facts[i], candidates.get(p.id) ?? [], settings);
     return { payment: toPaymentView(p), best: s[0] ?? null, suggestions: s.length };
   });
   const filtered = input.filter === "all" ? all : all.filter((x) => x.best?.confidence !== "exact");

@@ -138,8 +138,8 @@ export const LEGAL_FORMS = new Set([
 ]);
 
 // A party name for comparison: accents folded (`Müller` -> `muller`), `&` -> `and`,
-// lower case, dots removed (`B.V.` -> `bv`), other punctuation as spaces, legal forms and a
-// leading `the` dropped, single spaces. `Northwind Traders Ltd.`, `NORTHWIND TRADERS LIMITED`
+// lower case, dots and apostrophes removed (`B.V.` -> `bv`, `O'Brien` -> `obrien`), other
+// punctuation as spaces, legal forms and a leading `the` dropped, single spaces. `Northwind Traders Ltd.`, `NORTHWIND TRADERS LIMITED`
 // and `The Northwind-Traders` all become `northwind traders`.
 export const normalizeName = memo(normalizeNameOnce);
 
@@ -150,9 +150,10 @@ function normalizeNameOnce(name: string): string {
     .replace(/ß/g, "ss")
     .replace(/[Ææ]/g, "ae")
     .replace(/[Øø]/g, "o")
+    .replace(/ı/g, "i")
     .replace(/&/g, " and ")
     .toLowerCase()
-    .replace(/\./g, "")
+    .replace(/[.'’`´]/g, "")
     .replace(/[^\p{L}\p{N}]+/gu, " ")
     .trim();
   const words = folded.split(" ").filter((w) => w !== "");
@@ -165,14 +166,18 @@ function normalizeNameOnce(name: string): string {
   return out.join(" ");
 }
 
+// The name as compared (compareNames, payer aliases): normalizeName with the
+// transliterations made one (`Müller` and `MUELLER` -> `muller`).
+export const comparableName = memo((name: string) => normalizeName(name).split(" ").map(transliterate).join(" "));
+
 export type NameMatch = "same" | "similar" | "different";
 
 // `same`: equal after normalization. `similar`: every word of the shorter name is a word of
 // the longer one and the shorter has at least 4 letters (`northwind` vs `northwind traders`;
 // banks truncate and drop words). Otherwise `different`; an empty name is `different`.
 export function compareNames(a: string, b: string): NameMatch {
-  const x = normalizeName(a);
-  const y = normalizeName(b);
+  const x = comparableName(a);
+  const y = comparableName(b);
   if (x === "" || y === "") return "different";
   if (x === y) return "same";
   const [short, long] = x.length <= y.length ? [x, y] : [y, x];
@@ -194,4 +199,116 @@ export function compareNames(a: string, b: string): NameMatch {
 // trimmed name, lower-cased. Mirrors the SQL expression exactly.
 export function nameKey(name: string): string {
   return Array.from(name.trim()).slice(0, 4).join("").toLowerCase();
+}
+
+// The spellings of one letter across alphabets and keyboards made one, on lower-case ASCII
+// after accent folding: `ue`/`u` (Müller, MUELLER), `oe`/`o` (Nørre, NOERRE), `ae`/`a`,
+// `aa`/`a` (Østergaard, OSTERGARD), `ss`/`s` (Straße, STRASSE). Applied to both names of a
+// comparison, so it only ever makes two spellings of one name equal; two different names
+// that become equal differ by nothing but such a pair.
+export function transliterate(folded: string): string {
+  let out = "";
+  for (let i = 0; i < folded.length; i++) {
+    const ch = folded[i];
+    const next = folded[i + 1];
+    if ((ch === "u" || ch === "o" || ch === "a") && next === "e") {
+      out += ch;
+      i++;
+    } else if ((ch === "a" && next === "a") || (ch === "s" && next === "s")) {
+      out += ch;
+      i++;
+    } else out += ch;
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------ invoice numbers
+
+const isDigit = (ch: string) => ch >= "0" && ch <= "9";
+const isLetter = (ch: string) => (ch >= "A" && ch <= "Z") || (ch >= "a" && ch <= "z");
+
+// ASCII letters and digits only, upper case: `inv-2026/0202` -> `INV20260202`. The same
+// expression is fos_invoice_compact() of migration 0023 (an indexed look-up): keep in step.
+export function invoiceCompact(s: string): string {
+  let out = "";
+  for (const ch of s) if (isDigit(ch) || isLetter(ch)) out += ch.toUpperCase();
+  return out;
+}
+
+// invoiceCompact with each run of digits (delimited by anything that is not a digit)
+// without its leading zeros (a run of zeros stays `0`): `INV-2026-0202`, `inv 2026/202` ->
+// `INV2026202`. The same expression is fos_invoice_key() of migration 0023: keep in step.
+export function invoiceKey(s: string): string {
+  let out = "";
+  let run = "";
+  const flush = () => {
+    if (run) out += run.replace(/^0+(?=\d)/, "");
+    run = "";
+  };
+  for (const ch of s) {
+    if (isDigit(ch)) run += ch;
+    else {
+      flush();
+      if (isLetter(ch)) out += ch.toUpperCase();
+    }
+  }
+  flush();
+  return out;
+}
+
+// The runs of ASCII letters and of digits, in order: `F2026/0708` -> [F, 2026, 0708]. Two
+// spellings of one number have the same groups (a remittance that splits `INV-5003` into
+// `INV-500 3` does not).
+export function invoiceGroups(s: string): string[] {
+  const out: string[] = [];
+  let cur = "";
+  let kind = 0; // 1 letters, 2 digits
+  for (const ch of s) {
+    const k = isDigit(ch) ? 2 : isLetter(ch) ? 1 : 0;
+    if (k !== kind || k === 0) {
+      if (cur) out.push(cur);
+      cur = "";
+    }
+    kind = k;
+    if (k) cur += ch.toUpperCase();
+  }
+  if (cur) out.push(cur);
+  return out;
+}
+
+// The short form of an invoice number: its leading letters and its last run of digits
+// without leading zeros, when it has a run in between (`F2026/0708` -> `F708`,
+// `INV-2026-0202` -> `INV202`); "" otherwise or when the last run has fewer than 3
+// significant digits. Payers drop the year: `F-0708`.
+export function invoiceCore(s: string): string {
+  const g = invoiceGroups(s);
+  if (g.length < 3 || !isLetter(g[0][0]) || !isDigit(g[g.length - 1][0])) return "";
+  const last = g[g.length - 1].replace(/^0+/, "");
+  return last.length >= 3 ? g[0] + last : "";
+}
+
+// The last run of digits without leading zeros (`INV-2026-0202` -> `202`), "" when it has
+// fewer than 3 significant digits or the number is digits only.
+export function invoiceTail(s: string): string {
+  const g = invoiceGroups(s);
+  if (g.length < 2 || !isDigit(g[g.length - 1][0])) return "";
+  const last = g[g.length - 1].replace(/^0+/, "");
+  return last.length >= 3 ? last : "";
+}
+
+// One character mistyped (a substitution) or two neighbours swapped (a transposition),
+// between strings of the same length of at least 5: `INV2026203` / `INV2026202`,
+// `INV2026220` / `INV2026202`. Equal strings are not one edit apart.
+export function oneEditApart(a: string, b: string): boolean {
+  if (a.length !== b.length || a.length < 5 || a === b) return false;
+  let first = -1;
+  let diffs = 0;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] !== b[i]) {
+      if (++diffs > 2) return false;
+      if (first < 0) first = i;
+    }
+  }
+  if (diffs === 1) return true;
+  return a[first] === b[first + 1] && a[first + 1] === b[first] && a[first] !== a[first + 1];
 }

@@ -3,7 +3,8 @@ import type { Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { fromDate } from "@/lib/schemas/common";
-import type { TBankStatement, TBankStatementDetail } from "@/lib/schemas/reconciliation";
+import type { TBankStatement, TBankStatementDetail, TReconciliationSettings, TTolerance } from "@/lib/schemas/reconciliation";
+import type { EngineSettings } from "@/lib/reconciliation/engine";
 
 // Read side of bank statement imports: rows -> wire shapes (lib/schemas/reconciliation.ts).
 
@@ -29,7 +30,9 @@ export function toStatementView(s: StatementRow): TBankStatement {
   };
 }
 
-export function toItemView(i: ItemRow): TBankStatementDetail["items"][number] {
+type PaymentState = TBankStatementDetail["items"][number]["payment_state"];
+
+export function toItemView(i: ItemRow, paymentState: PaymentState = null): TBankStatementDetail["items"][number] {
   return {
     index: i.position,
     payment_id: i.paymentId,
@@ -42,7 +45,14 @@ export function toItemView(i: ItemRow): TBankStatementDetail["items"][number] {
     remittance: i.remittance,
     bank_reference: i.bankReference,
     match: i.match as TBankStatementDetail["items"][number]["match"],
+    payment_state: paymentState,
   };
+}
+
+// A stored balance (signed minor units) -> wire; null when the statement had none.
+export function toBalanceView(minor: bigint | null, on: Date | null, currency: string): TBankStatementDetail["balances"]["opening"] {
+  if (minor === null) return null;
+  return { amount_minor: (minor < 0n ? -minor : minor).toString(), side: minor < 0n ? "debit" : "credit", currency, on: fromDate(on) };
 }
 
 export type LoadStatementInput = { organizationId: string; id: string };
@@ -52,4 +62,31 @@ export async function loadStatement(tx: Tx, { organizationId, id }: LoadStatemen
   const row = await tx.bankStatement.findFirst({ where: { id, organizationId } });
   if (!row) throw notFoundStatement();
   return row;
+}
+
+// ------------------------------------------------------------------ settings (§12)
+
+type SettingsRow = Prisma.ReconciliationSettingGetPayload<object>;
+
+export function toSettingsView(row: SettingsRow | null): TReconciliationSettings {
+  if (!row) return { auto_allocate: "reference_only", tolerance: null, updated_at: "" };
+  const tolerance =
+    row.toleranceMaxMinor !== null && row.toleranceMaxBasisPoints !== null && row.toleranceKind !== null
+      ? { max_minor: row.toleranceMaxMinor.toString(), max_basis_points: row.toleranceMaxBasisPoints, kind: row.toleranceKind as TTolerance["kind"] }
+      : null;
+  return { auto_allocate: row.autoAllocate as TReconciliationSettings["auto_allocate"], tolerance, updated_at: row.updatedAt.toISOString() };
+}
+
+export function toEngineSettings(row: SettingsRow | null): EngineSettings {
+  const v = toSettingsView(row);
+  return {
+    autoAllocate: v.auto_allocate,
+    tolerance: v.tolerance ? { maxMinor: BigInt(v.tolerance.max_minor), maxBasisPoints: v.tolerance.max_basis_points, kind: v.tolerance.kind } : null,
+  };
+}
+
+export type LoadSettingsInput = { organizationId: string };
+
+export async function loadSettingsRow(tx: Tx, { organizationId }: LoadSettingsInput): Promise<SettingsRow | null> {
+  return tx.reconciliationSetting.findUnique({ where: { organizationId } });
 }

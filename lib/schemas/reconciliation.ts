@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ZDate, ZDateOrEmpty, ZMinor, ZMinorOut, ZTimestamp, ZUuid, listEnvelope } from "@/lib/schemas/common";
 import { ZObligationProjection } from "@/lib/schemas/obligations";
 import { ZPayment, ZPaymentAllocation, ZPaymentDirection } from "@/lib/schemas/payments";
+import { ZCsvMapping } from "@/lib/bank-statements/csv-mapping";
 
 // Wire shapes of match suggestions and bank statement imports.
 
@@ -56,9 +57,21 @@ export type TAcceptSuggestionResult = z.infer<typeof ZAcceptSuggestionResult>;
 export const STATEMENT_FORMATS = ["camt.053", "camt.054", "mt940", "csv"] as const;
 export const MATCH_STATES = ["auto_allocated", "suggested", "unmatched"] as const;
 
+// The csv_mapping field's JSON, described for client generators (OpenAPI 3.1 / JSON Schema
+// 2020-12 `contentMediaType` + `contentSchema` on the string field).
+const CSV_MAPPING_SCHEMA = (() => {
+  const js = z.toJSONSchema(ZCsvMapping, { target: "draft-2020-12", io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  delete js.$schema;
+  return js;
+})();
+
 export const ZImportStatementForm = z.strictObject({
   format: z.enum(STATEMENT_FORMATS).optional().meta({ description: "Detected from the content when omitted" }),
-  csv_mapping: z.string().max(10_000).optional().meta({ description: "JSON: which CSV columns hold what (see the operation description)" }),
+  csv_mapping: z.string().max(10_000).optional().meta({
+    description: "JSON: which CSV columns hold what (see the operation description); its schema is `contentSchema`",
+    contentMediaType: "application/json",
+    contentSchema: CSV_MAPPING_SCHEMA,
+  }),
   auto_allocate: z.enum(["true", "false"]).optional().meta({ description: "Default `true`" }),
 });
 export type TImportStatementForm = z.infer<typeof ZImportStatementForm>;
@@ -99,9 +112,83 @@ export const ZBankStatementItem = z
     remittance: z.string(),
     bank_reference: z.string().meta({ description: "The bank's identity of the transaction (external_reference.id of the payment)" }),
     match: z.enum(MATCH_STATES),
+    payment_state: z.enum(["allocated", "partially_allocated", "unallocated"]).nullable().meta({
+      description:
+        "The payment's allocation now (`match` is the state at import): `allocated` in full, `partially_allocated`, `unallocated`; null when the transaction became no payment or is a duplicate",
+    }),
   })
   .meta({ title: "BankStatementItem" });
 
-export const ZBankStatementDetail = ZBankStatement.extend({ items: z.array(ZBankStatementItem) }).meta({ title: "BankStatementDetail" });
+export const ZStatementBalance = z
+  .strictObject({
+    amount_minor: ZMinorOut.meta({ description: "The absolute balance in minor units of `currency`" }),
+    side: z.enum(["credit", "debit"]).meta({ description: "`debit`: the account is overdrawn" }),
+    currency: z.string(),
+    on: ZDateOrEmpty,
+  })
+  .meta({ title: "StatementBalance" });
+
+export const ZBankStatementDetail = ZBankStatement.extend({
+  balances: z
+    .strictObject({ opening: ZStatementBalance.nullable(), closing: ZStatementBalance.nullable() })
+    .meta({ description: "The statement's opening and closing booked balances (MT940 :60F:/:62F:, camt OPBD/CLBD); null when the file has none" }),
+  items: z.array(ZBankStatementItem),
+}).meta({ title: "BankStatementDetail" });
 export type TBankStatementDetail = z.infer<typeof ZBankStatementDetail>;
 export const ZBankStatementList = listEnvelope(ZBankStatement).meta({ title: "BankStatementList" });
+
+// ------------------------------------------------------------------ settings and stats (§12)
+
+export const AUTO_ALLOCATE_MODES = ["reference_only", "confident"] as const;
+export const TOLERANCE_KINDS = ["bank_fee", "discount"] as const;
+
+const ZMinorOrZero = z
+  .string()
+  .regex(/^(0|[1-9][0-9]{0,17})$/, "must be a non-negative integer string of minor units (at most 18 digits)")
+  .meta({ example: "2500" });
+
+export const ZTolerance = z
+  .strictObject({
+    max_minor: ZMinorOrZero.meta({ description: "At most this many minor units short (of the payment's currency)" }),
+    max_basis_points: z
+      .number()
+      .int()
+      .min(0)
+      .max(10_000)
+      .meta({ description: "and at most this share of what is owed, in basis points (200 = 2 %)", example: 200 }),
+    kind: z.enum(TOLERANCE_KINDS).meta({ description: "How the rest is credited (§9 credit kind)" }),
+  })
+  .meta({ title: "ReconciliationTolerance" });
+export type TTolerance = z.infer<typeof ZTolerance>;
+
+export const ZReconciliationSettingsInput = z
+  .strictObject({
+    auto_allocate: z.enum(AUTO_ALLOCATE_MODES),
+    tolerance: ZTolerance.nullable().meta({ description: "null: no tolerance, a short payment waits for a person" }),
+  })
+  .meta({ title: "ReconciliationSettingsInput" });
+export type TReconciliationSettingsInput = z.infer<typeof ZReconciliationSettingsInput>;
+
+export const ZReconciliationSettings = ZReconciliationSettingsInput.extend({
+  updated_at: z.union([ZTimestamp, z.literal("")]).meta({ description: '"" while the defaults were never changed' }),
+}).meta({ title: "ReconciliationSettings" });
+export type TReconciliationSettings = z.infer<typeof ZReconciliationSettings>;
+
+export const ZReconciliationStatsQuery = z.strictObject({
+  from: ZDate.optional().meta({ description: "First booking date counted (default: 30 days before `to`)" }),
+  to: ZDate.optional().meta({ description: "Last booking date counted (default: today, UTC)" }),
+});
+
+export const ZReconciliationStats = z
+  .strictObject({
+    from: ZDate,
+    to: ZDate,
+    transactions_imported: z.number().int().min(0).meta({ description: "Payments created from bank statements, booked in the period" }),
+    allocated_automatically: z.number().int().min(0).meta({ description: "Of those, allocated at import without a person" }),
+    accepted_as_suggested: z.number().int().min(0).meta({ description: "Of those, allocated by accepting a suggestion" }),
+    allocated_by_hand: z.number().int().min(0).meta({ description: "Of those, allocated otherwise (POST /payments/{id}/allocations)" }),
+    dismissed: z.number().int().min(0).meta({ description: "Of those, dismissed as not a receivable" }),
+    automatic_allocations_reversed: z.number().int().min(0).meta({ description: "Automatic allocations of those payments reversed since" }),
+  })
+  .meta({ title: "ReconciliationStats" });
+export type TReconciliationStats = z.infer<typeof ZReconciliationStats>;

@@ -1,6 +1,8 @@
 // Quality of the reconciliation engine on the labeled set (test/support/labeled-reconciliation.ts):
 // precision and recall of the automatic allocations and of the top suggestion, overall, by
-// confidence level and per case category, with every wrong or missed case listed.
+// confidence level and per kind (automatic, top-1, top-5), with every wrong or missed case
+// listed. The main organization runs with `auto_allocate: "confident"` and a 25.00 / 2 %
+// bank-fee tolerance (QUALITY_MODE=reference_only for the default settings).
 //
 //   npm run bench:reconciliation-quality                      # PGlite, seed 20261124, scale 1
 //   npm run bench:reconciliation-quality -- postgres://postgres@127.0.0.1:5433/postgres
@@ -11,8 +13,10 @@
 // goes through the API only: POST /obligations, POST /bank-statements, GET
 // /bank-statements/{id}, GET /payments/{id}, GET /payments/{id}/suggestions. Output: markdown
 // on stdout, JSON in QUALITY_OUT (default bench-results/reconciliation-quality-<time>.json).
-// Exit code 1 when a target is missed (automatic allocations 100 % precise; top suggestion
-// precision >= 95 % at recall >= 90 % on the transactions with a true match).
+// Exit code 1 when a §12 target is missed: automatic allocations 100 % right, >= 80 % of the
+// transactions with a true match allocated without a person (tolerance cases aside until
+// crediting exists; `confident` only), top-1 right >= 98 %, no suggestion above `low` for a
+// transaction without a true match.
 import { execSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -23,6 +27,8 @@ import { ensureBuilt } from "../build-state";
 import { TEST_APP_SECRET, createTestDatabase, startServer } from "../../test/support/server";
 import {
   CATEGORIES,
+  QUALITY_SETTINGS,
+  applySettings,
   type Category,
   type Outcome,
   type Ratio,
@@ -36,6 +42,7 @@ import {
 const adminUrl = process.argv.slice(2).find((a) => a.startsWith("postgres")) ?? process.env.QUALITY_DATABASE_URL;
 const SEED = Number(process.env.QUALITY_SEED ?? 20261124);
 const SCALE = Number(process.env.QUALITY_SCALE ?? 1);
+const MODE = process.env.QUALITY_MODE === "reference_only" ? "reference_only" : "confident";
 const OUT = process.env.QUALITY_OUT ?? path.join("bench-results", `reconciliation-quality-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
 const uptime = () => execSync("uptime", { encoding: "utf8" }).trim();
 
@@ -55,13 +62,15 @@ async function main() {
     process.env.LOG_LEVEL = "silent";
     const { createOrganization } = await import("@/lib/organizations/create-organization");
     const { disconnectDb } = await import("@/lib/db");
-    const org = (name: string) => createOrganization({ name, ownerEmail: `quality-${randomUUID()}@example.test`, ownerPassword: "quality-password-123" });
-    const main = await org("Labeled Set Org");
-    const other = await org("Other Tenant Org");
+    const owner = { email: `quality-${randomUUID()}@example.test`, password: "quality-password-123" };
+    const org = (name: string, email: string) => createOrganization({ name, ownerEmail: email, ownerPassword: owner.password });
+    const main = await org("Labeled Set Org", owner.email);
+    const other = await org("Other Tenant Org", `quality-${randomUUID()}@example.test`);
     await disconnectDb();
+    if (MODE === "confident") await applySettings(server.baseUrl, owner, QUALITY_SETTINGS);
     const plan = labeledPlan(SEED, SCALE);
     console.log(`labeled set: seed ${SEED}, scale ${SCALE}: ${plan.obligations.length} obligations, ${plan.cases.length} generated transactions`);
-    outcomes = await runLabeledSet(plan, { main: httpClient(server.baseUrl, main.api_key), other: httpClient(server.baseUrl, other.api_key) });
+    outcomes = await runLabeledSet(plan, { main: httpClient(server.baseUrl, main.api_key), other: httpClient(server.baseUrl, other.api_key) }, { mode: MODE });
   } finally {
     await server.stop();
     if (adminUrl && databaseUrl) {
@@ -78,7 +87,8 @@ async function main() {
     lines.push(s);
     console.log(s);
   };
-  say(`\n${f.transactions} transactions (${f.withTrueMatch} with a true match) on ${adminUrl ? "PostgreSQL" : "PGlite"} in ${seconds} s\n`);
+  say(`\n${f.transactions} transactions (${f.withTrueMatch} with a true match) on ${adminUrl ? "PostgreSQL" : "PGlite"}, \`${MODE}\`, in ${seconds} s\n`);
+  say(`Allocated without a person (touchless, tolerance cases aside): ${pct(f.touchless)}; top-1 right: ${pct(f.top.recall)}; top-5: ${pct(f.top5)}\n`);
   say(`| Measure | Precision | Recall |`);
   say(`|---|---:|---:|`);
   say(`| automatic allocations | ${pct(f.auto.precision)} | ${pct(f.auto.recall)} |`);
@@ -86,8 +96,8 @@ async function main() {
   for (const l of f.byLevel) say(`| top suggestion, ${l.level} and above | ${pct(l.precision)} | ${pct(l.recall)} |`);
   say();
   say(`Transactions without a true match that got a suggestion: ${f.byLevel.map((l) => `${l.level}+ ${l.negativesSuggested}`).join(", ")}\n`);
-  say(`| Category | Transactions | Automatic (right/made) | Top suggestion right | Suggested without a true match (levels) |`);
-  say(`|---|---:|---:|---:|---|`);
+  say(`| Kind | Transactions | Automatic (right/made) | Automatic of true matches | Top-1 right | Top-5 | Suggested without a true match (levels) |`);
+  say(`|---|---:|---:|---:|---:|---:|---|`);
   const cats = Object.keys(CATEGORIES) as Category[];
   const perCategory: Record<string, unknown> = {};
   for (const c of cats) {
@@ -95,17 +105,13 @@ async function main() {
     if (!os_.length) continue;
     const g = figures(os_);
     const positives = os_.filter((o) => o.expected.length > 0);
-    const negLevels = os_
-      .filter((o) => o.expected.length === 0 && o.top)
-      .map((o) => o.top!.confidence)
-      .reduce<Record<string, number>>((m, l) => {
-        m[l] = (m[l] ?? 0) + 1;
-        return m;
-      }, {});
+    const negLevels: Record<string, number> = {};
+    for (const o of os_) if (o.expected.length === 0 && o.top) negLevels[o.top.confidence] = (negLevels[o.top.confidence] ?? 0) + 1;
     const autoMade = os_.filter((o) => o.auto.length > 0).length;
     perCategory[c] = g;
+    const of = (n: number) => (positives.length ? `${n}/${positives.length}` : "–");
     say(
-      `| ${c}: ${CATEGORIES[c]} | ${os_.length} | ${g.auto.precision.n}/${autoMade} | ${positives.length ? `${g.top.recall.n}/${positives.length}` : "–"} | ${
+      `| ${c}: ${CATEGORIES[c]} | ${os_.length} | ${g.auto.precision.n}/${autoMade} | ${of(g.auto.precision.n)} | ${of(g.top.recall.n)} | ${of(g.top5.n)} | ${
         Object.entries(negLevels)
           .map(([l, n]) => `${l} ${n}`)
           .join(", ") || (positives.length ? "–" : "none")
@@ -123,9 +129,13 @@ async function main() {
   const after = uptime();
   say(`\n${after}`);
   const autoOk = f.auto.precision.value === null || f.auto.precision.value === 1;
-  const topOk = (f.top.precision.value ?? 0) >= 0.95 && (f.top.recall.value ?? 0) >= 0.9;
+  const touchOk = MODE !== "confident" || (f.touchless.value ?? 0) >= 0.8;
+  const topOk = (f.top.recall.value ?? 0) >= 0.98;
+  const lowOk = f.byLevel.find((l) => l.level === "medium")?.negativesSuggested === 0;
+  const refOk = MODE !== "reference_only" || outcomes.every((o) => o.auto.length === 0 || o.category.startsWith("rf_"));
+  const met = (ok: boolean) => (ok ? "met" : "MISSED");
   say(
-    `targets: automatic allocations 100 % precise: ${autoOk ? "met" : "MISSED"}; top suggestion >= 95 % precise at >= 90 % recall: ${topOk ? "met" : "MISSED"}`,
+    `targets: automatic allocations 100 % right: ${met(autoOk)}; >= 80 % touchless: ${met(touchOk)}; top-1 >= 98 %: ${met(topOk)}; nothing above low without a match: ${met(lowOk)}${MODE === "reference_only" ? `; automatic only with an RF reference: ${met(refOk)}` : ""}`,
   );
   mkdirSync(path.dirname(OUT), { recursive: true });
   writeFileSync(
@@ -135,6 +145,7 @@ async function main() {
         seed: SEED,
         scale: SCALE,
         database: adminUrl ? "postgres" : "pglite",
+        mode: MODE,
         seconds,
         uptimeBefore: before,
         uptimeAfter: after,
@@ -147,7 +158,7 @@ async function main() {
     ),
   );
   console.log(`results: ${OUT}`);
-  process.exit(autoOk && topOk ? 0 : 1);
+  process.exit(autoOk && touchOk && topOk && lowOk && refOk ? 0 : 1);
 }
 
 main().catch((e) => {

@@ -29,28 +29,47 @@ export const CATEGORIES = {
   outgoing_payable: "outgoing payment of a supplier invoice (organization is the debtor)",
   wrong_direction: "a receivable's reference on an outgoing payment, a payable's on an incoming one",
   noise: "unrelated bookings: card payments, salaries, fees, rent",
+  invoice_format: "invoice number written another way: separators, case, no leading zeros (INV-2026-100 for INV-2026-0100)",
+  invoice_short_form: "invoice number without its year or prefix (F-0708 or 0708 for F2026/0708), amount and payer agree",
+  invoice_typo: "invoice number with one mistyped or swapped digit, amount and payer agree",
+  remittance_cut: "remittance cut off at 140 characters listing part of the invoices paid (customer with up to 19 open)",
+  payer_transliteration: "no reference: amount and a transliterated payer name (MUELLER / Müller, OBRIEN AND SONS / O'Brien & Sons)",
+  other_payer: "another company pays an invoice by its number, amount in full",
+  short_payment: "invoice named, paid short by a bank fee within 25.00 / 2 % (the tolerance)",
+  ambiguous_amount: "no reference: two open obligations of the payer with the same amount (a person decides)",
   fixture: "third-party sample statements (test/fixtures/bank), no true match",
 } as const;
 export type Category = keyof typeof CATEGORIES;
 
-// Cases per category at scale 1 (313 generated transactions).
+// Cases per category at scale 1. The mix is weighted like a business's receivables
+// statement: most transfers pay one invoice in full and quote its number or payment
+// reference; every hard case of the issues has cases of its own (docs/reconciliation.md
+// shows the figures per kind, so the weighting hides nothing).
 const COUNTS: Record<Exclude<Category, "fixture">, number> = {
-  rf_structured: 40,
-  rf_unstructured: 25,
+  rf_structured: 60,
+  rf_unstructured: 30,
   rf_overpayment: 8,
   rf_partial: 10,
-  invoice_text: 40,
-  invoice_wrong_amount: 15,
+  invoice_text: 240,
+  invoice_wrong_amount: 10,
   invoice_partial: 10,
-  multi_named: 15,
-  subset_sum: 15,
-  payer_amount: 20,
+  multi_named: 10,
+  subset_sum: 10,
+  payer_amount: 12,
   near_miss_positive: 10,
   near_miss_negative: 15,
   other_tenant: 20,
-  outgoing_payable: 20,
+  outgoing_payable: 40,
   wrong_direction: 10,
   noise: 40,
+  invoice_format: 60,
+  invoice_short_form: 10,
+  invoice_typo: 10,
+  remittance_cut: 10,
+  payer_transliteration: 10,
+  other_payer: 12,
+  short_payment: 10,
+  ambiguous_amount: 10,
 };
 
 export type Registered = { id: string; reference: string; paymentReference: string };
@@ -61,7 +80,9 @@ export type LabeledCase = {
   category: Category;
   note: string; // what the case is, for the list of misses
   expected: { key: string; amountMinor: bigint }[]; // the true allocation; [] = no true match
-  auto: boolean; // an automatic allocation is the right outcome (exact, single obligation)
+  auto: boolean; // an automatic allocation is the right outcome under `reference_only` (exact, single obligation)
+  autoConfident: boolean; // the same under `confident` (also a whole invoice number with the amount due)
+  tolerance: boolean; // short within the tolerance: allocated without a person only once crediting exists
   entry: (ctx: Ctx) => Entry;
 };
 export type LabeledPlan = { seed: number; obligations: ObligationSpec[]; cases: LabeledCase[] };
@@ -292,8 +313,14 @@ export function labeledPlan(seed = 20261124, scale = 1): LabeledPlan {
   };
   const invoiceOf = (key: string) => (obligations.find((o) => o.key === key)!.body.business_context as { invoice_number: string }).invoice_number;
   const amountOf = (key: string) => BigInt(obligations.find((o) => o.key === key)!.body.amount_minor as string);
-  const add = (category: Category, note: string, expected: LabeledCase["expected"], auto: boolean, entry: LabeledCase["entry"]) =>
-    cases.push({ n: cases.length, category, note, expected, auto, entry });
+  const add = (
+    category: Category,
+    note: string,
+    expected: LabeledCase["expected"],
+    auto: boolean,
+    entry: LabeledCase["entry"],
+    more: { autoConfident?: boolean; tolerance?: boolean } = {},
+  ) => cases.push({ n: cases.length, category, note, expected, auto, autoConfident: more.autoConfident ?? auto, tolerance: more.tolerance ?? false, entry });
   const date = () => day(BOOKED, r.int(0, 18));
   const spaced = (rf: string) => {
     const v = r.int(0, 2);
@@ -358,12 +385,19 @@ export function labeledPlan(seed = 20261124, scale = 1): LabeledPlan {
     const name = customer(r.next() < 0.3);
     const a = amount();
     const k = ob("main", { name, amount: a });
-    add("invoice_text", `invoice ${invoiceOf(k)} of ${k}`, [{ key: k, amountMinor: a }], false, () => ({
-      amount: decimal(a),
-      name: bankName(name, r),
-      ustrd: invoiceText(invoiceOf(k)),
-      date: date(),
-    }));
+    add(
+      "invoice_text",
+      `invoice ${invoiceOf(k)} of ${k}`,
+      [{ key: k, amountMinor: a }],
+      false,
+      () => ({
+        amount: decimal(a),
+        name: bankName(name, r),
+        ustrd: invoiceText(invoiceOf(k)),
+        date: date(),
+      }),
+      { autoConfident: true },
+    );
   }
   for (let i = 0; i < count("invoice_wrong_amount"); i++) {
     const name = customer();
@@ -462,12 +496,19 @@ export function labeledPlan(seed = 20261124, scale = 1): LabeledPlan {
     const a = amount();
     const k = ob("main", { name, amount: a, invoice: `INV-${base}` });
     ob("main", { name: customer(), amount: amount(), invoice: `INV-${base}3` });
-    add("near_miss_positive", `INV-${base} (INV-${base}3 also open)`, [{ key: k, amountMinor: a }], false, () => ({
-      amount: decimal(a),
-      name: bankName(name, r),
-      ustrd: `Invoice INV-${base}`,
-      date: date(),
-    }));
+    add(
+      "near_miss_positive",
+      `INV-${base} (INV-${base}3 also open)`,
+      [{ key: k, amountMinor: a }],
+      false,
+      () => ({
+        amount: decimal(a),
+        name: bankName(name, r),
+        ustrd: `Invoice INV-${base}`,
+        date: date(),
+      }),
+      { autoConfident: true },
+    );
   }
   short = 500;
   for (let i = 0; i < count("near_miss_negative"); i++) {
@@ -500,13 +541,20 @@ export function labeledPlan(seed = 20261124, scale = 1): LabeledPlan {
     const inv = `${r.pick(["SUP", "RG", "BILL"])}-${90_000 + i * 7}`;
     const k = ob("main", { name, amount: a, invoice: inv, role: "debtor" });
     const withNumber = i % 4 !== 3;
-    add("outgoing_payable", `pays supplier invoice ${inv}${withNumber ? "" : " (amount and name only)"}`, [{ key: k, amountMinor: a }], false, () => ({
-      amount: decimal(a),
-      credit: false,
-      name: bankName(name, r),
-      ustrd: withNumber ? r.pick([`${inv}`, `Your invoice ${inv}`, `Rechnung ${inv} Kd-Nr 5512`]) : "Supplier payment",
-      date: date(),
-    }));
+    add(
+      "outgoing_payable",
+      `pays supplier invoice ${inv}${withNumber ? "" : " (amount and name only)"}`,
+      [{ key: k, amountMinor: a }],
+      false,
+      () => ({
+        amount: decimal(a),
+        credit: false,
+        name: bankName(name, r),
+        ustrd: withNumber ? r.pick([`${inv}`, `Your invoice ${inv}`, `Rechnung ${inv} Kd-Nr 5512`]) : "Supplier payment",
+        date: date(),
+      }),
+      { autoConfident: withNumber },
+    );
   }
   for (let i = 0; i < count("wrong_direction"); i++) {
     const name = customer();
@@ -541,6 +589,156 @@ export function labeledPlan(seed = 20261124, scale = 1): LabeledPlan {
       credit,
       name: credit ? customer() : r.pick(["REWE", "Landlord GmbH", "Staff"]),
       ustrd: text,
+      date: date(),
+    }));
+  }
+  // Another spelling of the number: separators, case, leading zeros of the last group
+  // (digit groups stay apart: `2026-100`, never `2026100`).
+  const respell = (inv: string): string => {
+    const groups = inv.match(/[A-Za-z]+|\d+/g) ?? [inv];
+    let out = "";
+    groups.forEach((g, i) => {
+      let v = i === groups.length - 1 && /^\d+$/.test(g) && r.next() < 0.6 ? g.replace(/^0+(?=\d)/, "") : g;
+      if (/^[A-Za-z]+$/.test(v)) v = r.next() < 0.5 ? v.toLowerCase() : v;
+      if (i > 0) {
+        const digitsBoth = /^\d/.test(g) && /\d$/.test(groups[i - 1]);
+        out += r.pick(digitsBoth ? ["-", "/", " ", "."] : ["-", "/", " ", ""]);
+      }
+      out += v;
+    });
+    return out === inv ? out.toLowerCase() : out;
+  };
+  for (let i = 0; i < count("invoice_format"); i++) {
+    const name = customer();
+    const a = amount();
+    if (invoiceSeq % 4 === 3) invoiceNumber(); // skip the digits-only form: it has no separators to change
+    const inv = invoiceNumber();
+    const k = ob("main", { name, amount: a, invoice: inv });
+    const written = respell(inv);
+    add(
+      "invoice_format",
+      `"${written}" for ${inv}`,
+      [{ key: k, amountMinor: a }],
+      false,
+      () => ({
+        amount: decimal(a),
+        name: bankName(name, r),
+        ustrd: r.pick([`Invoice ${written}`, `Rechnung ${written}`, written, `Zahlung ${written} danke`]),
+        date: date(),
+      }),
+      { autoConfident: true },
+    );
+  }
+  for (let i = 0; i < count("invoice_short_form"); i++) {
+    const name = customer();
+    const a = amount();
+    const n = 700 + i;
+    // Year 2025: numbers the generator's invoiceNumber() (2026) never hands out again.
+    const inv = i % 2 === 0 ? `F2025/${String(n).padStart(4, "0")}` : `INV-2025-${String(n).padStart(4, "0")}`;
+    const k = ob("main", { name, amount: a, invoice: inv });
+    const written = i % 4 < 2 ? `${inv.startsWith("F") ? "F" : "INV"}-${String(n).padStart(4, "0")}` : String(n).padStart(4, "0");
+    add("invoice_short_form", `"${written}" for ${inv}`, [{ key: k, amountMinor: a }], false, () => ({
+      amount: decimal(a),
+      name: bankName(name, r),
+      ustrd: `Rechnung ${written}`,
+      date: date(),
+    }));
+  }
+  for (let i = 0; i < count("invoice_typo"); i++) {
+    const name = customer();
+    const a = amount();
+    const inv = `INV-2025-${String(810 + i * 3).padStart(4, "0")}`;
+    const k = ob("main", { name, amount: a, invoice: inv });
+    const d = inv.slice(-3);
+    const typo = i % 2 === 0 ? `${inv.slice(0, -1)}${(Number(inv.slice(-1)) + 5) % 10}` : `${inv.slice(0, -3)}${d[1]}${d[0]}${d[2]}`;
+    add("invoice_typo", `"${typo}" for ${inv}`, [{ key: k, amountMinor: a }], false, () => ({
+      amount: decimal(a),
+      name: bankName(name, r),
+      ustrd: `Invoice ${typo}`,
+      date: date(),
+    }));
+  }
+  for (let i = 0; i < count("remittance_cut"); i++) {
+    const name = ownCustomer();
+    const open = r.int(14, 19);
+    const ks = Array.from({ length: open }, (_, j) => ob("main", { name, amount: amount(), deadlineOffset: -30 + j }));
+    const paidN = r.int(10, 12);
+    const paid = ks.slice(0, paidN);
+    const total = paid.reduce((t, k) => t + amountOf(k), 0n);
+    const text = `Rechnungen ${paid.map(invoiceOf).join(", ")}`.slice(0, 140);
+    add(
+      "remittance_cut",
+      `${paidN} of ${open} open invoices of ${name}, remittance cut at 140 characters`,
+      paid.map((k) => ({ key: k, amountMinor: amountOf(k) })),
+      false,
+      () => ({ amount: decimal(total), name: name.toUpperCase(), ustrd: text, date: date() }),
+    );
+  }
+  const TRANSLIT: [string, string][] = [
+    ["Müller Maschinenbau GmbH", "MUELLER MASCHINENBAU GMBH"],
+    ["Nørre Fiskeri ApS", "NOERRE FISKERI APS"],
+    ["Østergaard Design", "OESTERGAARD DESIGN"],
+    ["O'Brien & Sons Ltd", "OBRIEN AND SONS LIMITED"],
+    ["Çelik Yapı A.Ş.", "CELIK YAPI AS"],
+    ["Große Straße KG", "GROSSE STRASSE KG"],
+    ["Åkerlund & Rausing AB", "AAKERLUND AND RAUSING AB"],
+    ["Schäfer Logistik GmbH", "SCHAEFER LOGISTIK GMBH"],
+    ["Ülker Gıda A.Ş.", "UELKER GIDA AS"],
+    ["Bjørnsen & Søn AS", "BJOERNSEN AND SOEN AS"],
+  ];
+  for (let i = 0; i < count("payer_transliteration"); i++) {
+    const [registered, written] = TRANSLIT[i % TRANSLIT.length];
+    const suffix = i >= TRANSLIT.length ? ` ${i}` : "";
+    const a = amount();
+    const k = ob("main", { name: `${registered}${suffix}`, amount: a });
+    add("payer_transliteration", `${decimal(a)} from "${written}${suffix}" for ${registered}`, [{ key: k, amountMinor: a }], false, () => ({
+      amount: decimal(a),
+      name: `${written}${suffix}`,
+      ustrd: r.pick(["Zahlung", "Payment", "Betaling", "Odeme"]),
+      date: date(),
+    }));
+  }
+  for (let i = 0; i < count("other_payer"); i++) {
+    const name = customer();
+    const a = amount();
+    const k = ob("main", { name, amount: a });
+    add(
+      "other_payer",
+      `invoice ${invoiceOf(k)} of ${name} paid by its parent`,
+      [{ key: k, amountMinor: a }],
+      false,
+      () => ({
+        amount: decimal(a),
+        name: r.pick(["PARENT HOLDING SE", "Group Treasury GmbH", "Shared Services Centre Ltd"]),
+        ustrd: invoiceText(invoiceOf(k)),
+        date: date(),
+      }),
+      { autoConfident: true },
+    );
+  }
+  for (let i = 0; i < count("short_payment"); i++) {
+    const name = customer();
+    const a = amount() + 130_000n;
+    const k = ob("main", { name, amount: a });
+    const fee = BigInt(r.int(100, 2_500));
+    add(
+      "short_payment",
+      `invoice ${invoiceOf(k)}, ${decimal(fee)} short (bank fee)`,
+      [{ key: k, amountMinor: a - fee }],
+      false,
+      () => ({ amount: decimal(a - fee), name: bankName(name, r), ustrd: invoiceText(invoiceOf(k)), date: date() }),
+      { tolerance: true },
+    );
+  }
+  for (let i = 0; i < count("ambiguous_amount"); i++) {
+    const name = ownCustomer();
+    const a = amount();
+    ob("main", { name, amount: a, deadlineOffset: 30 });
+    ob("main", { name, amount: a, deadlineOffset: 35 });
+    add("ambiguous_amount", `${decimal(a)} from ${name}, who has two open obligations of that amount`, [], false, () => ({
+      amount: decimal(a),
+      name: name.toUpperCase(),
+      ustrd: "Payment",
       date: date(),
     }));
   }
@@ -610,8 +808,10 @@ export type Outcome = {
   paymentId: string;
   expected: { obligationId: string; amountMinor: bigint }[];
   autoExpected: boolean;
+  tolerance: boolean; // short within the tolerance (aside from the automatic figures until crediting exists)
   auto: Allocation[]; // allocated at import
   top: { confidence: string; score: number; allocations: Allocation[] } | null; // the auto allocation, else the first suggestion
+  top5: boolean; // the true allocation is the automatic one or among the (at most five) suggestions
 };
 
 const FIXTURES = path.join(import.meta.dirname, "..", "fixtures", "bank");
@@ -657,7 +857,7 @@ export async function runLabeledSet(
   plan: LabeledPlan,
   clients: { main: Client; other: Client },
   // fixtures: false for none, or which sample files to import (default all of them)
-  o: { fixtures?: boolean | ((file: string) => boolean); concurrency?: number } = {},
+  o: { fixtures?: boolean | ((file: string) => boolean); concurrency?: number; mode?: "reference_only" | "confident" } = {},
 ): Promise<Outcome[]> {
   const registered = new Map<string, Registered>();
   await pool(plan.obligations, o.concurrency ?? 4, async (spec) => {
@@ -666,19 +866,22 @@ export async function runLabeledSet(
     registered.set(spec.key, { id: b.obligation.id, reference: ref, paymentReference: paymentReferenceFor(ref) });
   });
   const outcomes: Outcome[] = [];
-  const read = async (paymentId: string, base: Omit<Outcome, "paymentId" | "auto" | "top">, autoAllocated: boolean) => {
+  const read = async (paymentId: string, base: Omit<Outcome, "paymentId" | "auto" | "top" | "top5">, autoAllocated: boolean) => {
     let auto: Allocation[] = [];
     let top: Outcome["top"] = null;
+    let top5 = false;
     if (autoAllocated) {
       const p = await must(clients.main, "GET", `/payments/${paymentId}`);
       auto = (p.allocations as Allocation[]).map((a) => ({ obligation_id: a.obligation_id, amount_minor: a.amount_minor }));
       top = { confidence: "exact", score: 1, allocations: auto };
+      top5 = base.expected.length > 0 && sameAllocation(auto, base.expected);
     } else {
       const s = await must(clients.main, "GET", `/payments/${paymentId}/suggestions`);
       const first = s.items[0];
       if (first) top = { confidence: first.confidence, score: first.score, allocations: first.allocations };
+      top5 = base.expected.length > 0 && (s.items as { allocations: Allocation[] }[]).some((x) => sameAllocation(x.allocations, base.expected));
     }
-    outcomes.push({ ...base, paymentId, auto, top });
+    outcomes.push({ ...base, paymentId, auto, top, top5 });
   };
   for (const [i, st] of labeledStatements(plan, registered).entries()) {
     const res = await upload(clients.main, st.xml, `labeled-${plan.seed}-${i}.xml`);
@@ -689,7 +892,8 @@ export async function runLabeledSet(
     await pool(jobs, o.concurrency ?? 4, async ({ c, item }) => {
       if (!item.payment_id) throw new Error(`labeled case ${c.n}: no payment created`);
       const expected = c.expected.map((e) => ({ obligationId: registered.get(e.key)!.id, amountMinor: e.amountMinor }));
-      await read(item.payment_id, { category: c.category, note: c.note, expected, autoExpected: c.auto }, item.match === "auto_allocated");
+      const autoExpected = o.mode === "confident" ? c.autoConfident : c.auto;
+      await read(item.payment_id, { category: c.category, note: c.note, expected, autoExpected, tolerance: c.tolerance }, item.match === "auto_allocated");
     });
   }
   if (o.fixtures !== false) {
@@ -702,7 +906,7 @@ export async function runLabeledSet(
         o.concurrency ?? 4,
         async (it) => {
           const note = `${path.relative(FIXTURES, file)} #${it.index}`;
-          await read(it.payment_id!, { category: "fixture", note, expected: [], autoExpected: false }, it.match === "auto_allocated");
+          await read(it.payment_id!, { category: "fixture", note, expected: [], autoExpected: false, tolerance: false }, it.match === "auto_allocated");
         },
       );
     }
@@ -726,7 +930,11 @@ export type Figures = {
   transactions: number;
   withTrueMatch: number;
   auto: { precision: Ratio; recall: Ratio };
+  // Transactions with a true match allocated rightly at import, of all with a true match
+  // (the tolerance cases aside): the touchless rate.
+  touchless: Ratio;
   top: { precision: Ratio; recall: Ratio };
+  top5: Ratio; // the true allocation among the suggestions (or allocated), of all with a true match
   // The top suggestion counted only from a confidence level up (exact ... low).
   byLevel: { level: string; precision: Ratio; recall: Ratio; negativesSuggested: number }[];
   negativesSuggested: number; // transactions without a true match that got a suggestion (any level)
@@ -755,6 +963,8 @@ export function figures(outcomes: readonly Outcome[]): Figures {
     transactions: outcomes.length,
     withTrueMatch: positives.length,
     auto: { precision: ratio(autoRight.length, autos.length), recall: ratio(autoRight.length, outcomes.filter((o) => o.autoExpected).length) },
+    touchless: ratio(autoRight.filter((o) => !o.tolerance).length, positives.filter((o) => !o.tolerance).length),
+    top5: ratio(positives.filter((o) => o.top5).length, positives.length),
     top: { precision: all.precision, recall: all.recall },
     byLevel: LEVELS.map((l) => ({ level: l, ...level(RANK[l]) })),
     negativesSuggested: all.negativesSuggested,
@@ -774,3 +984,26 @@ export function problems(outcomes: readonly Outcome[]): { kind: string; o: Outco
   }
   return out;
 }
+
+// Sets the organization's reconciliation settings as its owner would (PUT needs an owner or
+// admin session): signs in with the password, then PUT /reconciliation-settings.
+export async function applySettings(baseUrl: string, owner: { email: string; password: string }, body: unknown): Promise<void> {
+  const login = await fetch(`${baseUrl}/api/v1/session`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: owner.email, password: owner.password }),
+  });
+  if (login.status !== 200) throw new Error(`sign-in: ${login.status} ${await login.text()}`);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const r = await fetch(`${baseUrl}/api/v1/reconciliation-settings`, {
+    method: "PUT",
+    headers: { "content-type": "application/json", cookie, "idempotency-key": randomUUID() },
+    body: JSON.stringify(body),
+  });
+  if (r.status !== 200) throw new Error(`PUT /reconciliation-settings: ${r.status} ${await r.text()}`);
+}
+
+export const QUALITY_SETTINGS = { auto_allocate: "confident", tolerance: { max_minor: "2500", max_basis_points: 200, kind: "bank_fee" } } as const;

@@ -17,6 +17,12 @@ import { AcceptSuggestionButton } from "@/components/reconciliation/accept-sugge
 import { SuggestionView, allocationWords } from "@/components/reconciliation/suggestion-view";
 import { StatementList } from "@/components/reconciliation/statement-list";
 import { Announcer } from "@/components/reconciliation/announcer";
+import { ReconciliationSettingsForm } from "@/components/reconciliation/reconciliation-settings-form";
+import { Figures } from "@/components/ui/figures";
+import { ADMINISTRATION } from "@/lib/auth/permissions";
+import { getReconciliationSettings } from "@/lib/reconciliation/get-reconciliation-settings";
+import { getReconciliationStats } from "@/lib/reconciliation/get-reconciliation-stats";
+import { settingsInWords } from "@/lib/dashboard/reconciliation-settings-words";
 
 export const metadata: Metadata = { title: "Reconciliation" };
 
@@ -38,14 +44,35 @@ export default async function ReconciliationPage({ searchParams }: { searchParam
   const canWrite = user.can("payments:write");
   const list = await listUnallocatedPayments(db(), { organizationId: user.organizationId, filter: filter.value, ...page });
   const statements = await listBankStatements(db(), { organizationId: user.organizationId, limit: 5, offset: 0 });
+  const settings = await getReconciliationSettings(db(), { organizationId: user.organizationId });
+  const stats = await getReconciliationStats(db(), { organizationId: user.organizationId, query: {} });
+  const rate = (n: number) => (stats.transactions_imported ? `${Math.round((n / stats.transactions_imported) * 100)} %` : "–");
 
   return (
     <div className="space-y-6">
       <PageHeader
         title="Reconciliation"
-        description="Bank statements become payments; each payment is matched to open obligations with the evidence in words. Exact matches (the payment reference of one open obligation) can be allocated at import; everything else waits for you here."
+        description="Bank statements become payments; each payment is matched to open obligations with the evidence in words. What the settings below allow is allocated at import; everything else waits for you here."
       />
       {!canWrite && <ReadOnlyNotice />}
+
+      <Section
+        title="Last 30 days"
+        id="stats"
+        description={`Bank transactions booked from ${formatDay(stats.from, locale)} to ${formatDay(stats.to, locale)}: how they were allocated.`}
+      >
+        <Figures
+          className="grid grid-cols-2 gap-3 sm:grid-cols-4"
+          items={[
+            ["Imported", stats.transactions_imported],
+            ["Touchless", `${rate(stats.allocated_automatically)} (${stats.allocated_automatically})`],
+            ["One click", `${rate(stats.accepted_as_suggested)} (${stats.accepted_as_suggested})`],
+            ["By hand", stats.allocated_by_hand],
+            ["Not a receivable", stats.dismissed],
+            ["Automatic allocations reversed", stats.automatic_allocations_reversed],
+          ]}
+        />
+      </Section>
 
       {canWrite && (
         <Section title="Import a bank statement" id="import">
@@ -149,6 +176,19 @@ export default async function ReconciliationPage({ searchParams }: { searchParam
           params={{ show: filter.param }}
         />
       </section>
+
+      <Section title="Settings" id="settings" description="How bank transactions are allocated without a person.">
+        {user.can(ADMINISTRATION) ? (
+          <ReconciliationSettingsForm current={settings} />
+        ) : (
+          <div className="space-y-1 text-sm text-slate-700">
+            {settingsInWords(settings).map((w) => (
+              <p key={w}>{w}</p>
+            ))}
+            <p className="text-slate-600">Owners and admins can change these settings.</p>
+          </div>
+        )}
+      </Section>
 
       <Section
         title="Bank statements"

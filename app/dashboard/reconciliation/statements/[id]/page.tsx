@@ -16,22 +16,35 @@ export const metadata: Metadata = { title: "Bank statement" };
 
 type Item = Awaited<ReturnType<typeof getBankStatement>>["items"][number];
 
-// What became of a transaction: a new payment (allocated automatically, with suggestions,
-// or unmatched), a duplicate of an earlier one, or nothing (a currency the service does not hold).
+// What became of a transaction, as it stands now: a new payment (allocated automatically at
+// import, allocated since, partly allocated, waiting with suggestions, or unmatched), a
+// duplicate of an earlier one, or nothing (a currency the service does not hold).
 function Outcome({ item }: { item: Item }) {
   if (item.duplicate_of) return <Pill tone="slate">Duplicate</Pill>;
   if (!item.payment_id) return <Pill tone="rose">Not imported</Pill>;
-  if (item.match === "auto_allocated") return <Pill tone="emerald">Created · allocated</Pill>;
-  if (item.match === "suggested") return <Pill tone="sky">Created · suggested</Pill>;
-  return <Pill tone="amber">Created · unmatched</Pill>;
+  if (item.match === "auto_allocated") return <Pill tone="emerald">Allocated automatically</Pill>;
+  if (item.payment_state === "allocated") return <Pill tone="emerald">Allocated</Pill>;
+  if (item.payment_state === "partially_allocated") return <Pill tone="amber">Partly allocated</Pill>;
+  if (item.match === "suggested") return <Pill tone="sky">Waiting · suggested</Pill>;
+  return <Pill tone="amber">Waiting · unmatched</Pill>;
 }
+
+type Balance = Awaited<ReturnType<typeof getBankStatement>>["balances"]["opening"];
 
 export default async function StatementPage({ params }: { params: Promise<{ id: string }> }) {
   const user = await requireUser({ permission: "payments:read" });
   const { id } = await params;
   const locale = await requestLocale();
   const s = await orNotFound(getBankStatement(db(), { organizationId: user.organizationId, id }));
-  const summary: [string, number][] = [
+  const balance = (b: Balance) => {
+    if (!b) return "Not in the file";
+    const currency = b.currency || s.account.currency;
+    const amount = /^[A-Z]{3}$/.test(currency) ? money(b.amount_minor, currency, locale) : b.amount_minor;
+    return `${b.side === "debit" ? "−" : ""}${amount}${b.on ? ` on ${formatDay(b.on, locale)}` : ""}`;
+  };
+  const summary: [string, string | number][] = [
+    ["Opening balance", balance(s.balances.opening)],
+    ["Closing balance", balance(s.balances.closing)],
     ["Transactions", s.entries],
     ["Credits", s.credits],
     ["Debits", s.debits],

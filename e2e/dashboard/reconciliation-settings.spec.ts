@@ -1,0 +1,89 @@
+import { randomUUID } from "node:crypto";
+import { expect, type Page, test } from "@playwright/test";
+import { camt053 } from "../../test/support/statements";
+import { newOrgWithOwner } from "../support/fixtures";
+import { api, expectNoAxeViolations, expectNoHorizontalOverflow, signIn } from "../support/dashboard";
+
+// The reconciliation page's Settings section and figures as an owner uses them: the
+// defaults in words, `confident` and a tolerance chosen with the keyboard (the words follow),
+// saved; then a statement whose invoice number is written another way is allocated at
+// import, and the "Last 30 days" panel counts it as touchless.
+
+const shot = (name: string) => `test-results/e2e/reconciliation-settings-${name}.png`;
+
+async function checkBothSizes(page: Page, name: string) {
+  await expectNoAxeViolations(page, name);
+  await page.screenshot({ path: shot(`${name}-desktop`), fullPage: true });
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expectNoHorizontalOverflow(page);
+  await expectNoAxeViolations(page, `${name} at 360 px`);
+  await page.screenshot({ path: shot(`${name}-360px`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test("an owner sets confident allocation and a tolerance; the next import is touchless and counted", async ({ page }) => {
+  test.setTimeout(300_000);
+  const org = await newOrgWithOwner("Settings Works BV");
+  const tag = randomUUID().slice(0, 4).toUpperCase();
+  const r = await api<{ obligation: { id: string } }>(org.api_key, "POST", "/obligations", {
+    obligation_type: "invoice",
+    external_reference: { namespace: "e2e", id: randomUUID() },
+    debtor: { name: "Northwind Traders Ltd", email: "ap@northwind.example" },
+    amount_minor: "48000",
+    currency: "EUR",
+    deadline: "2026-11-25",
+    business_context: { invoice_number: `INV-${tag}-0202` },
+  });
+  expect(r.status).toBe(201);
+
+  await signIn(page, org.email, org.password);
+  await page.goto("/dashboard/reconciliation");
+  const stats = page.getByRole("region", { name: "Last 30 days" });
+  await expect(stats).toContainText("Imported");
+  const settings = page.getByRole("region", { name: "Settings" });
+  await expect(settings).toContainText("only when it carries the RF payment reference");
+  await checkBothSizes(page, "defaults");
+
+  // Keyboard: the second choice, the tolerance checkbox, then the fields.
+  await settings.getByRole("radio", { name: /whole invoice number/ }).check();
+  await expect(settings).toContainText("names one open obligation's invoice number or reference as a whole word");
+  await settings.getByRole("checkbox", { name: "Accept short payments within a tolerance" }).check();
+  await settings.getByLabel("Short by at most").fill("25.00");
+  await settings.getByLabel("and at most (%)").fill("2");
+  await settings.getByLabel("Settle the rest as").selectOption("bank_fee");
+  await expect(settings).toContainText("short by at most 25.00 (in the payment's currency) and at most 2 % of what is owed");
+  await settings.getByLabel("and at most (%)").fill("two");
+  await expect(settings.getByText("Enter a percentage from 0 to 100")).toBeVisible();
+  await expect(settings.getByRole("button", { name: "Save settings" })).toBeDisabled();
+  await settings.getByLabel("and at most (%)").fill("2");
+  await settings.getByRole("button", { name: "Save settings" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(settings.getByRole("status")).toContainText("Saved");
+  const stored = await api<{ auto_allocate: string; tolerance: { max_minor: string; max_basis_points: number; kind: string } }>(
+    org.api_key,
+    "GET",
+    "/reconciliation-settings",
+  );
+  expect(stored.body).toMatchObject({ auto_allocate: "confident", tolerance: { max_minor: "2500", max_basis_points: 200, kind: "bank_fee" } });
+  await checkBothSizes(page, "confident");
+
+  // The invoice number without its leading zero and with other separators: allocated at import.
+  const camt = camt053([{ amount: "480.00", name: "NORTHWIND TRADERS", ustrd: `Rechnung inv ${tag}/202` }]);
+  await page.getByLabel("Choose a statement file").setInputFiles({ name: "touchless.xml", mimeType: "application/xml", buffer: Buffer.from(camt) });
+  const summary = page.getByRole("region", { name: "Imported touchless.xml" });
+  await expect(summary).toBeVisible({ timeout: 60_000 });
+  await expect(
+    summary
+      .locator("dl > div")
+      .filter({ has: page.getByText("Allocated automatically", { exact: true }) })
+      .locator("dd"),
+  ).toHaveText("1");
+  await page.goto("/dashboard/reconciliation");
+  await expect(
+    stats
+      .locator("dl > div")
+      .filter({ has: page.getByText("Touchless", { exact: true }) })
+      .locator("dd"),
+  ).toHaveText("100 % (1)");
+  await checkBothSizes(page, "counted");
+});
