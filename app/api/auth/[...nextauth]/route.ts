@@ -4,7 +4,8 @@ import { createHmac } from "node:crypto";
 import { appSecret, oidcConfig, publicBaseUrl } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { ssoSignIn, type SsoProfile } from "@/lib/auth/sso";
-import { SESSION_COOKIE } from "@/lib/auth/sessions";
+import { SSO_INVITATION_COOKIE, parseInvitationCookie } from "@/lib/auth/sso-invitation";
+import { SESSION_COOKIE } from "@/lib/auth/session-cookie";
 
 // next-auth drives only the OpenID Connect redirect, callback and code exchange (state,
 // nonce and PKCE checked by next-auth/openid-client). The signIn callback creates the
@@ -35,7 +36,11 @@ function options(): AuthOptions {
     callbacks: {
       async signIn({ profile }) {
         const ua = (await headers()).get("user-agent") ?? "";
-        const r = await ssoSignIn((profile ?? {}) as SsoProfile, ua);
+        // Set by the invitation page (/invite/{id}) before it starts single sign-on.
+        const jar = await cookies();
+        const invitation = parseInvitationCookie(jar.get(SSO_INVITATION_COOKIE)?.value);
+        if (invitation) jar.delete(SSO_INVITATION_COOKIE);
+        const r = await ssoSignIn((profile ?? {}) as SsoProfile, ua, invitation);
         if (!r.ok) {
           logger().info({ reason: r.reason }, "single sign-on refused");
           return `/login?sso=${r.reason}`;

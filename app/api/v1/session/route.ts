@@ -1,29 +1,28 @@
 import { handle } from "@/lib/http/handle";
 import { getSessionOp, signInOp, signOutOp } from "@/lib/operations/sessions";
-import { SESSION_COOKIE, describeSession, signIn, signOut } from "@/lib/auth/sessions";
-import { isHttps, serializeCookie } from "@/lib/http/cookies";
+import { sessionCookie } from "@/lib/auth/session-cookie";
+import { signIn } from "@/lib/auth/sign-in";
+import { describeSession } from "@/lib/auth/describe-session";
+import { signOut } from "@/lib/auth/sign-out";
 import { notServed } from "@/lib/http/not-served";
-
-const cookie = (req: Request, value: string, maxAgeSeconds: number) =>
-  serializeCookie(SESSION_COOKIE, value, { path: "/", sameSite: "Strict", secure: isHttps(req), maxAgeSeconds });
 
 // POST /session – sign in
 export const POST = handle(
   signInOp,
   async ({ req, tx, body, clientIp }) => {
     const r = await signIn(tx, { body, clientIp, userAgent: req.headers.get("user-agent") ?? "" });
-    return { status: 200, body: r.body, cookies: [cookie(req, r.token, (r.expiresAt.getTime() - Date.now()) / 1000)] };
+    return { status: 200, body: r.body, cookies: [sessionCookie(req, r.token, (r.expiresAt.getTime() - Date.now()) / 1000)] };
   },
   { withoutTransaction: true },
 );
 
-// GET /session – current identity
+// GET /session – current identity and the account's organizations
 export const GET = handle(getSessionOp, async ({ tx, principal }) => ({ status: 200, body: await describeSession(tx, { principal }) }));
 
 // DELETE /session – sign out
 export const DELETE = handle(signOutOp, async ({ req, principal, tx }) => {
   await signOut(tx, { principal });
-  return { status: 204, cookies: [cookie(req, "", 0)] };
+  return { status: 204, cookies: [sessionCookie(req, "", 0)] };
 });
 
 // The methods this path does not serve: the 405 envelope (lib/http/not-served.ts).

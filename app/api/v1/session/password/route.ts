@@ -1,8 +1,9 @@
 import { handle } from "@/lib/http/handle";
 import { changePasswordOp } from "@/lib/operations/sessions";
-import { SESSION_COOKIE, changePassword, countPasswordChangeAttempt } from "@/lib/auth/sessions";
+import { changePassword } from "@/lib/auth/change-password";
+import { countPasswordCheck } from "@/lib/auth/count-password-check";
+import { sessionCookie } from "@/lib/auth/session-cookie";
 import type { UserPrincipal } from "@/lib/auth/principal";
-import { isHttps, serializeCookie } from "@/lib/http/cookies";
 import { notServed } from "@/lib/http/not-served";
 
 // POST /session/password – change password, revoking every session of the user; the check
@@ -12,10 +13,13 @@ export const POST = handle(
   async ({ req, principal, body, tx, attempt }) => {
     if (!attempt) throw new Error("countAttempt did not run");
     await changePassword(tx, { principal, attempt, ...body });
-    return { status: 204, cookies: [serializeCookie(SESSION_COOKIE, "", { path: "/", sameSite: "Strict", secure: isHttps(req), maxAgeSeconds: 0 })] };
+    return { status: 204, cookies: [sessionCookie(req, "", 0)] };
   },
   // (the operation's auth is issuer_session: the principal is a user)
-  { countAttempt: ({ principal }) => countPasswordChangeAttempt(principal as UserPrincipal) },
+  {
+    countAttempt: ({ principal }) =>
+      countPasswordCheck({ email: (principal as UserPrincipal).email, message: "too many failed password attempts; try again later" }),
+  },
 );
 
 // The methods this path does not serve: the 405 envelope (lib/http/not-served.ts).
