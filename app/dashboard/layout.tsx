@@ -40,7 +40,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
             )}
           </div>
           <div className="flex items-center gap-2 text-sm text-slate-700 sm:order-last">
-            <span className="max-w-[14rem] truncate" title={user.email}>
+            <span className="min-w-0 max-w-[9rem] truncate sm:max-w-[14rem]" title={user.email}>
               {user.name || user.email}
             </span>
             <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800">{user.role}</span>

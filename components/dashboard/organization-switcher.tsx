@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { FeedbackMessage } from "@/components/ui/feedback";
-import { btn, field } from "@/components/ui/styles";
+import { btn } from "@/components/ui/styles";
 import { useMutation } from "@/components/ui/use-mutation";
 
 // POST /session/organization: the account's other organizations, for a person who belongs
@@ -14,7 +14,7 @@ export function OrganizationSwitcher({ current, organizations }: { current: stri
   const { submit, pending, feedback } = useMutation();
   return (
     <form
-      className="flex flex-wrap items-center gap-2"
+      className="space-y-1"
       aria-label="Switch organization"
       onSubmit={async (e) => {
         e.preventDefault();
@@ -25,24 +25,26 @@ export function OrganizationSwitcher({ current, organizations }: { current: stri
         }
       }}
     >
-      <label htmlFor="organization-switch" className="sr-only">
-        Organization
-      </label>
-      <select
-        id="organization-switch"
-        value={chosen}
-        onChange={(e) => setChosen(e.target.value)}
-        className={`${field.input} mt-0 max-w-[16rem] py-1 font-semibold`}
-      >
-        {organizations.map((o) => (
-          <option key={o.id} value={o.id}>
-            {o.name}
-          </option>
-        ))}
-      </select>
-      <button type="submit" className={btn.small} disabled={pending || chosen === current}>
-        Switch<span className="sr-only"> organization</span>
-      </button>
+      <div className="flex items-center gap-2">
+        <label htmlFor="organization-switch" className="sr-only">
+          Organization
+        </label>
+        <select
+          id="organization-switch"
+          value={chosen}
+          onChange={(e) => setChosen(e.target.value)}
+          className="block min-w-0 max-w-[12rem] rounded-md border border-slate-300 bg-white px-2 py-1 text-base font-semibold text-slate-900 shadow-xs sm:max-w-[16rem] sm:text-sm"
+        >
+          {organizations.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.name}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className={`${btn.small} shrink-0`} disabled={pending || chosen === current}>
+          Switch<span className="sr-only"> organization</span>
+        </button>
+      </div>
       <FeedbackMessage feedback={feedback} />
     </form>
   );

@@ -79,7 +79,7 @@ export function AcceptInvitationForm({ id, signedInAs, ssoName }: { id: string; 
       <form
         method="post"
         noValidate
-        aria-label="Accept the invitation with a password"
+        aria-label="Accept the invitation"
         className="space-y-4"
         onSubmit={(e) => {
           e.preventDefault();

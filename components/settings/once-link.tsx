@@ -1,7 +1,7 @@
 "use client";
 
 import { CopyButton } from "@/components/ui/copy-button";
-import { field } from "@/components/ui/styles";
+import { btn, field } from "@/components/ui/styles";
 import { formatDateTime } from "@/lib/format/dates";
 
 // A one-time link (invitation, password reset) shown once, with a copy button: the
@@ -18,7 +18,7 @@ export function OnceLink({ id, title, url, expiresAt, note }: { id: string; titl
           {title}
         </label>
         <input id={id} readOnly value={url} className={`${field.input} mt-0 font-mono text-xs`} onFocus={(e) => e.currentTarget.select()} />
-        <CopyButton text={url} label="Copy link" fallbackInputId={id} />
+        <CopyButton text={url} label="Copy link" fallbackInputId={id} className={`${btn.secondary} whitespace-nowrap`} />
       </div>
     </div>
   );

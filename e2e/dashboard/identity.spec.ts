@@ -11,8 +11,8 @@ async function shots(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: `test-results/e2e/identity-${name}-desktop.png`, fullPage: true });
   await page.setViewportSize({ width: 360, height: 800 });
-  await expectNoHorizontalOverflow(page);
   await page.screenshot({ path: `test-results/e2e/identity-${name}-360.png`, fullPage: true });
+  await expectNoHorizontalOverflow(page);
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
@@ -49,10 +49,10 @@ test("invite, accept with an own password, join a second organization and switch
   await expect(iPage).not.toHaveURL(/#/); // the token leaves the address bar
   await expectNoAxeViolations(iPage, "invitation");
   await shots(iPage, "invite-page");
-  await iPage.getByLabel("Password").fill("too-short");
+  await iPage.getByLabel("Password", { exact: true }).fill("too-short");
   await iPage.getByRole("button", { name: "Accept invitation" }).click();
   await expect(iPage.getByText("Choose a password of at least 12 characters.")).toBeVisible();
-  await iPage.getByLabel("Password").fill("dana-own-password-1");
+  await iPage.getByLabel("Password", { exact: true }).fill("dana-own-password-1");
   await iPage.getByRole("button", { name: "Accept invitation" }).click();
   await expect(iPage).toHaveURL(/\/dashboard$/, { timeout: 45_000 });
   await expect(iPage.locator("header")).toContainText("Alpha Trading Ltd");
@@ -62,7 +62,7 @@ test("invite, accept with an own password, join a second organization and switch
   const again = await browser.newContext({ baseURL: baseUrl() });
   const aPage = await again.newPage();
   await aPage.goto(url);
-  await aPage.getByLabel("Password").fill("dana-own-password-1");
+  await aPage.getByLabel("Password", { exact: true }).fill("dana-own-password-1");
   await aPage.getByRole("button", { name: "Accept invitation" }).click();
   await expect(aPage.getByText("This link has expired, was already used or was withdrawn.")).toBeVisible();
   await again.close();
@@ -75,10 +75,10 @@ test("invite, accept with an own password, join a second organization and switch
   const second = await browser.newContext({ baseURL: baseUrl() });
   const sPage = await second.newPage();
   await sPage.goto(urlB);
-  await sPage.getByLabel("Password").fill("b-would-like-this-one");
+  await sPage.getByLabel("Password", { exact: true }).fill("b-would-like-this-one");
   await sPage.getByRole("button", { name: "Accept invitation" }).click();
   await expect(sPage.getByText("An account with this email address exists already")).toBeVisible();
-  await sPage.getByLabel("Password").fill("dana-own-password-1");
+  await sPage.getByLabel("Password", { exact: true }).fill("dana-own-password-1");
   await sPage.getByRole("button", { name: "Accept invitation" }).click();
   await expect(sPage).toHaveURL(/\/dashboard$/, { timeout: 45_000 });
   await second.close();
@@ -123,7 +123,7 @@ test("a reset link for an account only this organization holds; the person choos
   const invitee = await browser.newContext({ baseURL: baseUrl() });
   const iPage = await invitee.newPage();
   await iPage.goto(url);
-  await iPage.getByLabel("Password").fill("finn-first-password");
+  await iPage.getByLabel("Password", { exact: true }).fill("finn-first-password");
   await iPage.getByRole("button", { name: "Accept invitation" }).click();
   await expect(iPage).toHaveURL(/\/dashboard$/, { timeout: 45_000 });
 

@@ -7,7 +7,7 @@ import { baseUrl, expectNoAxeViolations, expectNoHorizontalOverflow } from "../s
 async function signIn(page: Page, email: string, password: string) {
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
+  await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 45_000 });
 }
@@ -83,7 +83,7 @@ test("an owner manages API keys, members, their password and their sessions", as
   const colleague = await browser.newContext({ baseURL: baseUrl() });
   const cPage = await colleague.newPage();
   await cPage.goto(url);
-  await cPage.getByLabel("Password").fill("colleague-password-1");
+  await cPage.getByLabel("Password", { exact: true }).fill("colleague-password-1");
   await cPage.getByRole("button", { name: "Accept invitation" }).click();
   await expect(cPage).toHaveURL(/\/dashboard$/, { timeout: 45_000 });
   await page.reload();

@@ -39,7 +39,7 @@ function options(): AuthOptions {
         // Set by the invitation page (/invite/{id}) before it starts single sign-on.
         const jar = await cookies();
         const invitation = parseInvitationCookie(jar.get(SSO_INVITATION_COOKIE)?.value);
-        if (invitation) jar.delete(SSO_INVITATION_COOKIE);
+        if (invitation) jar.set(SSO_INVITATION_COOKIE, "", { path: "/api/auth", maxAge: 0 });
         const r = await ssoSignIn((profile ?? {}) as SsoProfile, ua, invitation);
         if (!r.ok) {
           logger().info({ reason: r.reason }, "single sign-on refused");
