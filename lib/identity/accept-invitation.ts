@@ -28,6 +28,8 @@ export type AcceptInvitationInput = {
 export async function acceptInvitation(tx: Tx, input: AcceptInvitationInput): Promise<SignInResult> {
   const inv = await findInvitation(tx, { id: input.id, token: input.token });
   const user = inv.user;
+  const role = inv.membership.role;
+  if (!isRole(role)) throw new Error(`membership ${inv.membership.id} has an unknown role`);
   const existing = await hasAccount(tx, { userId: user.id });
   let method: "password" | "identity_provider" = "password";
   if (input.verifiedEmail !== undefined) {
@@ -53,8 +55,6 @@ export async function acceptInvitation(tx: Tx, input: AcceptInvitationInput): Pr
   const now = new Date();
   await tx.membership.update({ where: { id: inv.membership.id }, data: { status: "active" } });
   await tx.invitation.update({ where: { id: inv.id }, data: { usedAt: now } });
-  const role = inv.membership.role;
-  if (!isRole(role)) throw new Error(`membership ${inv.membership.id} has an unknown role`);
   const org = await tx.organization.findUniqueOrThrow({ where: { id: inv.organizationId } });
   const { token, expiresAt } = await startSession({ organizationId: org.id, userId: user.id, userAgent: input.userAgent, method });
   return {
