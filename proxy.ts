@@ -11,7 +11,7 @@ import { newNonce } from "@/lib/recipient-page/csp";
 // (lib/http/not-served.ts). (The hosted payer page /r/* sets its own Content-Security-Policy
 // with a per-response nonce: app/r/[request]/route.ts.)
 //
-// The dashboard and /login get a Content-Security-Policy with a fresh nonce
+// The dashboard, /login and the invitation and reset pages get a Content-Security-Policy with a fresh nonce
 // (lib/http/dashboard-csp.ts): set on the request too, where Next.js reads the nonce for the
 // scripts it renders (these pages are rendered per request: they read the session cookie).
 //
@@ -54,5 +54,5 @@ const notFound = () =>
 
 export const config = {
   // Next.js matches the raw and the decoded path; only a raw path can hold a "%".
-  matcher: ["/api/(.*%.*)", "/api/auth/:path*", "/dashboard", "/dashboard/:path*", "/login"],
+  matcher: ["/api/(.*%.*)", "/api/auth/:path*", "/dashboard", "/dashboard/:path*", "/login", "/invite/:path*", "/password-reset/:path*"],
 };

@@ -18,6 +18,7 @@ export const ERROR_STATUS = {
   duplicate: 409,
   payment_request_revoked: 410,
   payment_request_expired: 410,
+  invitation_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,

@@ -5,12 +5,14 @@ import { existsSync, readFileSync } from "node:fs";
 // npm run admin -- create-organization --name N --owner-email E --owner-password P
 // npm run admin -- create-api-key --organization ID --scopes a,b
 // npm run admin -- create-user --organization ID --email E --password P --role R
+// npm run admin -- reset-password --email E   (prints a one-time password-reset link)
 // Works with or without a running server: on the embedded database it goes through the
 // running server's socket when there is one, else it opens the data folder itself.
 const USAGE = `usage:
   npm run admin -- create-organization --name N --owner-email E --owner-password P
   npm run admin -- create-api-key --organization ID --scopes a,b
-  npm run admin -- create-user --organization ID --email E --password P --role owner|admin|member|viewer`;
+  npm run admin -- create-user --organization ID --email E --password P --role owner|admin|member|viewer
+  npm run admin -- reset-password --email E`;
 
 class UsageError extends Error {}
 function fail(msg: string): never {
@@ -87,6 +89,13 @@ async function main() {
         out = await org.createUser({ organizationId: organization, email, password, role });
         break;
       }
+      case "reset-password": {
+        const { email } = values;
+        if (!email) fail(USAGE);
+        const { createResetLink } = await import("@/lib/organizations/create-reset-link");
+        out = await createResetLink({ email });
+        break;
+      }
       default:
         fail(USAGE);
     }
@@ -98,7 +107,23 @@ async function main() {
   console.log(JSON.stringify(out));
 }
 
-main().catch((err) => {
-  console.error(err instanceof Error ? err.message : String(err));
+// One line for a person, never a stack trace: our own refusals say what to do; a
+// database or other error is reduced to its first line.
+async function oneLine(err: unknown): Promise<string> {
+  if (err instanceof UsageError) return err.message;
+  const { AppError } = await import("@/lib/errors");
+  if (err instanceof AppError) return `error: ${err.message}`;
+  const { isUniqueViolation } = await import("@/lib/db/errors");
+  if (isUniqueViolation(err)) return "error: this already exists (an email, organization or key that must be unique)";
+  const first =
+    (err instanceof Error ? err.message : String(err))
+      .trim()
+      .split("\n")
+      .find((l) => l.trim() !== "") ?? "unknown error";
+  return `error: ${first.trim()}`;
+}
+
+main().catch(async (err) => {
+  console.error(await oneLine(err));
   process.exit(2);
 });

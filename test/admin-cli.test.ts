@@ -7,6 +7,7 @@ import { inject } from "vitest";
 import { Api, baseUrl } from "./support/api";
 import { signedIn } from "./support/fixtures";
 import { TEST_APP_SECRET } from "./support/server";
+import { linkParts } from "./support/identity";
 
 function admin(args: string[], env: Record<string, string | undefined>): { code: number; out: string; err: string } {
   try {
@@ -61,6 +62,36 @@ describe("npm run admin", () => {
     expect(missing.code).not.toBe(0);
     expect(missing.err).toMatch(/organization not found/);
     expect(admin(["frobnicate"], env).code).toBe(2);
+  });
+
+  it("prints a password-reset link for any account; create-user with an existing email is a one-line error", async () => {
+    const env = { DATABASE_URL: inject("databaseUrl"), APP_SECRET: TEST_APP_SECRET };
+    const email = `cli-reset-${Date.now()}@example.test`;
+    const org = admin(["create-organization", "--name", "Reset Org", "--owner-email", email, "--owner-password", "cli-password-123"], env);
+    expect(org.code, org.err).toBe(0);
+    const { organization_id } = JSON.parse(org.out.trim());
+
+    const reset = admin(["reset-password", "--email", email.toUpperCase()], env);
+    expect(reset.code, reset.err).toBe(0);
+    const link = JSON.parse(reset.out.trim());
+    expect(link.url).toMatch(/\/password-reset\/[0-9a-f-]{36}#/);
+    const { id, token } = linkParts(link.url);
+    const done = await new Api(baseUrl()).post(`/password-resets/${id}/complete`, { token, new_password: "set-by-the-person-1" });
+    expect(done.status, done.text).toBe(204);
+    await expect(signedIn(email, "cli-password-123")).rejects.toThrow(/401/);
+    expect((await (await signedIn(email, "set-by-the-person-1")).get("/session")).status).toBe(200);
+
+    for (const [args, message] of [
+      [["create-user", "--organization", organization_id, "--email", email, "--password", "another-password-1", "--role", "viewer"], /exists already/],
+      [["reset-password", "--email", `nobody-${Date.now()}@example.test`], /no account has the email/],
+      [["create-user", "--organization", organization_id, "--bogus", "x"], /bogus/],
+    ] as const) {
+      const r = admin([...args], env);
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.err.trim().split("\n"), r.err).toHaveLength(1);
+      expect(r.err).toMatch(message);
+      expect(r.err).not.toMatch(/\n\s+at /);
+    }
   });
 
   it("works on an embedded data folder with no server running", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it, beforeAll } from "vitest";
 import { Api, baseUrl } from "./support/api";
 import { newOrg, signedIn, userWith, TEST_PASSWORD, type OrgFixture } from "./support/fixtures";
+import { linkParts } from "./support/identity";
 
 describe("organization administration", () => {
   let org: OrgFixture;
@@ -79,11 +80,10 @@ describe("organization administration", () => {
       ["/api-keys", { name: "x", scopes: [] }, "body.scopes"],
       ["/api-keys", { name: "x", scopes: ["admin:everything"] }, "body.scopes"],
       ["/api-keys", { name: "x", scopes: ["obligations:read"], key: "mine" }, "body.key"],
-      ["/members", { email: "not-an-email", role: "member", sign_in: "identity_provider" }, "body.email"],
-      ["/members", { email: "a@example.test", role: "king", sign_in: "identity_provider" }, "body.role"],
-      ["/members", { email: "a@example.test", role: "member", sign_in: "password" }, "body.password"],
-      ["/members", { email: "a@example.test", role: "member", sign_in: "password", password: "short" }, "body.password"],
-      ["/members", { email: "a@example.test", role: "member", sign_in: "identity_provider", password: "a-long-password-1" }, "body.password"],
+      ["/members", { email: "not-an-email", role: "member" }, "body.email"],
+      ["/members", { email: "a@example.test", role: "king" }, "body.role"],
+      ["/members", { email: "a@example.test", role: "member", password: "a-long-password-1" }, "body.password"],
+      ["/members", { email: "a@example.test", role: "member", sign_in: "password" }, "body.sign_in"],
     ];
     for (const [path, body, field] of cases) {
       const r = await owner.post(path, body);
@@ -97,29 +97,19 @@ describe("organization administration", () => {
     expect(bad.body.error.message).toContain("body.role");
   });
 
-  it("adds a member with a password who can sign in, and an identity-provider-only member who cannot sign in by password", async () => {
+  it("invites a member, who signs in once they accepted with a password of their own", async () => {
     const email = `added-${Date.now()}@example.test`;
-    const r = await owner.post("/members", {
-      email: email.toUpperCase(),
-      role: "viewer",
-      name: "Vera",
-      sign_in: "password",
-      password: "an-initial-password-1",
-    });
+    const r = await owner.post("/members", { email: email.toUpperCase(), role: "viewer", name: "Vera" });
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ email, role: "viewer", name: "Vera", password_set: true });
-    const vera = await signedIn(email, "an-initial-password-1");
+    expect(r.body.member).toMatchObject({ email, role: "viewer", name: "Vera", status: "invited", password_set: false });
+    await expect(signedIn(email, "an-own-password-1")).rejects.toThrow(/401/);
+    const { id, token } = linkParts(r.body.invitation.url);
+    expect((await new Api(baseUrl()).post(`/invitations/${id}/accept`, { token, password: "an-own-password-1" })).status).toBe(200);
+    const vera = await signedIn(email, "an-own-password-1");
     expect((await vera.get("/session")).body.role).toBe("viewer");
-    expect((await owner.post("/members", { email, role: "viewer", sign_in: "identity_provider" })).body.error.code).toBe("duplicate");
-
-    const ssoEmail = `sso-${Date.now()}@example.test`;
-    const s = await owner.post("/members", { email: ssoEmail, role: "member", sign_in: "identity_provider" });
-    expect(s.status).toBe(201);
-    expect(s.body.password_set).toBe(false);
-    await expect(signedIn(ssoEmail, "")).rejects.toThrow();
-    await expect(signedIn(ssoEmail, "anything-at-all")).rejects.toThrow(/401/);
+    expect((await owner.post("/members", { email, role: "viewer" })).body.error.code).toBe("duplicate");
     const listed = (await owner.get("/members")).body.items.map((m: { email: string }) => m.email);
-    expect(listed).toEqual(expect.arrayContaining([email, ssoEmail, org.email]));
+    expect(listed).toEqual(expect.arrayContaining([email, org.email]));
   });
 
   it("a role change applies to the member's next request: a demoted admin gets 403", async () => {
@@ -169,7 +159,7 @@ describe("organization administration", () => {
     const admin = await signedIn(adminUser.email);
     expect((await admin.call("PATCH", `/members/${me.id}`, { body: { role: "viewer" } })).body.error.code).toBe("insufficient_permission");
     expect((await admin.delete(`/members/${me.id}`)).body.error.code).toBe("insufficient_permission");
-    expect((await admin.post("/members", { email: `o-${Date.now()}@example.test`, role: "owner", sign_in: "identity_provider" })).status).toBe(403);
+    expect((await admin.post("/members", { email: `o-${Date.now()}@example.test`, role: "owner" })).status).toBe(403);
 
     // With a second owner, the first may step down.
     const adminRow = (await api.get("/members")).body.items.find((x: { user_id: string }) => x.user_id === adminUser.userId);

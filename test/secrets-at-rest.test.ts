@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { baseUrl } from "./support/api";
+import { Api, baseUrl } from "./support/api";
+import { linkParts } from "./support/identity";
 import { newOrg, signedIn, type OrgFixture } from "./support/fixtures";
 import { legacyFingerprint } from "./support/legacy-fingerprint";
 import { legacyBody } from "./support/obligations";
@@ -64,11 +65,16 @@ describe("secrets at rest", () => {
     const staff = await signedIn(org.email);
     for (const c of staff.cookie!.split("; ")) secrets.set(`staff cookie ${c.split("=")[0]}`, c.slice(c.indexOf("=") + 1));
 
-    const member = { email: `m-${randomUUID()}@example.test`, role: "viewer", sign_in: "password", password: `initial-${randomUUID()}` };
+    const member = { email: `m-${randomUUID()}@example.test`, role: "viewer" };
     const added = await staff.post("/members", member, { idempotencyKey: `rest-${randomUUID()}` });
     expect(added.status, added.text).toBe(201);
-    secrets.set("new member's password", member.password);
-    digests.set("new member's request", legacyFingerprint("POST", "/api/v1/members", member));
+    const invitation = linkParts(added.body.invitation.url);
+    secrets.set("invitation token", invitation.token);
+    const acceptance = { token: invitation.token, password: `own-${randomUUID()}` };
+    const accepted = await new Api(baseUrl()).post(`/invitations/${invitation.id}/accept`, acceptance, { idempotencyKey: `rest-${randomUUID()}` });
+    expect(accepted.status, accepted.text).toBe(200);
+    secrets.set("new member's password", acceptance.password);
+    digests.set("invitation acceptance's request", legacyFingerprint("POST", `/api/v1/invitations/${invitation.id}/accept`, acceptance));
     digests.set(
       "webhook endpoint's request",
       legacyFingerprint("POST", "/api/v1/webhook-endpoints", { url: "https://hooks.example.test/in", secret: webhookSecret }),

@@ -1,6 +1,7 @@
 import { requireUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db";
-import { organizationName } from "@/lib/obligations/view";
+import { describeSession } from "@/lib/auth/describe-session";
+import { OrganizationSwitcher } from "@/components/dashboard/organization-switcher";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
 import { MainNav, type NavItem } from "@/components/dashboard/nav";
 import type { Permission } from "@/lib/auth/permissions";
@@ -22,7 +23,7 @@ const NAV: (NavItem & { permission: Permission })[] = [
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const user = await requireUser();
-  const orgName = await organizationName(db(), { organizationId: user.organizationId });
+  const { organizations } = await describeSession(db(), { principal: user });
   return (
     <div className="min-h-screen">
       <a href="#content" className="sr-only rounded-md bg-white px-3 py-2 focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50">
@@ -32,10 +33,14 @@ export default async function DashboardLayout({ children }: { children: React.Re
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3">
           <div className="min-w-0">
             <p className="text-xs font-medium uppercase tracking-wide text-slate-600">Obligations</p>
-            <p className="truncate font-semibold">{orgName}</p>
+            {organizations.length > 1 ? (
+              <OrganizationSwitcher current={user.organizationId} organizations={organizations.map(({ id, name }) => ({ id, name }))} />
+            ) : (
+              <p className="truncate font-semibold">{user.organizationName}</p>
+            )}
           </div>
           <div className="flex items-center gap-2 text-sm text-slate-700 sm:order-last">
-            <span className="max-w-[14rem] truncate" title={user.email}>
+            <span className="min-w-0 max-w-[9rem] truncate sm:max-w-[14rem]" title={user.email}>
               {user.name || user.email}
             </span>
             <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800">{user.role}</span>

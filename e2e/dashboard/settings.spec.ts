@@ -7,7 +7,7 @@ import { baseUrl, expectNoAxeViolations, expectNoHorizontalOverflow } from "../s
 async function signIn(page: Page, email: string, password: string) {
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
+  await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 45_000 });
 }
@@ -62,26 +62,33 @@ test("an owner manages API keys, members, their password and their sessions", as
   await expect(page.getByRole("region", { name: "Revoked keys" })).toContainText("Nightly export");
   expect(await call()).toBe(401);
 
-  // --- Members: add with a password, their session ends when removed
+  // --- Members: invite (the link shown once), the colleague accepts with their own password;
+  // their session ends when removed
   await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Members" }).click();
   await expect(page.getByText("The only owner")).toBeVisible();
-  const add = page.getByRole("form", { name: "Add a member" });
+  const add = page.getByRole("form", { name: "Invite a member" });
   const email = `colleague-${randomUUID()}@example.test`;
   await add.getByLabel("Email").fill(email);
   await add.getByLabel("Name (optional)").fill("Cole League");
   await add.getByLabel("Role").selectOption("member");
-  await add.getByLabel("Initial password", { exact: true }).fill("colleague-password-1");
-  await add.getByRole("button", { name: "Add member" }).click();
-  await expect(add.getByRole("status")).toContainText(`${email} was added as Member`);
-  const list = page.getByRole("region", { name: "Members", exact: true });
-  await expect(list).toContainText("Cole League");
+  await add.getByRole("button", { name: "Invite member" }).click();
+  const link = page.getByLabel(`${email} is invited as Member.`);
+  await expect(link).toHaveValue(/\/invite\/[0-9a-f-]{36}#/);
+  const url = await link.inputValue();
+  await expect(page.getByRole("region", { name: "Pending invitations" })).toContainText(email);
   await expectNoAxeViolations(page, "members");
   await expectNoHorizontalOverflow(page);
   await shot(page, "members");
 
   const colleague = await browser.newContext({ baseURL: baseUrl() });
   const cPage = await colleague.newPage();
-  await signIn(cPage, email, "colleague-password-1");
+  await cPage.goto(url);
+  await cPage.getByLabel("Password", { exact: true }).fill("colleague-password-1");
+  await cPage.getByRole("button", { name: "Accept invitation" }).click();
+  await expect(cPage).toHaveURL(/\/dashboard$/, { timeout: 45_000 });
+  await page.reload();
+  const list = page.getByRole("region", { name: "Members", exact: true });
+  await expect(list).toContainText("Cole League");
 
   await list.getByLabel(`Role of ${email}`).selectOption("viewer");
   await list.getByRole("button", { name: `Save role of ${email}` }).click();

@@ -12,6 +12,7 @@ import { startOidcProvider } from "../support/oidc";
 let app: TestServer;
 let idp: { issuer: string; stop: () => Promise<void> };
 let member: { email: string; organizationId: string };
+const invitee = `invitee-${randomUUID()}@example.test`;
 let owner: { email: string; password: string };
 
 test.describe.configure({ timeout: 300_000 });
@@ -38,6 +39,7 @@ test.beforeAll(async () => {
       member: { email: m.email.toUpperCase(), email_verified: true },
       unverified: { email: m.email, email_verified: false },
       stranger: { email: `stranger-${randomUUID()}@example.test`, email_verified: true },
+      invitee: { email: invitee, email_verified: true },
     },
   });
 });
@@ -47,11 +49,11 @@ test.afterAll(async () => {
   await app?.stop();
 });
 
-async function signInThroughProvider(browser: Browser, account: string): Promise<Page> {
+async function signInThroughProvider(browser: Browser, account: string, from?: { url: string; button: string }): Promise<Page> {
   const context = await browser.newContext({ baseURL: app.baseUrl });
   const page = await context.newPage();
-  await page.goto("/login");
-  await page.getByRole("button", { name: "Sign in with Test IdP" }).click();
+  await page.goto(from?.url ?? "/login");
+  await page.getByRole("button", { name: from?.button ?? "Sign in with Test IdP" }).click();
   await page.waitForURL((u) => u.origin === idp.issuer);
   await page.getByPlaceholder("Enter any login").fill(account);
   await page.getByPlaceholder("and password").fill("any-password");
@@ -104,4 +106,34 @@ test("an unverified email and an unknown email are refused with a clear message,
   await expect(stranger).toHaveURL(/\/login\?sso=not_a_member/);
   await expect(stranger.getByRole("alert").filter({ hasText: "No member of this service has that email address" })).toBeVisible();
   expect(await db().user.count()).toBe(before);
+});
+
+test("an invitation is accepted by single sign-on with the invited, verified email (no password is set)", async ({ browser }) => {
+  const signIn = await fetch(`${app.baseUrl}/api/v1/session`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: owner.email, password: owner.password }),
+  });
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const invited = await fetch(`${app.baseUrl}/api/v1/members`, {
+    method: "POST",
+    headers: { cookie, "content-type": "application/json", "idempotency-key": randomUUID() },
+    body: JSON.stringify({ email: invitee, role: "viewer" }),
+  });
+  expect(invited.status).toBe(201);
+  const { member: m, invitation } = await invited.json();
+  const url = new URL(invitation.url);
+  const page = await signInThroughProvider(browser, "invitee", { url: `${url.pathname}${url.hash}`, button: "Accept with Test IdP" });
+  await expect(page).toHaveURL(`${app.baseUrl}/dashboard`);
+  await expect(page.locator("header")).toContainText("viewer");
+  const row = await db().membership.findUniqueOrThrow({ where: { id: m.id }, include: { user: true } });
+  expect(row.status).toBe("active");
+  expect(row.user.passwordHash).toBe("");
+  // the link is used up: the same link through single sign-on again is refused in words
+  const again = await signInThroughProvider(browser, "invitee", { url: `${url.pathname}${url.hash}`, button: "Accept with Test IdP" });
+  await expect(again).toHaveURL(/\/login\?sso=invitation/);
+  await expect(again.getByRole("alert").filter({ hasText: "did not accept the invitation" })).toBeVisible();
 });

@@ -16,7 +16,7 @@ export async function changeMemberRole(tx: Tx, input: ChangeMemberRoleInput): Pr
     const m = await tx.membership.findFirst({ where: { id: input.id, organizationId: input.organizationId } });
     if (!m) throw notFound("member");
     assertMayManage(input.principal, m.role as Role, input.role);
-    if (m.role === "owner" && input.role !== "owner")
+    if (m.role === "owner" && m.status === "active" && input.role !== "owner")
       await assertAnotherOwner(tx, { organizationId: input.organizationId, membershipId: m.id, what: "demoted" });
     const updated = await tx.membership.update({ where: { id: m.id }, data: { role: input.role }, include: { user: true } });
     return memberView(updated);

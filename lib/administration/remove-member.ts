@@ -7,16 +7,21 @@ import { assertAnotherOwner, assertMayManage } from "@/lib/administration/rules"
 
 export type RemoveMemberInput = { organizationId: string; principal: IssuerPrincipal; id: string };
 
-// Removes the membership and ends the member's sessions in this organization at once.
-// The user row stays (the email may belong to other organizations, and audit entries
-// name it).
+// Removes the membership and ends the member's sessions in this organization at once; for
+// an invited member, withdraws the invitation (its link dies). The user row stays (the
+// email may belong to other organizations, and audit entries name it).
 export async function removeMember(tx: Tx, input: RemoveMemberInput): Promise<void> {
   await atomically(tx, async (tx) => {
     await lockOrganization(tx, { organizationId: input.organizationId });
     const m = await tx.membership.findFirst({ where: { id: input.id, organizationId: input.organizationId } });
     if (!m) throw notFound("member");
     assertMayManage(input.principal, m.role as Role);
-    if (m.role === "owner") await assertAnotherOwner(tx, { organizationId: input.organizationId, membershipId: m.id, what: "removed" });
+    if (m.role === "owner" && m.status === "active")
+      await assertAnotherOwner(tx, { organizationId: input.organizationId, membershipId: m.id, what: "removed" });
+    await tx.invitation.updateMany({
+      where: { organizationId: input.organizationId, membershipId: m.id, usedAt: null, revokedAt: null },
+      data: { revokedAt: new Date() },
+    });
     await tx.membership.delete({ where: { id: m.id } });
     await tx.issuerSession.updateMany({
       where: { organizationId: input.organizationId, userId: m.userId, revokedAt: null },

@@ -10,10 +10,10 @@ export function assertMayManage(principal: IssuerPrincipal, ...roles: Role[]): v
   }
 }
 
-// Call with the organization locked (lockOrganization).
+// Call with the organization locked (lockOrganization). An invited owner is no owner yet.
 export type AssertAnotherOwnerInput = { organizationId: string; membershipId: string; what: "demoted" | "removed" };
 
 export async function assertAnotherOwner(tx: Tx, { organizationId, membershipId, what }: AssertAnotherOwnerInput): Promise<void> {
-  const others = await tx.membership.count({ where: { organizationId, role: "owner", id: { not: membershipId } } });
+  const others = await tx.membership.count({ where: { organizationId, role: "owner", status: "active", id: { not: membershipId } } });
   if (others === 0) throw new AppError("invalid_state", `the last owner cannot be ${what}; make another member owner first`);
 }

@@ -23,14 +23,24 @@ export function apiKeyView(k: {
   };
 }
 
-export function memberView(m: { id: string; role: string; createdAt: Date; user: { id: string; email: string; name: string; passwordHash: string } }): TMember {
+// password_set is false while invited: whether the account has a password elsewhere is not
+// this organization's to learn.
+export function memberView(m: {
+  id: string;
+  role: string;
+  status: string;
+  createdAt: Date;
+  user: { id: string; email: string; name: string; passwordHash: string };
+}): TMember {
+  const invited = m.status === "invited";
   return {
     id: m.id,
     user_id: m.user.id,
     email: m.user.email,
     name: m.user.name,
     role: m.role as Role,
-    password_set: m.user.passwordHash !== "",
+    status: invited ? "invited" : "active",
+    password_set: !invited && m.user.passwordHash !== "",
     created_at: m.createdAt.toISOString(),
   };
 }

@@ -1,8 +1,8 @@
 import { cache } from "react";
 import { cookies } from "next/headers";
 import { notFound, redirect } from "next/navigation";
-import { resolveSession } from "@/lib/auth/sessions";
 import { sessionTokenFrom } from "@/lib/auth/session-cookie";
+import { resolveSession } from "@/lib/auth/resolve-session";
 import type { IssuerPrincipal } from "@/lib/auth/principal";
 import type { Permission } from "@/lib/auth/permissions";
 import { can } from "@/lib/dashboard/permissions";

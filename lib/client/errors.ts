@@ -16,6 +16,8 @@ export function describeApiError(e: ApiError): string {
       return "The hosted link is revoked. Reissue it to get a working link.";
     case "payment_request_expired":
       return "The hosted link has expired. Reissue it to get a working link.";
+    case "invitation_expired":
+      return "This link has expired, was already used or was withdrawn. Ask an owner or admin of the organization for a new one.";
     case "validation_failed":
       return `Some values were not accepted: ${e.message}`;
     case "payment_terms_mismatch":

@@ -1,5 +1,5 @@
 // The address a request came from, for the per-address limits (sign-in throttling,
-// lib/auth/sessions.ts). Only the socket knows who connected, and every X-Forwarded-For
+// lib/auth/count-password-check.ts). Only the socket knows who connected, and every X-Forwarded-For
 // entry a client sends is its own to choose: taking the left-most one let any client pick a
 // fresh address per request and so escape every per-address limit.
 //

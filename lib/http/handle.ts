@@ -13,8 +13,8 @@ import { isCrossOrigin } from "@/lib/http/cookies";
 import { rawBodyOf, withRawText } from "@/lib/http/raw";
 import { clientAddress } from "@/lib/http/client-address";
 import * as idem from "@/lib/idempotency";
-import { resolveSession } from "@/lib/auth/sessions";
 import { requestSessionToken } from "@/lib/auth/session-cookie";
+import { resolveSession } from "@/lib/auth/resolve-session";
 import { apiKeyHash, apiKeyPrincipal, apiKeyRow, isStaleUse, resolveApiKey, touchApiKey, type ApiKeyRow } from "@/lib/auth/resolve-api-key";
 import { ROLE_PERMISSIONS } from "@/lib/auth/permissions";
 import type { AnonymousPrincipal, ApiKeyPrincipal, CronPrincipal, IssuerPrincipal, Principal, RecipientPrincipal, UserPrincipal } from "@/lib/auth/principal";
@@ -88,7 +88,7 @@ export type HandleOptions = {
   // may refuse it (429). The handler gets it as `attempt` and releases it in its
   // transaction when the attempt is not to count. A replayed or conflicting Idempotency-Key
   // leaves it counted.
-  countAttempt?: (ctx: { principal: Principal; body: unknown; clientIp: string }) => Promise<CountedAttempt>;
+  countAttempt?: (ctx: { principal: Principal; body: unknown; params: unknown; clientIp: string }) => Promise<CountedAttempt>;
 };
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -127,7 +127,7 @@ export function handle<O extends Operation>(op: O, fn: (ctx: HandlerContext<O>) 
         if (!pre.idempotencyKey) {
           const body = parseBody(op, pre.rawBody);
           await options.beforeTransaction?.(body);
-          const attempt = await options.countAttempt?.({ principal, body, clientIp: pre.clientIp });
+          const attempt = await options.countAttempt?.({ principal, body, params: pre.params, clientIp: pre.clientIp });
           const reply =
             op.method === "GET" || options.withoutTransaction
               ? await fn({ ...baseCtx, body, attempt, tx: db() } as never)
@@ -333,7 +333,7 @@ async function executeIdempotent<O extends Operation>(
   try {
     body = parseBody(op, rawBody);
     await options.beforeTransaction?.(body);
-    attempt = await options.countAttempt?.({ principal: baseCtx.principal as Principal, body, clientIp: baseCtx.clientIp as string });
+    attempt = await options.countAttempt?.({ principal: baseCtx.principal as Principal, body, params: baseCtx.params, clientIp: baseCtx.clientIp as string });
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     refused = err;

@@ -14,7 +14,7 @@ The service never moves money: payments are recorded observations, allocated wit
 \`{"error": {"code", "message"}}\` and nothing else. Codes: 400 \`malformed_request\`, \`idempotency_key_required\`;
 401 \`unauthenticated\`; 403 \`insufficient_permission\`, \`insufficient_scope\`, \`request_marker_required\`; 404 \`not_found\`;
 409 \`version_conflict\`, \`idempotency_request_in_progress\`, \`invalid_state\`, \`delivery_not_failed\`, \`duplicate\`;
-410 \`payment_request_revoked\`, \`payment_request_expired\`; 413 \`payload_too_large\` (uploads above 10 MiB, JSON above 1 MiB);
+410 \`payment_request_revoked\`, \`payment_request_expired\`, \`invitation_expired\`; 413 \`payload_too_large\` (uploads above 10 MiB, JSON above 1 MiB);
 415 \`unsupported_media_type\`; 422 \`validation_failed\`, \`idempotency_key_reused\`, \`allocation_exceeds_remaining\`,
 \`currency_mismatch\`, \`payment_terms_mismatch\`; 429 \`rate_limited\` (with Retry-After); 500 \`internal_error\`;
 503 \`service_unavailable\` (with Retry-After) while the database is unreachable: nothing was changed, retry later with the

@@ -1,7 +1,18 @@
 import { defineOperation } from "@/lib/http/operation";
 import { ADMINISTRATION } from "@/lib/auth/permissions";
 import { ZIdParams, ZPageQuery } from "@/lib/schemas/common";
-import { ZApiKeyCreated, ZApiKeyInput, ZApiKeyList, ZMember, ZMemberInput, ZMemberList, ZMemberRoleInput, ZOwnSessionList } from "@/lib/schemas/administration";
+import {
+  ZApiKeyCreated,
+  ZApiKeyInput,
+  ZApiKeyList,
+  ZMember,
+  ZMemberInput,
+  ZMemberInvited,
+  ZMemberList,
+  ZMemberRoleInput,
+  ZOwnSessionList,
+} from "@/lib/schemas/administration";
+import { ZLink } from "@/lib/schemas/sessions";
 
 const tags = ["Administration"];
 
@@ -18,12 +29,30 @@ const apiKeyExample = {
   revoked_at: "",
 };
 
+const invitedExample = {
+  member: {
+    id: "5f0e6f2a-7b8c-4d9e-8f10-1a2b3c4d5e6f",
+    user_id: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+    email: "ada@example.com",
+    name: "Ada Lovelace",
+    role: "member",
+    status: "invited",
+    password_set: false,
+    created_at: "2026-11-22T10:00:00.000Z",
+  },
+  invitation: {
+    url: "https://fos.example.com/invite/7d6c5b4a-3f2e-4d1c-9b8a-7f6e5d4c3b2a#q3Xk0bV7mZ1rT9wYc2LpA8sN4dF6gH5jK0eR3uI7oPw",
+    expires_at: "2026-11-29T10:00:00.000Z",
+  },
+};
+
 const memberExample = {
   id: "5f0e6f2a-7b8c-4d9e-8f10-1a2b3c4d5e6f",
   user_id: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
   email: "ada@example.com",
   name: "Ada Lovelace",
   role: "member",
+  status: "active",
   password_set: true,
   created_at: "2026-11-22T10:00:00.000Z",
 };
@@ -80,7 +109,7 @@ export const listMembersOp = defineOperation({
   method: "GET",
   path: "/members",
   summary: "Members of the organization",
-  description: `Every member with role and whether a password is set (\`password_set: false\`: single sign-on only), oldest first. ${ADMIN_AUTH}`,
+  description: `Every member, oldest first, with role, \`status\` (\`invited\` until the person accepts the invitation link, then \`active\`) and whether a password is set (\`password_set: false\`: single sign-on only, or still invited). ${ADMIN_AUTH}`,
   tags,
   auth: "issuer",
   permission: ADMINISTRATION,
@@ -92,15 +121,53 @@ export const addMemberOp = defineOperation({
   operationId: "addMember",
   method: "POST",
   path: "/members",
-  summary: "Add a member",
-  description: `Adds a person by email with a role (\`owner\`, \`admin\`, \`member\`, \`viewer\`). \`sign_in: "password"\` sets an initial \`password\` (at least 12 characters, stored as an argon2id hash); \`sign_in: "identity_provider"\` sets none: the member signs in through the configured OpenID Connect provider, matched by verified email. An email that is already a member is 409 \`duplicate\`; an email that already has an account in another organization keeps its own password (an initial password for it is 409 \`duplicate\`). Only an owner may add an owner (else 403 \`insufficient_permission\`). ${ADMIN_AUTH}`,
+  summary: "Invite a member (the invitation link is shown once)",
+  description: `Invites a person by email with a role (\`owner\`, \`admin\`, \`member\`, \`viewer\`). The member is \`status: "invited"\` until the person opens \`invitation.url\` (\`{PUBLIC_BASE_URL}/invite/{id}#{token}\`, valid 7 days) and accepts (\`POST /invitations/{id}/accept\`): with a new password for an email that has no account yet, with the account's own password, session or single sign-on otherwise. An organization never sets or learns anyone's password. The link is a capability: hand it to the person only. Its token is stored as a SHA-256 hash and is in this 201 response only: a replay of the same Idempotency-Key answers 409 \`duplicate\` naming the member's id (issue a new link with \`POST /members/{id}/invitation\`). An email that is already a member or invited is 409 \`duplicate\`. \`name\` is used only for an email that has no account. Only an owner may invite an owner (else 403 \`insufficient_permission\`). ${ADMIN_AUTH}`,
   tags,
   auth: "issuer",
   permission: ADMINISTRATION,
   idempotent: "required",
   body: ZMemberInput,
-  bodyExample: { email: "ada@example.com", role: "member", name: "Ada Lovelace", sign_in: "password", password: "an-initial-password-1" },
-  success: { status: 201, description: "Added", schema: ZMember, example: memberExample },
+  bodyExample: { email: "ada@example.com", role: "member", name: "Ada Lovelace" },
+  success: { status: 201, description: "Invited; `invitation.url` is shown only here", schema: ZMemberInvited, example: invitedExample },
+  errors: [409],
+});
+
+export const reissueInvitationOp = defineOperation({
+  operationId: "reissueInvitation",
+  method: "POST",
+  path: "/members/{id}/invitation",
+  summary: "Issue a new invitation link (the earlier one dies)",
+  description: `For a member still \`invited\`: a new link valid 7 days; the earlier link answers 410 \`invitation_expired\` from now on. Shown only in this 201: a replay of the same Idempotency-Key answers 409 \`duplicate\`. A member who has accepted is 409 \`invalid_state\`. ${ADMIN_AUTH}`,
+  tags,
+  auth: "issuer",
+  permission: ADMINISTRATION,
+  idempotent: "required",
+  params: ZIdParams,
+  success: { status: 201, description: "The new link; shown only here", schema: ZMemberInvited, example: invitedExample },
+  errors: [409],
+});
+
+export const createPasswordResetOp = defineOperation({
+  operationId: "createPasswordReset",
+  method: "POST",
+  path: "/members/{id}/password-reset",
+  summary: "Create a one-time password-reset link for a member",
+  description: `A link (\`{PUBLIC_BASE_URL}/password-reset/{id}#{token}\`, valid 1 hour) with which the person sets a new password themselves (\`POST /password-resets/{id}/complete\`); every session of the account then ends. Only for an account whose only membership is in this organization: an account that belongs to other organizations too, or a member still invited, is 409 \`invalid_state\` (the person uses their own password, or the server's operator runs \`npm run admin -- reset-password --email E\`). The link is shown only in this 201; a replay of the same Idempotency-Key answers 409 \`duplicate\`. ${ADMIN_AUTH}`,
+  tags,
+  auth: "issuer",
+  permission: ADMINISTRATION,
+  idempotent: "required",
+  params: ZIdParams,
+  success: {
+    status: 201,
+    description: "The link; shown only here",
+    schema: ZLink,
+    example: {
+      url: "https://fos.example.com/password-reset/2b3c4d5e-6f70-4812-9a3b-4c5d6e7f8091#Zt4Qm8rV1nK6pW2xY7cB3dF9gH0jL5sA1eR4uI8oPq",
+      expires_at: "2026-11-22T11:00:00.000Z",
+    },
+  },
   errors: [409],
 });
 
@@ -125,7 +192,7 @@ export const removeMemberOp = defineOperation({
   method: "DELETE",
   path: "/members/{id}",
   summary: "Remove a member; their sessions end at once",
-  description: `Removes the membership and revokes every session of the member in this organization: their next request is 401. Only an owner may remove an owner (else 403 \`insufficient_permission\`); the last owner cannot be removed (409 \`invalid_state\`). ${ADMIN_AUTH}`,
+  description: `Removes the membership and revokes every session of the member in this organization: their next request is 401. For a member still \`invited\`, withdraws the invitation: its link answers 410 \`invitation_expired\`. Only an owner may remove an owner (else 403 \`insufficient_permission\`); the last owner cannot be removed (409 \`invalid_state\`). ${ADMIN_AUTH}`,
   tags,
   auth: "issuer",
   permission: ADMINISTRATION,
@@ -181,6 +248,8 @@ export const adminOperations = [
   revokeApiKeyOp,
   listMembersOp,
   addMemberOp,
+  reissueInvitationOp,
+  createPasswordResetOp,
   changeMemberRoleOp,
   removeMemberOp,
   listOwnSessionsOp,

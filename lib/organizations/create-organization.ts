@@ -26,6 +26,13 @@ export async function createUser(input: { organizationId: string; email: string;
   return transaction(async (tx) => {
     const org = await tx.organization.findUnique({ where: { id: input.organizationId } });
     if (!org) throw new AppError("not_found", "organization not found");
+    const email = input.email.trim().toLowerCase();
+    if (await tx.user.findUnique({ where: { email } })) {
+      throw new AppError(
+        "duplicate",
+        `an account with the email ${email} exists already: invite it to the organization (POST /members), or set its password with reset-password`,
+      );
+    }
     return { user_id: await addUser(tx, { ...input, passwordHash }) };
   });
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SCOPES, ROLES } from "@/lib/auth/permissions";
 import { ZTimestamp, ZUuid, listEnvelope } from "@/lib/schemas/common";
+import { ZLink } from "@/lib/schemas/sessions";
 
 export const ZScope = z.enum(SCOPES);
 export const ZRole = z.enum(ROLES);
@@ -32,22 +33,11 @@ export type TApiKeyCreated = z.infer<typeof ZApiKeyCreated>;
 
 export const ZApiKeyList = listEnvelope(ZApiKey);
 
-export const ZMemberInput = z
-  .strictObject({
-    email: z.email({ message: "must be an email address" }).max(320),
-    role: ZRole,
-    name: z.string().trim().max(200).optional(),
-    password: z.string().min(12, "must be at least 12 characters").max(1024).optional(),
-    sign_in: z.enum(["password", "identity_provider"]).meta({
-      description:
-        "`password`: the member signs in with the initial `password` (required then); `identity_provider`: single sign-on only (no password is set, `password` must be absent)",
-    }),
-  })
-  .superRefine((v, ctx) => {
-    if (v.sign_in === "password" && !v.password) ctx.addIssue({ code: "custom", path: ["password"], message: "is required when sign_in is password" });
-    if (v.sign_in === "identity_provider" && v.password)
-      ctx.addIssue({ code: "custom", path: ["password"], message: "must be absent when sign_in is identity_provider" });
-  });
+export const ZMemberInput = z.strictObject({
+  email: z.email({ message: "must be an email address" }).max(320),
+  role: ZRole,
+  name: z.string().trim().max(200).optional().meta({ description: "Used for a new account only; an existing account keeps its own name" }),
+});
 export type TMemberInput = z.infer<typeof ZMemberInput>;
 
 export const ZMemberRoleInput = z.strictObject({ role: ZRole });
@@ -59,12 +49,21 @@ export const ZMember = z.strictObject({
   email: z.string(),
   name: z.string(),
   role: ZRole,
-  password_set: z.boolean().meta({ description: "false: the member signs in only through the identity provider" }),
+  status: z.enum(["invited", "active"]).meta({ description: "`invited` until the person accepts the invitation link; only then can they sign in here" }),
+  password_set: z.boolean().meta({ description: "false: the member signs in only through the identity provider (always false while invited)" }),
   created_at: ZTimestamp,
 });
 export type TMember = z.infer<typeof ZMember>;
 
 export const ZMemberList = listEnvelope(ZMember);
+
+export const ZMemberInvited = z.strictObject({
+  member: ZMember,
+  invitation: ZLink.meta({
+    description: "The invitation link (`{PUBLIC_BASE_URL}/invite/{id}#{token}`, 7 days): shown only in this response, never in a replay of it",
+  }),
+});
+export type TMemberInvited = z.infer<typeof ZMemberInvited>;
 
 export const ZOwnSession = z.strictObject({
   id: ZUuid,

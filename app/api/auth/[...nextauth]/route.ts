@@ -6,6 +6,7 @@ import { logger } from "@/lib/log";
 import { ssoSignIn, type SsoProfile } from "@/lib/auth/sso";
 import { SESSION_COOKIE_PLAIN, sessionCookieName } from "@/lib/auth/session-cookie";
 import { redirectTarget } from "@/lib/auth/redirect-target";
+import { SSO_INVITATION_COOKIE, parseInvitationCookie } from "@/lib/auth/sso-invitation";
 
 // next-auth drives only the OpenID Connect redirect, callback and code exchange (state,
 // nonce and PKCE checked by next-auth/openid-client). The signIn callback creates the
@@ -39,13 +40,16 @@ function options(): AuthOptions {
     callbacks: {
       async signIn({ profile }) {
         const ua = (await headers()).get("user-agent") ?? "";
-        const r = await ssoSignIn((profile ?? {}) as SsoProfile, ua);
+        // Set by the invitation page (/invite/{id}) before it starts single sign-on.
+        const jar = await cookies();
+        const invitation = parseInvitationCookie(jar.get(SSO_INVITATION_COOKIE)?.value);
+        if (invitation) jar.set(SSO_INVITATION_COOKIE, "", { path: "/api/auth", maxAge: 0 });
+        const r = await ssoSignIn((profile ?? {}) as SsoProfile, ua, invitation);
         if (!r.ok) {
           logger().info({ reason: r.reason }, "single sign-on refused");
           return `/login?sso=${r.reason}`;
         }
         const secure = publicBaseUrl().startsWith("https:");
-        const jar = await cookies();
         if (secure && jar.get(SESSION_COOKIE_PLAIN)) jar.delete(SESSION_COOKIE_PLAIN); // lib/auth/session-cookie.ts
         jar.set(sessionCookieName(secure), r.token, {
           path: "/",

@@ -1,7 +1,9 @@
 import { handle } from "@/lib/http/handle";
 import { getSessionOp, signInOp, signOutOp } from "@/lib/operations/sessions";
-import { describeSession, signIn, signOut } from "@/lib/auth/sessions";
 import { sessionSetCookies } from "@/lib/auth/session-cookie";
+import { signIn } from "@/lib/auth/sign-in";
+import { describeSession } from "@/lib/auth/describe-session";
+import { signOut } from "@/lib/auth/sign-out";
 import { notServed } from "@/lib/http/not-served";
 
 // POST /session – sign in
@@ -14,7 +16,7 @@ export const POST = handle(
   { withoutTransaction: true },
 );
 
-// GET /session – current identity
+// GET /session – current identity and the account's organizations
 export const GET = handle(getSessionOp, async ({ tx, principal }) => ({ status: 200, body: await describeSession(tx, { principal }) }));
 
 // DELETE /session – sign out

@@ -1,6 +1,7 @@
 import { handle } from "@/lib/http/handle";
 import { changePasswordOp } from "@/lib/operations/sessions";
-import { changePassword, countPasswordChangeAttempt } from "@/lib/auth/sessions";
+import { changePassword } from "@/lib/auth/change-password";
+import { countPasswordCheck } from "@/lib/auth/count-password-check";
 import { sessionSetCookies } from "@/lib/auth/session-cookie";
 import type { UserPrincipal } from "@/lib/auth/principal";
 import { notServed } from "@/lib/http/not-served";
@@ -15,7 +16,10 @@ export const POST = handle(
     return { status: 204, cookies: sessionSetCookies(req, "", 0) };
   },
   // (the operation's auth is issuer_session: the principal is a user)
-  { countAttempt: ({ principal }) => countPasswordChangeAttempt(principal as UserPrincipal) },
+  {
+    countAttempt: ({ principal }) =>
+      countPasswordCheck({ email: (principal as UserPrincipal).email, message: "too many failed password attempts; try again later" }),
+  },
 );
 
 // The methods this path does not serve: the 405 envelope (lib/http/not-served.ts).

@@ -1,0 +1,9 @@
+import type { Tx } from "@/lib/db";
+import type { UserPrincipal } from "@/lib/auth/principal";
+
+export type SignOutInput = { principal: UserPrincipal };
+
+// DELETE /session: this session ends; the account's others stay.
+export async function signOut(tx: Tx, { principal }: SignOutInput): Promise<void> {
+  await tx.issuerSession.updateMany({ where: { id: principal.sessionId, revokedAt: null }, data: { revokedAt: new Date() } });
+}

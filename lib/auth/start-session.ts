@@ -1,0 +1,33 @@
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { randomToken, sha256Hex } from "@/lib/crypto";
+import { newId } from "@/lib/ids";
+
+export type StartSessionInput = {
+  organizationId: string;
+  userId: string;
+  userAgent: string;
+  method: "password" | "identity_provider";
+};
+
+// Password, identity-provider, invitation and organization-switch sign-ins end here alike:
+// one revocable row per session, the token stored as SHA-256 only. Written on the plain
+// client, or on the caller's transaction when it passes one (same connection either way).
+export async function startSession(input: StartSessionInput): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomToken(32);
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + env().SESSION_TTL_HOURS * 3600_000);
+  await db().issuerSession.create({
+    data: {
+      id: newId(),
+      organizationId: input.organizationId,
+      userId: input.userId,
+      tokenHash: sha256Hex(token),
+      expiresAt,
+      lastSeenAt: now,
+      userAgent: input.userAgent.slice(0, 300),
+      method: input.method,
+    },
+  });
+  return { token, expiresAt };
+}

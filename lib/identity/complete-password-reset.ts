@@ -1,0 +1,25 @@
+import type { Tx } from "@/lib/db";
+import { safeEqual, sha256Hex } from "@/lib/crypto";
+import { AppError, notFound } from "@/lib/errors";
+import { hashPassword } from "@/lib/auth/passwords";
+import { isSoleMembership } from "@/lib/identity/sole-membership";
+import type { TPasswordResetCompleteInput } from "@/lib/schemas/sessions";
+
+export type CompletePasswordResetInput = { id: string; body: TPasswordResetCompleteInput };
+
+// POST /password-resets/{id}/complete: the person sets a new password; every session of the
+// account ends and every other reset link of it dies. A link made by an organization is
+// honoured only while the account still belongs to that organization alone (it may have
+// joined another since). Unknown id or wrong token 404; used or expired 410.
+export async function completePasswordReset(tx: Tx, { id, body }: CompletePasswordResetInput): Promise<void> {
+  const reset = await tx.passwordReset.findUnique({ where: { id } });
+  if (!reset || !safeEqual(reset.tokenHash, sha256Hex(body.token))) throw notFound("password reset");
+  const stillSole = reset.organizationId === null || (await isSoleMembership(tx, { userId: reset.userId, organizationId: reset.organizationId }));
+  if (reset.usedAt || reset.expiresAt <= new Date() || !stillSole) {
+    throw new AppError("invitation_expired", "this password-reset link has expired or was used; ask for a new one");
+  }
+  const now = new Date();
+  await tx.user.update({ where: { id: reset.userId }, data: { passwordHash: await hashPassword(body.new_password), passwordChangedAt: now } });
+  await tx.passwordReset.updateMany({ where: { userId: reset.userId, usedAt: null }, data: { usedAt: now } });
+  await tx.issuerSession.updateMany({ where: { userId: reset.userId, revokedAt: null }, data: { revokedAt: now } });
+}

@@ -1,0 +1,20 @@
+import type { Tx } from "@/lib/db";
+import { publicBaseUrl } from "@/lib/env";
+import { randomToken, sha256Hex } from "@/lib/crypto";
+import { newId } from "@/lib/ids";
+import type { TLink } from "@/lib/schemas/sessions";
+
+export const PASSWORD_RESET_TTL_MS = 3600_000;
+
+// organizationId: the organization whose owner or admin asked (null: the operator's CLI).
+export type IssuePasswordResetInput = { userId: string; organizationId: string | null };
+
+// A one-time password-reset link, valid 1 hour; the token in the fragment only, stored as
+// SHA-256.
+export async function issuePasswordReset(tx: Tx, input: IssuePasswordResetInput): Promise<TLink> {
+  const id = newId();
+  const token = randomToken(32);
+  const expiresAt = new Date(Date.now() + PASSWORD_RESET_TTL_MS);
+  await tx.passwordReset.create({ data: { id, ...input, tokenHash: sha256Hex(token), expiresAt } });
+  return { url: `${publicBaseUrl()}/password-reset/${id}#${token}`, expires_at: expiresAt.toISOString() };
+}
