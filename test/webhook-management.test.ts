@@ -1,12 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
-import { Api, baseUrl } from "./support/api";
-import { apiKeyWith, newOrg, type OrgFixture } from "./support/fixtures";
+import { Api } from "./support/api";
+import { TEST_PASSWORD } from "./support/fixtures";
+import { createTestDatabase, startServer, type TestServer } from "./support/server";
 import { SECRET, flushUntil, sleep, startReceiver, verifier, verify, waitUntil, type Receiver } from "./support/webhooks";
 import { registration } from "./support/bodies";
 import { recordPayment } from "./support/payments";
 import { db } from "@/lib/db";
+import { createOrganization, createOrganizationApiKey } from "@/lib/organizations/create-organization";
+import type { Scope } from "@/lib/auth/permissions";
 import { ZWebhookPayload } from "@/lib/schemas/webhooks";
 
 // Managed webhook endpoints (extensions.md §9): PATCH (url, enabled, event_types, secret
@@ -14,6 +17,30 @@ import { ZWebhookPayload } from "@/lib/schemas/webhooks";
 // test event, the event-type filter and the automatic disabling after 5 days of failures.
 // Real receivers on 127.0.0.1 and the cron flusher of the global test server (its worker
 // is off); time that cannot be waited for (24 hours, 5 days) is moved back in the database.
+// This file runs its own server on its own database: a flush claims every due delivery of
+// its database, and the shared server's other test files expect theirs untouched.
+
+let S: TestServer;
+const baseUrl = () => S.baseUrl;
+
+beforeAll(async () => {
+  const admin = process.env.TEST_DATABASE_URL;
+  const databaseUrl = admin ? await createTestDatabase(admin) : undefined;
+  S = await startServer({ databaseUrl, label: "webhook-management" });
+  process.env.DATABASE_URL = S.databaseUrl; // fixtures and direct reads go to this database
+}, 300_000);
+
+type OrgFixture = { organizationId: string; apiKey: string; api: Api };
+
+async function newOrg(name: string): Promise<OrgFixture> {
+  const r = await createOrganization({ name, ownerEmail: `owner-${randomUUID()}@example.test`, ownerPassword: TEST_PASSWORD, ownerName: "Olive Owner" });
+  return { organizationId: r.organization_id, apiKey: r.api_key, api: new Api(baseUrl(), r.api_key) };
+}
+
+async function apiKeyWith(org: OrgFixture, scopes: Scope[]): Promise<Api> {
+  const { api_key } = await createOrganizationApiKey({ organizationId: org.organizationId, scopes });
+  return new Api(baseUrl(), api_key);
+}
 
 const NEW_SECRET = "whsec-rotated-abcdef0123456789-abcdef0123456789";
 
@@ -49,6 +76,7 @@ async function receiver(...args: Parameters<typeof startReceiver>): Promise<Rece
 }
 afterAll(async () => {
   await Promise.all(receivers.map((r) => r.close()));
+  await S?.stop();
 });
 
 const typesOf = (rcv: Receiver) => rcv.received.map((r) => JSON.parse(r.body).type as string);
