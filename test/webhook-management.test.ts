@@ -245,6 +245,7 @@ describe("DELETE /webhook-endpoints/{id}", () => {
     expect(r.status, r.text).toBe(204);
     expect(r.text).toBe("");
     expect((await endpoints(o)).map((e) => e.id)).not.toContain(id);
+    expect(await db().webhookEndpoint.findUniqueOrThrow({ where: { id } })).toMatchObject({ secretCiphertext: "", previousSecretCiphertext: "" });
     const ds = await deliveries(o);
     expect(ds.find((d) => d.event_id === done)).toMatchObject({ status: "succeeded" });
     const cancelled = ds.find((d) => d.event_id === pending);
