@@ -164,6 +164,48 @@ describe("/invoices", () => {
     expect((await org.api.get(`/invoices/${simple.invoice.id}/delivery`)).body.to).toBe("Ada Lovelace <ada@example.test>");
   });
 
+  it("the delivery draft lists the payment terms' amounts and due dates (extensions.md §9)", async () => {
+    const { invoice } = await registerObligation(
+      org.api,
+      legacyBody({
+        amount_minor: "1000000",
+        deadline: dayOffset(60),
+        conditions: [{ key: "handover", label: "Keys handed over" }],
+        payment_terms: [
+          {
+            sequence: 1,
+            label: "Deposit",
+            amount_type: "fixed",
+            fixed_amount_minor: "300000",
+            trigger_type: "immediately",
+            due_rule: "specific_date",
+            due_date: dayOffset(14),
+          },
+          { sequence: 2, amount_type: "fixed", fixed_amount_minor: "500000", trigger_type: "immediately", due_rule: "specific_date", due_date: dayOffset(60) },
+          {
+            sequence: 3,
+            amount_type: "fixed",
+            fixed_amount_minor: "200000",
+            trigger_type: "condition_satisfied",
+            condition_key: "handover",
+            due_rule: "days_after_trigger",
+            due_days: 10,
+          },
+        ],
+      }),
+    );
+    const d = ZDeliveryDraft.parse((await org.api.get(`/invoices/${invoice.id}/delivery`)).body);
+    expect(d.text).toContain("for 10,000.00 EUR, payable in 3 parts:");
+    expect(d.text).toContain(`- Deposit: 3,000.00 EUR due on ${dayOffset(14)}`);
+    expect(d.text).toContain(`- Part 2: 5,000.00 EUR due on ${dayOffset(60)}`);
+    expect(d.text).toContain("- Part 3: 2,000.00 EUR payable once “Keys handed over” is done, due 10 days later");
+    expect(d.text).not.toContain(`10,000.00 EUR, due on ${dayOffset(60)}`);
+    expect(d.html).toContain(`<li>Deposit: 3,000.00 EUR due on ${dayOffset(14)}</li>`);
+    // Without terms: the amount and the deadline, as before.
+    const plain = await createInvoice(org.api, { amount_minor: "125000", currency: "EUR", due_date: dayOffset(21) });
+    expect((await org.api.get(`/invoices/${plain.invoice.id}/delivery`)).body.text).toContain(`for 1,250.00 EUR, due on ${dayOffset(21)}.`);
+  });
+
   it("the delivery draft of a revoked link is 410; reads need obligations:read", async () => {
     const { invoice } = await createInvoice(org.api);
     expect((await org.api.post(`/invoices/${invoice.id}/actions`, { action: "revoke_link", expected_version: 1 })).status).toBe(200);

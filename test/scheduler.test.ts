@@ -147,11 +147,49 @@ describe("what becomes due after registration, exactly once", () => {
     expect(await linesOf(o.organizationId, obligation.id)).toEqual(sorted(["expiring"]));
   });
 
-  it("a deadline already passed at registration is not repeated: only the 30-day threshold lies ahead", async () => {
-    const { obligation } = await registerObligation(o.api, legacyBody({ deadline: dayOffset(-10) }));
+  it("registered with its deadline already past: every threshold reached at the next sweep, in order (extensions.md §9)", async () => {
+    // 31 days late: overdue 1, 7 and 30 at once; due was told by obligation.registered.
+    const late = await registerObligation(o.api, legacyBody({ deadline: dayOffset(-31), amount_minor: "3100" }));
+    expect(late.obligation.due_minor).toBe("3100");
+    // 10 days late: 1 and 7 now, 30 when it comes.
+    const ten = await registerObligation(o.api, legacyBody({ deadline: dayOffset(-10), amount_minor: "1000" }));
     await sweepAll(A);
-    expect(await linesOf(o.organizationId, obligation.id)).toEqual(sorted(["expiring"]));
-    expect(await nextScheduledOn(obligation.id)).toBe(dayOffset(20));
+    const evs = (await scheduledEvents(o.organizationId)).filter((e) => e.obligation_id === late.obligation.id);
+    const overdue = evs.filter((e) => e.type === "obligation.overdue");
+    // In threshold order by created_at (scheduledEvents orders by created_at, id).
+    expect(overdue.map((e) => e.data.days_overdue)).toEqual([1, 7, 30]);
+    // Date order: the link (5 days to live) is "expiring" since 2 days ago, overdue 30 since yesterday.
+    expect(evs.map(line)).toEqual(["overdue 1", "overdue 7", "expiring", "overdue 30"]);
+    for (const e of overdue) {
+      expect(e.actor_type).toBe("system");
+      expect(Object.keys(e.data).sort()).toEqual(["days_overdue", "detail", "obligation"]);
+      expect(e.data.detail).toEqual({ days_overdue: e.data.days_overdue });
+      expect(e.data.obligation).toMatchObject({ id: late.obligation.id, deadline: dayOffset(-31), amount_minor: "3100", version: 1 });
+    }
+    expect(await nextScheduledOn(late.obligation.id)).toBeNull();
+    // The audit trail shows them in the same order.
+    const d = await o.api.get(`/obligations/${late.obligation.id}`);
+    expect(d.status).toBe(200);
+    expect(d.body.audit_trail.map((e: any) => (e.event_type === "obligation.overdue" ? `overdue ${e.detail.days_overdue}` : e.event_type))).toEqual([
+      "obligation.registered",
+      "overdue 1",
+      "overdue 7",
+      "payment_request.expiring",
+      "overdue 30",
+    ]);
+    expect((await scheduledEvents(o.organizationId)).filter((e) => e.obligation_id === ten.obligation.id).map(line)).toEqual([
+      "overdue 1",
+      "overdue 7",
+      "expiring",
+    ]);
+    expect(await nextScheduledOn(ten.obligation.id)).toBe(dayOffset(20));
+    // Swept again: nothing is repeated.
+    await sql.query(`UPDATE obligations SET next_scheduled_on = (now() AT TIME ZONE 'UTC')::date WHERE id = ANY($1::uuid[])`, [
+      [late.obligation.id, ten.obligation.id],
+    ]);
+    await sweepAll(B);
+    expect(await linesOf(o.organizationId, late.obligation.id)).toEqual(sorted(["overdue 1", "overdue 7", "overdue 30", "expiring"]));
+    expect(await linesOf(o.organizationId, ten.obligation.id)).toEqual(sorted(["overdue 1", "overdue 7", "expiring"]));
   });
 
   it("caught up after downtime: a deadline that passed since registration emits due and each threshold passed, once, in order", async () => {

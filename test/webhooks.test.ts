@@ -85,6 +85,9 @@ describe("webhook endpoints API", () => {
       last_success_at: "",
       last_failure_at: "",
       consecutive_failures: 0,
+      event_types: [],
+      failing_since: "",
+      previous_secret_until: "",
     });
     expect(list.text).not.toContain(SECRET);
 
@@ -670,11 +673,19 @@ describe("SSRF guard (server with WEBHOOK_ALLOW_PRIVATE_NETWORKS=false)", () => 
       expect(r.status, url).toBe(422);
       expect(r.body.error.code).toBe("validation_failed");
       expect(r.body.error.message).toContain("body.url");
+      // The refusal names the setting that allows such destinations.
+      expect(r.body.error.message).toContain("WEBHOOK_ALLOW_PRIVATE_NETWORKS=true");
     }
     expect((await api.get("/webhook-endpoints")).body.items).toEqual([]);
     // A public address is accepted.
     const ok = await api.post("/webhook-endpoints", { url: "https://93.184.215.14/hooks", secret: SECRET });
     expect(ok.status).toBe(201);
+    // A change of address is checked the same way; the endpoint keeps its address.
+    const moved = await api.patch(`/webhook-endpoints/${ok.body.id}`, { url: "http://10.0.0.7/hooks" });
+    expect(moved.status).toBe(422);
+    expect(moved.body.error.code).toBe("validation_failed");
+    expect(moved.body.error.message).toContain("WEBHOOK_ALLOW_PRIVATE_NETWORKS=true");
+    expect((await api.get("/webhook-endpoints")).body.items[0].url).toBe("https://93.184.215.14/hooks");
   });
 
   it("refuses at delivery a destination that resolves to loopback: the receiver is never contacted", async () => {

@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from "react";
 import { formatDate } from "@/lib/format/dates";
 import { decimalInputToMinor, formatMinor, minorDigits } from "@/lib/money/format";
 import type { TRecipientAction, TRecipientInvoice } from "@/lib/schemas/recipient";
-import { issuerOf, todayUtc } from "@/components/recipient/present";
+import { decimalSeparator, issuerOf, todayUtc } from "@/components/recipient/present";
 import { useI18n } from "@/components/recipient/i18n";
 import { Card, FieldError, FormAlert, SubmitButton, hintClass, inputClass, labelClass } from "@/components/recipient/ui";
 
@@ -123,7 +123,7 @@ export function ReportPaymentCard({ inv, act, suggestedMinor }: { inv: TRecipien
   const today = todayUtc();
   const digits = minorDigits(inv.currency);
   const empty = { reported_payment_date: today, amount: "", reference: "", note: "" };
-  const [v, setV] = useState({ ...empty, amount: suggestedMinor !== "0" ? decimalOf(suggestedMinor, digits) : "" });
+  const [v, setV] = useState({ ...empty, amount: suggestedMinor !== "0" ? decimalOf(suggestedMinor, digits, decimalSeparator(locale)) : "" });
   const [errors, setErrors] = useState<ReportErrors>({});
   const field = (k: keyof typeof v) => ({ value: v[k], onChange: (e: { target: { value: string } }) => setV({ ...v, [k]: e.target.value }) });
 
@@ -189,7 +189,7 @@ export function ReportPaymentCard({ inv, act, suggestedMinor }: { inv: TRecipien
             {...field("amount")}
           />
           <p id={`${id}-amount-hint`} className={hintClass}>
-            {t("report.amountHint", { example: digits ? `1250.${"0".repeat(digits)}` : "1250" })}
+            {t("report.amountHint", { example: digits ? `1250${decimalSeparator(locale)}${"0".repeat(digits)}` : "1250" })}
           </p>
           <FieldError id={`${id}-amount-error`} message={errors.amount} />
         </div>
@@ -237,10 +237,10 @@ export function ReportPaymentCard({ inv, act, suggestedMinor }: { inv: TRecipien
 }
 
 // "125000", 2 -> "1250.00" (for the amount field; the person's own notation is not guessed)
-function decimalOf(minor: string, digits: number): string {
+function decimalOf(minor: string, digits: number, separator: string): string {
   if (digits === 0) return minor;
   const p = minor.padStart(digits + 1, "0");
-  return `${p.slice(0, -digits)}.${p.slice(-digits)}`;
+  return `${p.slice(0, -digits)}${separator}${p.slice(-digits)}`;
 }
 
 // ---------------------------------------------------------------- messages

@@ -27,8 +27,8 @@ export function Documents({ inv, hrefOf, upload, canUpload }: { inv: TRecipientI
               <div className="min-w-0">
                 <p className="break-all font-medium">{d.filename}</p>
                 <p className="text-sm text-slate-700">
-                  {(KINDS as readonly string[]).includes(d.kind) ? t(`kind.${d.kind as (typeof KINDS)[number]}`) : d.kind} · {fileSize(d.size_bytes)} ·{" "}
-                  {d.uploaded_by === "recipient" ? t("docs.fromYou") : t("docs.fromIssuer", { issuer: issuerOf(inv, t) })} ·{" "}
+                  {(KINDS as readonly string[]).includes(d.kind) ? t(`kind.${d.kind as (typeof KINDS)[number]}`) : d.kind} · {fileSize(d.size_bytes, locale, t)}{" "}
+                  · {d.uploaded_by === "recipient" ? t("docs.fromYou") : t("docs.fromIssuer", { issuer: issuerOf(inv, t) })} ·{" "}
                   {formatDateTime(d.created_at, locale)}
                 </p>
               </div>

@@ -46,10 +46,20 @@ export function InvoiceOverview({ inv }: { inv: TRecipientInvoice }) {
 
       {!paid && (
         <div className="mt-4 rounded-lg border border-brand-600/30 bg-brand-50 p-4" data-testid="to-pay-now">
-          <p className="text-sm font-medium text-slate-800">{t("overview.toPayNow")}</p>
-          <p className="mt-1 text-2xl font-semibold tabular-nums">{money(a.toPayNow)}</p>
+          <p className="text-sm font-medium text-slate-800">
+            {a.lead.kind === "due_now"
+              ? t("overview.toPayNow")
+              : a.lead.kind === "payable_by"
+                ? t("overview.toPayBy", { date: formatDate(a.lead.date, locale) })
+                : t("overview.nothingPayable")}
+          </p>
+          {a.lead.kind !== "not_payable_yet" && <p className="mt-1 text-2xl font-semibold tabular-nums">{money(a.lead.amount)}</p>}
           <p className="mt-1 text-sm text-slate-700">
-            {a.toPayNow === "0" ? t("overview.nothingDue") : t("overview.dueToday")}
+            {a.lead.kind === "due_now"
+              ? t("overview.dueToday")
+              : a.lead.kind === "payable_by"
+                ? t("overview.payableBy", { date: formatDate(a.lead.date, locale) })
+                : t("overview.nothingDue")}
             {inv.status === "PAYMENT_CLAIMED" && ` ${t("overview.claimedNote", { issuer: issuerOf(inv, t) })}`}
           </p>
         </div>

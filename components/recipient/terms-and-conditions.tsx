@@ -3,7 +3,7 @@
 import { formatDate } from "@/lib/format/dates";
 import { formatMinor } from "@/lib/money/format";
 import type { TRecipientInvoice } from "@/lib/schemas/recipient";
-import { CONDITION_TONES, termState } from "@/components/recipient/present";
+import { CONDITION_TONES, termState, todayUtc } from "@/components/recipient/present";
 import { useI18n } from "@/components/recipient/i18n";
 import { Badge, Card } from "@/components/recipient/ui";
 
@@ -18,7 +18,7 @@ export function PaymentTerms({ inv }: { inv: TRecipientInvoice }) {
           const s = termState(term, inv, t);
           const condition = term.condition_id ? inv.conditions.find((c) => c.id === term.condition_id) : undefined;
           const when = term.payable_on
-            ? t(s.state.text === t("terms.dueNow") ? "terms.payableSince" : "terms.payableOn", { date: formatDate(term.payable_on, locale) })
+            ? t(term.payable_on <= todayUtc() ? "terms.payableSince" : "terms.payableOn", { date: formatDate(term.payable_on, locale) })
             : condition
               ? t("terms.payableAfter", { label: condition.label })
               : t("terms.payableTbd");

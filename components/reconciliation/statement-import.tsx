@@ -4,7 +4,7 @@ import { useCallback, useId, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { type ApiError, type ApiResult, NETWORK_FAILURE, apiResult } from "@/lib/client/api";
-import { describeApiError as describeGeneric } from "@/lib/client/errors";
+import { describeApiError as describeGeneric, inWords } from "@/lib/client/errors";
 import { useSubmissionKey } from "@/lib/client/submission-key";
 import type { TBankStatement } from "@/lib/schemas/reconciliation";
 import { btn, card } from "@/components/ui/styles";
@@ -22,7 +22,7 @@ type State =
 // The import's refusals name the file's problem (line or element); keep the server's words.
 function describeApiError(e: ApiError): string {
   if (e.code === "unsupported_media_type") return "This is not a bank statement. Choose a camt.053 / camt.054 XML file, an MT940 file or a CSV export.";
-  if (e.code === "statement_unreadable" || e.code === "validation_failed") return e.message;
+  if (e.code === "statement_unreadable" || e.code === "validation_failed") return inWords(e.message);
   if (e.code === "payload_too_large") return "The file is too large: statements are limited to 10 MiB.";
   return describeGeneric(e);
 }

@@ -8,9 +8,11 @@ import { FeedbackMessage } from "@/components/ui/feedback";
 import { FieldError, Hint, Label, errorAttrs } from "@/components/ui/field";
 import { btn, field } from "@/components/ui/styles";
 import { useMutation } from "@/components/ui/use-mutation";
+import { EventTypesField } from "@/components/webhooks/event-types-field";
+import { describeWebhookError } from "@/lib/client/errors";
 
 // 32 random bytes as hex: a signing secret of 64 characters, made in the browser.
-function generateSecret(): string {
+export function generateSecret(): string {
   const b = new Uint8Array(32);
   crypto.getRandomValues(b);
   return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
@@ -22,7 +24,7 @@ export function NewEndpointForm() {
   const { submit, pending, feedback } = useMutation();
   const { register, handleSubmit, formState, setValue, watch, reset } = useForm<TWebhookEndpointInput>({
     resolver: zodResolver(ZWebhookEndpointInput),
-    defaultValues: { url: "", secret: "" },
+    defaultValues: { url: "", secret: "", event_types: [] },
   });
   const secret = watch("secret");
   return (
@@ -31,8 +33,14 @@ export function NewEndpointForm() {
       aria-label="Add a webhook endpoint"
       className="space-y-3"
       onSubmit={handleSubmit(async (body) => {
-        const r = await submit<{ url: string }>({ path: "/webhook-endpoints", body, success: (e) => `Endpoint added. Future events are sent to ${e.url}.` });
-        if (r.ok) reset({ url: "", secret: "" });
+        const { event_types, ...rest } = body;
+        const r = await submit<{ url: string }>({
+          path: "/webhook-endpoints",
+          body: event_types?.length ? body : rest,
+          success: (e) => `Endpoint added. Future events are sent to ${e.url}.`,
+          describe: describeWebhookError,
+        });
+        if (r.ok) reset({ url: "", secret: "", event_types: [] });
       })}
     >
       <div>
@@ -70,6 +78,7 @@ export function NewEndpointForm() {
         </Hint>
         <FieldError id="wh-secret-error" message={formState.errors.secret?.message} />
       </div>
+      <EventTypesField idPrefix="wh-new" registration={register("event_types")} chosen={watch("event_types") ?? []} />
       <FeedbackMessage feedback={feedback} />
       <button type="submit" className={btn.primary} disabled={pending}>
         Add endpoint

@@ -110,14 +110,15 @@ test("an owner reads the charts, filters, searches and sorts the list, and expor
   expect(await listed(page)).toEqual([alpha.reference, gamma.reference]);
   await expect(page.getByLabel("Deadline")).toHaveValue("true");
 
-  // sort by amount ascending, everything
+  // sort by amount ascending, everything: grouped by currency (A–Z), never mixed
   await page.goto("/dashboard/obligations?sort=amount&direction=asc");
-  expect(await listed(page)).toEqual([eps.reference, gamma.reference, delta.reference, beta.reference, alpha.reference]);
+  expect(await listed(page)).toEqual([eps.reference, gamma.reference, beta.reference, alpha.reference, delta.reference]);
+  await expect(page.getByText("5 obligations. Smallest amount first within each currency, currencies in alphabetical order.", { exact: true })).toBeVisible();
   await page.goto("/dashboard/obligations?currency=USD");
   expect(await listed(page)).toEqual([delta.reference]);
   // back and forward keep the filters (they live in the address)
   await page.goBack();
-  expect(await listed(page)).toEqual([eps.reference, gamma.reference, delta.reference, beta.reference, alpha.reference]);
+  expect(await listed(page)).toEqual([eps.reference, gamma.reference, beta.reference, alpha.reference, delta.reference]);
   await expect(page.getByLabel("Sort by")).toHaveValue("amount");
   await page.goForward();
   await expect(page.getByLabel("Currency")).toHaveValue("USD");

@@ -55,6 +55,8 @@ export const EVENT_LABELS: Record<string, string> = {
   "obligation.due": "Payment term due",
   "obligation.overdue": "Overdue",
   "payment_request.expiring": "Link expiring soon",
+  "webhook.test": "Webhook test event",
+  "webhook_endpoint.disabled": "Webhook endpoint disabled",
 };
 
 export const eventLabel = (type: string) => EVENT_LABELS[type] ?? type;

@@ -28,5 +28,9 @@ export const EVENT_TYPES = [
   "obligation.due",
   "obligation.overdue",
   "payment_request.expiring",
+  // Webhook endpoint management (lib/webhooks): a test event sent to one endpoint, and an
+  // endpoint disabled after 5 days of failing every attempt.
+  "webhook.test",
+  "webhook_endpoint.disabled",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -4,6 +4,7 @@ import { newId } from "@/lib/ids";
 import type { Principal } from "@/lib/auth/principal";
 import { actorOf } from "@/lib/auth/principal";
 import { retrySchedule } from "@/lib/webhooks/schedule";
+import { RECEIVES_SQL } from "@/lib/webhooks/receives";
 
 export type RecordEventInput = {
   id?: string; // a caller that must know the id beforehand (the scheduler's mark)
@@ -69,7 +70,7 @@ export function eventWrite(input: RecordEventInput): {
         `ev_outbox AS (
       INSERT INTO webhook_deliveries (id, organization_id, endpoint_id, event_id, status, next_attempt_at, created_at, updated_at)
       SELECT gen_random_uuid(), e.organization_id, e.id, ev.id, 'pending', ${p(11)}::timestamptz, ${p(10)}::timestamptz, ${p(10)}::timestamptz
-      FROM ev JOIN webhook_endpoints e ON e.organization_id = ev.organization_id AND e.enabled)`,
+      FROM ev JOIN webhook_endpoints e ON e.organization_id = ev.organization_id AND ${RECEIVES_SQL("e", `${p(3)}::text`)})`,
       ].slice(0, input.webhooks === false ? 1 : 2),
       values: input.webhooks === false ? values.slice(0, 10) : values,
     };

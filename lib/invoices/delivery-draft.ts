@@ -24,10 +24,17 @@ export async function deliveryDraft(tx: Tx, input: DeliveryDraftInput) {
   const subject = `Invoice ${oneLine(inv.invoice_number)} from ${issuer}`;
   const rf = formatRf(o.paymentReference);
 
+  // With payment terms, each part's amount and due date (the deadline alone would misstate
+  // what is due when: extensions.md §9).
+  const terms = [...inv.payment_terms].sort((a, b) => a.sequence - b.sequence).map((t) => termLine(t, inv));
+  const opening = terms.length
+    ? `${issuer} has sent you invoice ${inv.invoice_number} for ${amount}, payable in ${terms.length === 1 ? "one part" : `${terms.length} parts`}:`
+    : `${issuer} has sent you invoice ${inv.invoice_number} for ${amount}, due on ${inv.due_date}.`;
   const lines = [
     greetingName ? `Hello ${greetingName},` : "Hello,",
     "",
-    `${issuer} has sent you invoice ${inv.invoice_number} for ${amount}, due on ${inv.due_date}.`,
+    opening,
+    ...terms.map((t) => `- ${t}`),
     ...(inv.description ? ["", inv.description] : []),
     "",
     `When you pay, please quote this payment reference: ${rf}`,
@@ -45,7 +52,9 @@ export async function deliveryDraft(tx: Tx, input: DeliveryDraftInput) {
     "<!doctype html>",
     '<html><body style="font-family: sans-serif; line-height: 1.5">',
     `<p>${greetingName ? `Hello ${e(greetingName)},` : "Hello,"}</p>`,
-    `<p>${e(issuer)} has sent you invoice <strong>${e(inv.invoice_number)}</strong> for <strong>${e(amount)}</strong>, due on ${e(inv.due_date)}.</p>`,
+    terms.length
+      ? `<p>${e(issuer)} has sent you invoice <strong>${e(inv.invoice_number)}</strong> for <strong>${e(amount)}</strong>, payable in ${terms.length === 1 ? "one part" : `${terms.length} parts`}:</p>\n<ul>${terms.map((t) => `<li>${e(t)}</li>`).join("")}</ul>`
+      : `<p>${e(issuer)} has sent you invoice <strong>${e(inv.invoice_number)}</strong> for <strong>${e(amount)}</strong>, due on ${e(inv.due_date)}.</p>`,
     ...(inv.description ? [`<p>${e(inv.description).replace(/\r?\n/g, "<br>")}</p>`] : []),
     `<p>When you pay, please quote this payment reference: <strong style="font-family: monospace">${e(rf)}</strong></p>`,
     `<p><a href="${e(url)}">View the invoice and respond</a></p>`,
@@ -55,6 +64,20 @@ export async function deliveryDraft(tx: Tx, input: DeliveryDraftInput) {
   ].join("\n");
 
   return { to: inv.recipient_email ? formatAddress(inv.recipient_name, inv.recipient_email) : "", subject, text, html, hosted_url: url };
+}
+
+type InvoiceTerm = ReturnType<typeof toInvoiceRecord>["payment_terms"][number];
+
+// "Deposit: 3,000.00 EUR due on 2026-12-12", or when the date is not known yet, what it waits for.
+function termLine(t: InvoiceTerm, inv: ReturnType<typeof toInvoiceRecord>): string {
+  const name = oneLine(t.label ?? "") || `Part ${t.sequence}`;
+  const amount = `${formatMinor(BigInt(t.amount_minor ?? "0"), inv.currency)} ${inv.currency}`;
+  if (t.payable_on) return `${name}: ${amount} due on ${t.payable_on}`;
+  const condition = t.condition_id ? inv.conditions.find((c) => c.id === t.condition_id) : undefined;
+  const after = t.due_days ? `, due ${t.due_days} days later` : t.due_date ? `, due on ${t.due_date}` : "";
+  if (condition) return `${name}: ${amount} payable once “${oneLine(condition.label)}” is done${after}`;
+  if (t.trigger_date) return `${name}: ${amount} payable from ${t.trigger_date}${after}`;
+  return `${name}: ${amount}, due date to be agreed`;
 }
 
 export function escapeHtml(s: string): string {

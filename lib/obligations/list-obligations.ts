@@ -6,7 +6,9 @@ import { loadObligationPage, toInvoiceRecord } from "@/lib/obligations/view";
 import { loadProjectionsPicked } from "@/lib/obligations/stored-projection";
 
 // The query is the API's (every filter optional); the dashboard and GET /invoices pass a page.
-export type ObligationListQuery = Partial<Omit<TObligationListQuery, "limit" | "offset">> & { limit: number; offset: number };
+// `currencyFirst` (the dashboard's list, not the API): amounts of different currencies are
+// not comparable, so a sort by amount or outstanding groups by currency (A-Z) first.
+export type ObligationListQuery = Partial<Omit<TObligationListQuery, "limit" | "offset">> & { limit: number; offset: number; currencyFirst?: boolean };
 export type ListObligationsInput = { organizationId: string; query: ObligationListQuery };
 
 // The searchable text of an obligation: the fields a person looks an obligation up by,
@@ -54,7 +56,8 @@ export function listWhere(organizationId: string, q: ObligationListQuery, today 
 export function listOrder(q: ObligationListQuery): Prisma.Sql {
   const sort = q.sort ?? "created_at";
   const dir = (q.direction ?? (sort === "deadline" ? "asc" : "desc")) === "asc" ? "ASC" : "DESC";
-  return Prisma.raw(`${SORT_SQL[sort]} ${dir}, id ${dir}`);
+  const byCurrency = q.currencyFirst && !q.currency && (sort === "amount" || sort === "outstanding") ? "currency ASC, " : "";
+  return Prisma.raw(`${byCurrency}${SORT_SQL[sort]} ${dir}, id ${dir}`);
 }
 
 // GET /obligations: a page of obligation projections, filtered, searched and sorted in SQL,

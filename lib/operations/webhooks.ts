@@ -2,6 +2,10 @@ import { defineOperation } from "@/lib/http/operation";
 import {
   ZCronSummary,
   ZDeliveryIdParams,
+  ZEndpointIdParams,
+  ZWebhookEndpoint,
+  ZWebhookEndpointUpdate,
+  ZWebhookTestSent,
   ZWebhookDeliveryList,
   ZWebhookEndpointCreated,
   ZWebhookEndpointInput,
@@ -10,7 +14,7 @@ import {
 
 const tags = ["Webhooks"];
 
-export const WEBHOOK_DELIVERY_DOC = `Each event is POSTed as JSON \`{id, type, created_at, organization_id, data}\` (\`data.obligation\` is the obligation projection; payment events also carry \`data.payment\`) to every endpoint that was enabled when the event happened. Standard Webhooks headers: \`webhook-id\` (the event id, the same on every attempt), \`webhook-timestamp\` (Unix seconds of the attempt), \`webhook-signature: v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">\` keyed with the UTF-8 bytes of the secret (a Standard Webhooks library verifies it when given the secret's bytes base64-encoded). A 2xx within 10 s (WEBHOOK_TIMEOUT_MS) is success; redirects are not followed (a 3xx is a failure); 410 Gone disables the endpoint and fails what is queued for it; \`Retry-After\` (seconds or HTTP date, at most one day) postpones the next attempt. Attempts follow WEBHOOK_RETRY_SCHEDULE, seconds after the event (default 0, 5, 300, 1800, 7200, 18000, 36000, 36000; attempt k is due at created_at + schedule[k] or later); after the last one the delivery is \`failed\`. Delivery is at least once: a consumer de-duplicates by \`webhook-id\` and drops stale updates by \`data.obligation.version\`.`;
+export const WEBHOOK_DELIVERY_DOC = `Each event is POSTed as JSON \`{id, type, created_at, organization_id, data}\` (\`data.obligation\` is the obligation projection; payment events also carry \`data.payment\`) to every endpoint that was enabled when the event happened and whose \`event_types\` (empty = all) include its type. Standard Webhooks headers: \`webhook-id\` (the event id, the same on every attempt), \`webhook-timestamp\` (Unix seconds of the attempt), \`webhook-signature: v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">\` keyed with the UTF-8 bytes of the secret (a Standard Webhooks library verifies it when given the secret's bytes base64-encoded); for 24 hours after a secret rotation it carries two signatures, space-separated, the new secret's first. A 2xx within 10 s (WEBHOOK_TIMEOUT_MS) is success; redirects are not followed (a 3xx is a failure); 410 Gone disables the endpoint and fails what is queued for it, and so does failing every attempt for 5 days (event \`webhook_endpoint.disabled\`); \`Retry-After\` (seconds or HTTP date, at most one day) postpones the next attempt. Attempts follow WEBHOOK_RETRY_SCHEDULE, seconds after the event (default 0, 5, 300, 1800, 7200, 18000, 36000, 36000; attempt k is due at created_at + schedule[k] or later); after the last one the delivery is \`failed\`. Delivery is at least once: a consumer de-duplicates by \`webhook-id\` and drops stale updates by \`data.obligation.version\`.`;
 
 export const createWebhookEndpointOp = defineOperation({
   operationId: "createWebhookEndpoint",
@@ -23,8 +27,84 @@ export const createWebhookEndpointOp = defineOperation({
   permission: "webhooks:write",
   idempotent: "required",
   body: ZWebhookEndpointInput,
-  bodyExample: { url: "https://hooks.example.com/fos", secret: "whsec-0123456789abcdef0123456789abcdef" },
-  success: { status: 201, description: "Registered", schema: ZWebhookEndpointCreated },
+  bodyExample: {
+    url: "https://hooks.example.com/fos",
+    secret: "whsec-0123456789abcdef0123456789abcdef",
+    event_types: ["obligation.overdue", "payment.allocated"],
+  },
+  success: {
+    status: 201,
+    description: "Registered",
+    schema: ZWebhookEndpointCreated,
+    example: { id: "6f1c2a9e-3b7d-4e8f-9a0b-1c2d3e4f5a6b", url: "https://hooks.example.com/fos" },
+  },
+});
+
+const endpointExample = {
+  id: "6f1c2a9e-3b7d-4e8f-9a0b-1c2d3e4f5a6b",
+  url: "https://hooks.example.com/fos",
+  enabled: true,
+  disabled_reason: "",
+  created_at: "2026-11-20T09:00:00.000Z",
+  last_success_at: "2026-11-22T10:00:00.000Z",
+  last_failure_at: "",
+  consecutive_failures: 0,
+  event_types: ["obligation.overdue", "payment.allocated"],
+  failing_since: "",
+  previous_secret_until: "2026-11-23T10:15:00.000Z",
+};
+
+export const updateWebhookEndpointOp = defineOperation({
+  operationId: "updateWebhookEndpoint",
+  method: "PATCH",
+  path: "/webhook-endpoints/{id}",
+  summary: "Change, disable, enable or re-key a webhook endpoint",
+  description:
+    'Any of `url` (checked like at registration: a private or loopback destination is 422 `validation_failed` unless the server runs with WEBHOOK_ALLOW_PRIVATE_NETWORKS=true), `enabled` (false: no new deliveries, and what is queued fails with `last_error` "endpoint disabled"; true: deliveries resume, the failure count and `disabled_reason` are cleared), `event_types` (the types it receives; empty = every type) and `secret` (a new signing secret: for 24 hours every delivery carries both signatures, space-separated in `webhook-signature`, the new secret\'s first; `previous_secret_until` says until when). Applies to events that happen after the change. An unknown, deleted or foreign id is 404 `not_found`.',
+  tags,
+  auth: "issuer",
+  permission: "webhooks:write",
+  params: ZEndpointIdParams,
+  body: ZWebhookEndpointUpdate,
+  bodyExample: { event_types: ["obligation.overdue", "payment.allocated"], secret: "whsec-new-0123456789abcdef0123456789ab" },
+  success: { status: 200, description: "The endpoint after the change", schema: ZWebhookEndpoint, example: endpointExample },
+  errors: [404],
+});
+
+export const deleteWebhookEndpointOp = defineOperation({
+  operationId: "deleteWebhookEndpoint",
+  method: "DELETE",
+  path: "/webhook-endpoints/{id}",
+  summary: "Delete a webhook endpoint; its pending deliveries are cancelled",
+  description:
+    'The endpoint receives nothing more and leaves the endpoint list. Its pending deliveries become `failed` with `last_error` "cancelled: endpoint deleted" (and cannot be retried: 404); its past deliveries stay in GET /webhook-deliveries. An unknown, already deleted or foreign id is 404 `not_found`.',
+  tags,
+  auth: "issuer",
+  permission: "webhooks:write",
+  params: ZEndpointIdParams,
+  success: { status: 204, description: "Deleted" },
+  errors: [404],
+});
+
+export const testWebhookEndpointOp = defineOperation({
+  operationId: "testWebhookEndpoint",
+  method: "POST",
+  path: "/webhook-endpoints/{id}/test",
+  summary: "Send a test event to one endpoint",
+  description:
+    "Queues a `webhook.test` event (`data: { test: true, webhook_endpoint }`) for this endpoint only, also when it is disabled (to check a receiver before enabling it again); it is signed, delivered and retried like any event, and listed in GET /webhook-deliveries. No request body. An unknown, deleted or foreign id is 404 `not_found`.",
+  tags,
+  auth: "issuer",
+  permission: "webhooks:write",
+  idempotent: "optional",
+  params: ZEndpointIdParams,
+  success: {
+    status: 202,
+    description: "Queued",
+    schema: ZWebhookTestSent,
+    example: { event_id: "0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e", delivery_id: "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f" },
+  },
+  errors: [404],
 });
 
 export const listWebhookEndpointsOp = defineOperation({
@@ -33,11 +113,11 @@ export const listWebhookEndpointsOp = defineOperation({
   path: "/webhook-endpoints",
   summary: "Webhook endpoints with their delivery health",
   description:
-    'Every endpoint of the organization, newest first: configuration (`url`, `enabled`, `disabled_reason`) and health (`last_success_at`, `last_failure_at`, `consecutive_failures`; timestamps are "" when not set). Never the secret.',
+    'Every endpoint of the organization (not the deleted ones), newest first: configuration (`url`, `enabled`, `disabled_reason`, `event_types`, `previous_secret_until`) and health (`last_success_at`, `last_failure_at`, `consecutive_failures`, `failing_since`; timestamps are "" when not set). Never the secret.',
   tags,
   auth: "issuer",
   permission: "webhooks:read",
-  success: { status: 200, description: "The endpoints", schema: ZWebhookEndpointList },
+  success: { status: 200, description: "The endpoints", schema: ZWebhookEndpointList, example: { items: [endpointExample] } },
 });
 
 export const listWebhookDeliveriesOp = defineOperation({
@@ -80,4 +160,13 @@ export const cronWebhooksOp = defineOperation({
   errors: [401, 404],
 });
 
-export const webhookOperations = [createWebhookEndpointOp, listWebhookEndpointsOp, listWebhookDeliveriesOp, retryWebhookDeliveryOp, cronWebhooksOp];
+export const webhookOperations = [
+  createWebhookEndpointOp,
+  listWebhookEndpointsOp,
+  updateWebhookEndpointOp,
+  deleteWebhookEndpointOp,
+  testWebhookEndpointOp,
+  listWebhookDeliveriesOp,
+  retryWebhookDeliveryOp,
+  cronWebhooksOp,
+];

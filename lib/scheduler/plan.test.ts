@@ -35,10 +35,17 @@ describe("planScheduled", () => {
     expect(planScheduled(input({ today: addDays(REG, 90) })).next).toBeNull();
   });
 
-  it("what was the case at registration is not emitted: a past deadline tells only the thresholds after registration", () => {
-    const p = planScheduled(input({ deadline: addDays(REG, -10), today: addDays(REG, 40) }));
-    expect(keys(p)).toEqual(["overdue:30"]);
+  it("a deadline already past at registration: every threshold reached, in order, as after downtime (extensions.md §9)", () => {
+    // Due was told by the registration (payable and due at once); overdue was not.
+    expect(keys(planScheduled(input({ deadline: addDays(REG, -10) })))).toEqual(["overdue:1", "overdue:7"]);
     expect(planScheduled(input({ deadline: addDays(REG, -10) })).next).toBe(addDays(REG, 20));
+    expect(keys(planScheduled(input({ deadline: addDays(REG, -31) })))).toEqual(["overdue:1", "overdue:7", "overdue:30"]);
+    expect(planScheduled(input({ deadline: addDays(REG, -31) })).next).toBeNull();
+    expect(keys(planScheduled(input({ deadline: addDays(REG, -1) })))).toEqual(["overdue:1"]);
+    expect(keys(planScheduled(input({ deadline: REG })))).toEqual([]);
+    expect(planScheduled(input({ deadline: REG })).next).toBe(addDays(REG, 1));
+    expect(keys(planScheduled(input({ deadline: addDays(REG, -10), today: addDays(REG, 40) })))).toEqual(["overdue:1", "overdue:7", "overdue:30"]);
+    expect(keys(planScheduled(input({ deadline: addDays(REG, -31), reconciled: true })))).toEqual([]);
   });
 
   it("terms: trigger and due dates after registration, a waiting condition waits, a satisfied one triggers", () => {

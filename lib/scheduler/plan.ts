@@ -12,9 +12,9 @@
 //   registration date. An obligation without payment terms has one implicit term
 //   (triggered on registration, payable on the deadline).
 // - obligation.overdue, per threshold of 1, 7 and 30 days: the deadline passed that many
-//   days ago, the obligation is not RECONCILED, and the threshold day comes after the
-//   registration date (an obligation registered already 10 days overdue tells only its
-//   30-day threshold). After downtime every threshold passed is emitted, each once.
+//   days ago and the obligation is not RECONCILED. An obligation registered with its
+//   deadline already past gets every threshold it has reached at the next sweep, in order,
+//   as after downtime (extensions.md §9): registration does not tell overdue. Each once.
 // - payment_request.expiring, per payment request and issue: from the UTC date 7 days
 //   before expires_at, while the link is neither revoked nor expired and the obligation
 //   is not RECONCILED.
@@ -100,7 +100,6 @@ export function planScheduled<T extends TermSpec>(input: PlanInput<T>): Plan<T> 
 
   for (const days of OVERDUE_THRESHOLDS) {
     const on = addDays(input.deadline, days);
-    if (on <= input.registeredOn) continue; // already the case when registered
     if (on <= today) due.push({ kind: "overdue", key: String(days), on, daysOverdue: days });
     else later(on);
   }

@@ -121,9 +121,15 @@ async function sweepBatch(tx: Tx, { batchSize, emitted }: SweepBatchInput): Prom
       RETURNING event_id::text AS event_id`;
     const isFresh = new Set(fresh.map((r) => r.event_id));
     const projections = new Map<string, Projection>();
-    const byOrg = new Map<string, { id: string; type: ScheduledEventType; obligationId: string; data: Record<string, unknown> }[]>();
+    const byOrg = new Map<string, { id: string; type: ScheduledEventType; obligationId: string; data: Record<string, unknown>; createdAt: Date }[]>();
+    // An obligation's events one millisecond apart in plan order: the audit trail and the
+    // payloads keep the order (due, then overdue 1, 7, 30) that one sweep's events would
+    // otherwise share.
+    const ticks = new Map<string, number>();
     for (const { o, item, eventId } of candidates) {
       if (!isFresh.has(eventId)) continue;
+      const tick = ticks.get(o.id) ?? 0;
+      ticks.set(o.id, tick + 1);
       let projection = projections.get(o.id);
       if (!projection) {
         projection = toObligationProjection(o, today);
@@ -136,6 +142,7 @@ async function sweepBatch(tx: Tx, { batchSize, emitted }: SweepBatchInput): Prom
         type: KIND_EVENT[item.kind],
         obligationId: o.id,
         data: { obligation: projection, ...eventData(item, projection), detail: auditDetail(item) },
+        createdAt: new Date(now.getTime() + tick),
       });
     }
     for (const [organizationId, events] of byOrg) {

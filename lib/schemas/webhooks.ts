@@ -6,30 +6,61 @@ import { ZExpiringPaymentRequest, ZScheduledTerm } from "@/lib/schemas/scheduler
 
 // Webhook endpoints and deliveries (docs/webhooks.md).
 
+export const ZWebhookUrl = z
+  .url({ protocol: /^https?$/, message: "must be an absolute http or https URL" })
+  .max(2048)
+  .refine((u) => {
+    try {
+      const p = new URL(u);
+      return p.username === "" && p.password === "";
+    } catch {
+      return true; // reported by the url check
+    }
+  }, "must not contain credentials (user:password@); authenticate with the signature instead")
+  .meta({
+    description:
+      "Destination (http or https). Every A/AAAA record of its host must be a public address unless the server runs with WEBHOOK_ALLOW_PRIVATE_NETWORKS=true.",
+    example: "https://hooks.example.com/fos",
+  });
+export const ZWebhookSecret = z
+  .string()
+  .min(32, "must be 32 to 256 characters")
+  .max(256, "must be 32 to 256 characters")
+  .meta({ description: "Shared signing secret (32 to 256 characters). The HMAC key is its UTF-8 bytes. Stored encrypted, never returned.", writeOnly: true });
+// The event types an endpoint receives; empty (the default) is every type.
+const ZEventTypeFilter = z
+  .array(z.enum(EVENT_TYPES, { message: "must be one of the documented event types" }))
+  .max(EVENT_TYPES.length)
+  .refine((a) => new Set(a).size === a.length, "must not repeat an event type")
+  .meta({ description: "The event types this endpoint receives; empty means every type (the default).", example: ["obligation.overdue", "payment.allocated"] });
+
 export const ZWebhookEndpointInput = z.strictObject({
-  url: z
-    .url({ protocol: /^https?$/, message: "must be an absolute http or https URL" })
-    .max(2048)
-    .refine((u) => {
-      try {
-        const p = new URL(u);
-        return p.username === "" && p.password === "";
-      } catch {
-        return true; // reported by the url check
-      }
-    }, "must not contain credentials (user:password@); authenticate with the signature instead")
-    .meta({
-      description:
-        "Destination (http or https). Every A/AAAA record of its host must be a public address unless the server runs with WEBHOOK_ALLOW_PRIVATE_NETWORKS=true.",
-      example: "https://hooks.example.com/fos",
-    }),
-  secret: z
-    .string()
-    .min(32, "must be 32 to 256 characters")
-    .max(256, "must be 32 to 256 characters")
-    .meta({ description: "Shared signing secret (32 to 256 characters). The HMAC key is its UTF-8 bytes. Stored encrypted, never returned.", writeOnly: true }),
+  url: ZWebhookUrl,
+  secret: ZWebhookSecret,
+  event_types: ZEventTypeFilter.optional(),
 });
 export type TWebhookEndpointInput = z.infer<typeof ZWebhookEndpointInput>;
+
+export const ZWebhookEndpointUpdate = z
+  .strictObject({
+    url: ZWebhookUrl.optional(),
+    enabled: z.boolean().optional().meta({ description: "false stops new deliveries (what is queued fails); true resumes them" }),
+    event_types: ZEventTypeFilter.optional(),
+    secret: ZWebhookSecret.optional().meta({
+      description:
+        "A new signing secret. For 24 hours after the change every delivery carries two signatures, space-separated in `webhook-signature`: the new secret's and the previous one's.",
+      writeOnly: true,
+    }),
+  })
+  .refine((b) => Object.keys(b).length > 0, "give at least one of url, enabled, event_types, secret");
+export type TWebhookEndpointUpdate = z.infer<typeof ZWebhookEndpointUpdate>;
+
+export const ZWebhookTestSent = z
+  .strictObject({
+    event_id: z.string().meta({ format: "uuid", description: "The `webhook.test` event: the payload `id` and the `webhook-id` header" }),
+    delivery_id: z.string().meta({ format: "uuid", description: "Its delivery to this endpoint (GET /webhook-deliveries)" }),
+  })
+  .meta({ description: "A test event queued for this endpoint only" });
 
 export const ZWebhookEndpointCreated = z.strictObject({
   id: z.string().meta({ format: "uuid" }),
@@ -42,12 +73,22 @@ export const ZWebhookEndpoint = z
   .strictObject({
     id: z.string().meta({ format: "uuid" }),
     url: z.string(),
-    enabled: z.boolean().meta({ description: "false once the receiver answered 410 Gone; a disabled endpoint gets no new deliveries" }),
+    enabled: z.boolean().meta({
+      description:
+        "false once disabled (PATCH, the receiver answered 410 Gone, or 5 days of failing every attempt); a disabled endpoint gets no new deliveries",
+    }),
     disabled_reason: z.string().meta({ description: 'Why the endpoint was disabled, or ""' }),
     created_at: ZTimestamp,
     last_success_at: ZTimestampOrEmpty,
     last_failure_at: ZTimestampOrEmpty,
     consecutive_failures: z.number().int().min(0).meta({ description: "Failed attempts since the last success" }),
+    event_types: z.array(z.string()).meta({ description: "The event types it receives; empty means every type" }),
+    failing_since: ZTimestampOrEmpty.meta({
+      description: 'When its current run of failed attempts began ("" after a success); failing every attempt for 5 days disables it',
+    }),
+    previous_secret_until: ZTimestampOrEmpty.meta({
+      description: 'After a secret rotation: until when deliveries are also signed with the previous secret ("" when not)',
+    }),
   })
   .meta({ description: "Endpoint configuration and delivery health (never the secret)" });
 
@@ -95,6 +136,7 @@ export const ZCronSummary = z
   .meta({ description: "What one flush did" });
 
 export const ZDeliveryIdParams = z.strictObject({ id: ZUuid });
+export const ZEndpointIdParams = z.strictObject({ id: ZUuid });
 
 // The body of a webhook request (documented under the OpenAPI document's `webhooks`).
 export const ZWebhookPayload = z
@@ -116,6 +158,8 @@ export const ZWebhookPayload = z
           .optional()
           .meta({ description: "obligation.overdue: the threshold reached, in days after the deadline (each is sent once)" }),
         payment_request: ZExpiringPaymentRequest.optional(),
+        webhook_endpoint: ZWebhookEndpoint.optional().meta({ description: "webhook_endpoint.disabled: the endpoint after it was disabled" }),
+        test: z.literal(true).optional().meta({ description: "webhook.test: always true (sent by POST /webhook-endpoints/{id}/test)" }),
       })
       .meta({ description: "Snapshot taken in the transaction of the change" }),
   })

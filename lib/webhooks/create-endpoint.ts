@@ -12,12 +12,17 @@ const REGISTRATION_DNS_TIMEOUT_MS = 3000;
 // DNS, up to 3 s). Every A/AAAA record of the host must be public (unless
 // WEBHOOK_ALLOW_PRIVATE_NETWORKS=true); a host that does not resolve right now is accepted
 // (every delivery resolves and checks again, and connects only to the checked address).
-export async function checkWebhookDestination(input: TWebhookEndpointInput): Promise<void> {
-  if (env().WEBHOOK_ALLOW_PRIVATE_NETWORKS) return;
+// The refusal names the setting that allows private destinations.
+export async function checkWebhookDestination(input: { url?: string }): Promise<void> {
+  if (env().WEBHOOK_ALLOW_PRIVATE_NETWORKS || input.url === undefined) return;
   try {
     await checkDestination(new URL(input.url), { allowPrivate: false, timeoutMs: REGISTRATION_DNS_TIMEOUT_MS });
   } catch (e) {
-    if (e instanceof DestinationRefused) throw new AppError("validation_failed", `body.url: ${e.message}`);
+    if (e instanceof DestinationRefused)
+      throw new AppError(
+        "validation_failed",
+        `body.url: ${e.message}; private and loopback destinations are accepted only when the server runs with WEBHOOK_ALLOW_PRIVATE_NETWORKS=true`,
+      );
     if (!(e instanceof ResolutionFailed)) throw e;
   }
 }
@@ -29,6 +34,8 @@ export type CreateWebhookEndpointInput = { organizationId: string; body: TWebhoo
 export async function createWebhookEndpoint(tx: Tx, input: CreateWebhookEndpointInput): Promise<TWebhookEndpointCreated> {
   const { organizationId, body } = input;
   const id = newId();
-  await tx.webhookEndpoint.create({ data: { id, organizationId, url: body.url, secretCiphertext: sealSecret(body.secret) } });
+  await tx.webhookEndpoint.create({
+    data: { id, organizationId, url: body.url, secretCiphertext: sealSecret(body.secret), eventTypes: body.event_types ?? [] },
+  });
   return { id, url: body.url };
 }

@@ -5,7 +5,8 @@ import { openSecret } from "@/lib/crypto";
 import { webhookBody } from "@/lib/webhooks/payload";
 import { signatureHeaders } from "@/lib/webhooks/sign";
 import { sendWebhook, type SendOutcome } from "@/lib/webhooks/send";
-import { leaseSeconds, retrySchedule } from "@/lib/webhooks/schedule";
+import { leaseSeconds, retrySchedule, WEBHOOK_DISABLE_AFTER_DAYS } from "@/lib/webhooks/schedule";
+import { disableFailingEndpoint } from "@/lib/webhooks/disable-failing-endpoint";
 
 // The delivery engine. Any number of flushers (the in-process worker of every instance,
 // overlapping cron calls) run this at once:
@@ -37,6 +38,7 @@ type Claimed = {
   event_data: unknown;
   url: string;
   secret_ciphertext: string;
+  previous_secret_ciphertext: string; // "" unless a rotation happened within 24 hours
 };
 
 const CONCURRENCY = 16;
@@ -68,7 +70,8 @@ export async function claimDue(limit: number, busy: string[] = []): Promise<Clai
       AND w.id = d.endpoint_id AND w.organization_id = d.organization_id
     RETURNING d.id::text AS id, d.organization_id::text AS organization_id, d.endpoint_id::text AS endpoint_id,
       d.schedule_index, d.lease_until, e.id::text AS event_id, e.type AS event_type, e.created_at AS event_created_at,
-      e.data AS event_data, w.url, w.secret_ciphertext`;
+      e.data AS event_data, w.url, w.secret_ciphertext,
+      CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret_ciphertext ELSE '' END AS previous_secret_ciphertext`;
 }
 
 type Result = "succeeded" | "rescheduled" | "failed" | "lost_lease";
@@ -126,7 +129,13 @@ async function deliver(c: Claimed): Promise<Result> {
       createdAt: c.event_created_at,
       data: typeof c.event_data === "string" ? JSON.parse(c.event_data) : c.event_data,
     });
-    const headers = signatureHeaders({ id: c.event_id, timestampSeconds: Math.floor(Date.now() / 1000), body, secret: openSecret(c.secret_ciphertext) });
+    const headers = signatureHeaders({
+      id: c.event_id,
+      timestampSeconds: Math.floor(Date.now() / 1000),
+      body,
+      secret: openSecret(c.secret_ciphertext),
+      ...(c.previous_secret_ciphertext ? { previousSecret: openSecret(c.previous_secret_ciphertext) } : {}),
+    });
     outcome = await sendWebhook({ url: c.url, headers, body, timeoutMs: e.WEBHOOK_TIMEOUT_MS, allowPrivate: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS });
   } catch (err) {
     outcome = { ok: false, status: null, error: "internal error while sending" };
@@ -147,8 +156,9 @@ async function record(c: Claimed, attemptAt: Date, o: SendOutcome): Promise<Resu
   const status = o.ok ? "succeeded" : nextIndex >= schedule.length ? "failed" : "pending";
   const retryAfter = o.ok ? 0 : (o.retryAfterSeconds ?? 0);
   // One statement: the delivery (only while it still carries this flusher's lease) and the
-  // endpoint's health change together.
-  const n = await db().$executeRaw`
+  // endpoint's health change together; it tells whether the endpoint has now failed every
+  // attempt for WEBHOOK_DISABLE_AFTER_DAYS.
+  const rows = await db().$queryRaw<{ disable: boolean }[]>`
     WITH d AS (
       UPDATE webhook_deliveries
       SET status = ${status}, attempts = attempts + 1, lease_until = NULL, updated_at = now(),
@@ -166,10 +176,13 @@ async function record(c: Claimed, attemptAt: Date, o: SendOutcome): Promise<Resu
     UPDATE webhook_endpoints w
     SET last_success_at = CASE WHEN ${o.ok}::boolean THEN now() ELSE w.last_success_at END,
         last_failure_at = CASE WHEN ${o.ok}::boolean THEN w.last_failure_at ELSE now() END,
-        consecutive_failures = CASE WHEN ${o.ok}::boolean THEN 0 ELSE w.consecutive_failures + 1 END
+        consecutive_failures = CASE WHEN ${o.ok}::boolean THEN 0 ELSE w.consecutive_failures + 1 END,
+        failing_since = CASE WHEN ${o.ok}::boolean THEN NULL ELSE coalesce(w.failing_since, ${attemptAt.toISOString()}::timestamptz) END
     FROM d
-    WHERE w.id = d.endpoint_id AND w.organization_id = d.organization_id`;
-  if (n === 0) return "lost_lease";
+    WHERE w.id = d.endpoint_id AND w.organization_id = d.organization_id
+    RETURNING (w.enabled AND w.deleted_at IS NULL AND w.failing_since <= now() - make_interval(days => ${WEBHOOK_DISABLE_AFTER_DAYS})) AS disable`;
+  if (rows.length === 0) return "lost_lease";
+  if (rows[0].disable) await disableFailingEndpoint(c.organization_id, c.endpoint_id);
   return status === "succeeded" ? "succeeded" : status === "failed" ? "failed" : "rescheduled";
 }
 
@@ -188,7 +201,8 @@ async function recordGone(c: Claimed, attemptAt: Date, o: Extract<SendOutcome, {
     const reason = `receiver answered HTTP 410 Gone at ${attemptAt.toISOString()}`;
     await tx.$executeRaw`
       UPDATE webhook_endpoints
-      SET enabled = false, disabled_reason = ${reason}, last_failure_at = now(), consecutive_failures = consecutive_failures + 1
+      SET enabled = false, disabled_reason = ${reason}, last_failure_at = now(), consecutive_failures = consecutive_failures + 1,
+          failing_since = coalesce(failing_since, now())
       WHERE id = ${c.endpoint_id}::uuid AND organization_id = ${c.organization_id}::uuid`;
     await tx.$executeRaw`
       UPDATE webhook_deliveries

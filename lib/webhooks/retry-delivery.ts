@@ -21,10 +21,13 @@ export async function retryWebhookDelivery(tx: Tx, input: RetryWebhookDeliveryIn
     UPDATE webhook_deliveries
     SET status = 'pending', next_attempt_at = now(), lease_until = NULL,
         schedule_index = GREATEST(schedule_index, ${lastSlot}), updated_at = now()
-    WHERE id = ${deliveryId}::uuid AND organization_id = ${organizationId}::uuid AND status = 'failed'`;
+    WHERE id = ${deliveryId}::uuid AND organization_id = ${organizationId}::uuid AND status = 'failed'
+      AND endpoint_id IN (SELECT id FROM webhook_endpoints WHERE organization_id = ${organizationId}::uuid AND deleted_at IS NULL)`;
   if (n === 0) {
-    const exists = await tx.webhookDelivery.findFirst({ where: { id: deliveryId, organizationId }, select: { status: true } });
+    const exists = await tx.webhookDelivery.findFirst({ where: { id: deliveryId, organizationId }, select: { status: true, endpointId: true } });
     if (!exists) throw new AppError("not_found", "webhook delivery not found");
+    const endpoint = await tx.webhookEndpoint.findFirst({ where: { id: exists.endpointId, organizationId, deletedAt: null }, select: { id: true } });
+    if (!endpoint) throw new AppError("not_found", "the endpoint of this webhook delivery was deleted");
     throw new AppError("delivery_not_failed", `only a failed delivery can be retried; this one is ${exists.status}`);
   }
   await tx.webhookRetryKey.create({ data: { organizationId, deliveryId, key } });

@@ -11,3 +11,7 @@ export const retrySchedule = (): number[] => env().WEBHOOK_RETRY_SCHEDULE;
 // WEBHOOK_TIMEOUT_MS, DNS included) plus recording its outcome, with a wide margin;
 // a crashed flusher's claims become claimable again once it runs out.
 export const leaseSeconds = (): number => Math.ceil((env().WEBHOOK_TIMEOUT_MS * 2) / 1000) + 5;
+
+// An endpoint whose every attempt failed for this many days is disabled (event
+// webhook_endpoint.disabled); a success in between starts the count again.
+export const WEBHOOK_DISABLE_AFTER_DAYS = 5;

@@ -15,6 +15,10 @@ export function webhookEndpointView(r: WebhookEndpoint): TWebhookEndpoint {
     last_success_at: ts(r.lastSuccessAt),
     last_failure_at: ts(r.lastFailureAt),
     consecutive_failures: r.consecutiveFailures,
+    event_types: r.eventTypes,
+    failing_since: ts(r.failingSince),
+    // Shown while it still signs: the previous secret stops signing at this instant.
+    previous_secret_until: r.previousSecretExpiresAt && r.previousSecretExpiresAt.getTime() > Date.now() ? ts(r.previousSecretExpiresAt) : "",
   };
 }
 

@@ -56,6 +56,9 @@ export class Api {
   delete<T = any>(path: string, o?: CallOptions) {
     return this.call<T>("DELETE", path, o);
   }
+  patch<T = any>(path: string, body?: unknown, o: CallOptions = {}) {
+    return this.call<T>("PATCH", path, { ...o, body });
+  }
 }
 
 // A keep-alive socket can be closed by the server just as the client reuses it (its idle

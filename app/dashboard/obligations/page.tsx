@@ -33,7 +33,8 @@ export default async function ObligationsPage({ searchParams }: { searchParams: 
   const { limit, offset, ...query } = filters.query;
   const page = { limit, offset };
   const today = todayUtc();
-  const listed = await listObligations(db(), { organizationId: user.organizationId, query: filters.query });
+  // Sorted by amount, currencies are grouped (A–Z) rather than mixed: 100 JPY is not more than 90 EUR.
+  const listed = await listObligations(db(), { organizationId: user.organizationId, query: { ...filters.query, currencyFirst: true } });
   const list = { ...listed, items: listed.items.map((i) => i.parse()) };
   const total = filters.active
     ? await countListedObligations(db(), { organizationId: user.organizationId, query, today })
@@ -229,7 +230,8 @@ function sortDescription(f: ListFilters): string {
     amount: ["Smallest amount first", "Largest amount first"],
     outstanding: ["Smallest outstanding amount first", "Largest outstanding amount first"],
   };
-  return `${what[sort][asc ? 0 : 1]}.`;
+  const grouped = (sort === "amount" || sort === "outstanding") && !f.query.currency;
+  return `${what[sort][asc ? 0 : 1]}${grouped ? " within each currency, currencies in alphabetical order" : ""}.`;
 }
 
 function Select(props: { name: string; label: string; value: string; options: { value: string; label: string }[] }) {

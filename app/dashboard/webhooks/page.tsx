@@ -4,11 +4,12 @@ import { db } from "@/lib/db";
 import { listWebhookEndpoints } from "@/lib/webhooks/list-endpoints";
 import { listWebhookDeliveries } from "@/lib/webhooks/list-deliveries";
 import { requestLocale } from "@/lib/dashboard/locale";
-import { formatTimestamp } from "@/lib/dashboard/format";
+import { eventLabel, formatTimestamp } from "@/lib/dashboard/format";
 import { Empty, Section } from "@/components/ui/section";
 import { Pill } from "@/components/ui/status-badge";
 import { NewEndpointForm } from "@/components/webhooks/new-endpoint-form";
 import { RetryButton } from "@/components/webhooks/retry-button";
+import { EndpointActions } from "@/components/webhooks/endpoint-actions";
 import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Webhooks" };
@@ -26,7 +27,10 @@ export default async function WebhooksPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Webhooks" description="Signed HTTP calls to your systems for every future event, retried on failure." />
+      <PageHeader
+        title="Webhooks"
+        description="Signed HTTP calls to your systems for future events, retried on failure. An endpoint that fails every attempt for 5 days is disabled."
+      />
 
       <Section title="Endpoints" id="endpoints">
         {endpoints.length === 0 ? (
@@ -34,9 +38,18 @@ export default async function WebhooksPage() {
         ) : (
           <ul className="divide-y divide-slate-100">
             {endpoints.map((e) => (
-              <li key={e.id} className="flex flex-wrap items-start justify-between gap-2 py-2.5">
+              <li key={e.id} className="py-3">
                 <div className="min-w-0">
-                  <p className="break-all font-mono text-sm">{e.url}</p>
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <p className="min-w-0 break-all font-mono text-sm">{e.url}</p>
+                    {!e.enabled ? (
+                      <Pill tone="rose">Disabled</Pill>
+                    ) : e.consecutive_failures > 0 ? (
+                      <Pill tone="amber">{e.consecutive_failures === 1 ? "1 failure in a row" : `${e.consecutive_failures} failures in a row`}</Pill>
+                    ) : (
+                      <Pill tone="emerald">Healthy</Pill>
+                    )}
+                  </div>
                   <p className="text-xs text-slate-600">
                     Added <time dateTime={e.created_at}>{formatTimestamp(e.created_at, locale)}</time>
                     {e.last_success_at && (
@@ -52,15 +65,21 @@ export default async function WebhooksPage() {
                       </>
                     )}
                   </p>
-                  {!e.enabled && e.disabled_reason && <p className="text-sm text-rose-700">{e.disabled_reason}</p>}
+                  <p className="text-sm text-slate-700">Sends {e.event_types.length === 0 ? "every event" : e.event_types.map(eventLabel).join(", ")}.</p>
+                  {e.enabled && e.failing_since && (
+                    <p className="text-sm text-amber-800">
+                      Failing since <time dateTime={e.failing_since}>{formatTimestamp(e.failing_since, locale)}</time>. After 5 days of failures it is disabled.
+                    </p>
+                  )}
+                  {e.previous_secret_until && (
+                    <p className="text-sm text-slate-700">
+                      Secret changed: deliveries also carry the previous secret&apos;s signature until{" "}
+                      <time dateTime={e.previous_secret_until}>{formatTimestamp(e.previous_secret_until, locale)}</time>.
+                    </p>
+                  )}
+                  {!e.enabled && e.disabled_reason && <p className="text-sm text-rose-700">Disabled: {e.disabled_reason}.</p>}
+                  {canWrite && <EndpointActions endpoint={e} />}
                 </div>
-                {!e.enabled ? (
-                  <Pill tone="rose">Disabled</Pill>
-                ) : e.consecutive_failures > 0 ? (
-                  <Pill tone="amber">{e.consecutive_failures === 1 ? "1 failure in a row" : `${e.consecutive_failures} failures in a row`}</Pill>
-                ) : (
-                  <Pill tone="emerald">Healthy</Pill>
-                )}
               </li>
             ))}
           </ul>
@@ -90,7 +109,7 @@ export default async function WebhooksPage() {
                 <div className="min-w-0">
                   <p className="text-sm">
                     <span className="font-medium">{d.event_type || "event"}</span>{" "}
-                    <span className="break-all text-slate-600">→ {urlOf.get(d.endpoint_id) ?? d.endpoint_id}</span>
+                    <span className="break-all text-slate-600">→ {urlOf.get(d.endpoint_id) ?? "a deleted endpoint"}</span>
                   </p>
                   <p className="text-xs text-slate-600">
                     {d.attempts} {d.attempts === 1 ? "attempt" : "attempts"}

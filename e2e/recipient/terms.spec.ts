@@ -1,0 +1,194 @@
+import { randomUUID } from "node:crypto";
+import { expect as baseExpect, test, type Page, type TestInfo } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import jsQR from "jsqr";
+import { PNG } from "pngjs";
+import { catalogue } from "../../lib/i18n/recipient";
+import { newOrgWithOwner } from "../support/fixtures";
+
+// The payer's page tells the truth about terms (extensions.md §9): it leads with what to
+// transfer now — what is due today, else the outstanding payable amount with the date it
+// is due, never "0.00 to pay" for an obligation payable by its deadline, the QR code asking
+// for the same amount; terms are shown as paid as far as the settled amount covers them, in
+// sequence order; numbers and sizes are in the payer's language.
+
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.use({ viewport: { width: 360, height: 780 } });
+test.describe.configure({ timeout: 180_000 });
+
+const BASE = () => process.env.E2E_BASE_URL as string;
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const en = catalogue("en");
+const de = catalogue("de");
+
+type Issuer = { apiKey: string; cookie: string };
+
+async function call(issuer: Issuer, method: string, path: string, body?: unknown, opts: { session?: boolean; form?: FormData } = {}) {
+  const headers: Record<string, string> = opts.session ? { cookie: issuer.cookie } : { authorization: `Bearer ${issuer.apiKey}` };
+  if (method !== "GET" && method !== "DELETE") headers["idempotency-key"] = `e2e-${randomUUID()}`;
+  if (body !== undefined) headers["content-type"] = "application/json";
+  const res = await fetch(`${BASE()}/api/v1${path}`, { method, headers, body: opts.form ?? (body === undefined ? undefined : JSON.stringify(body)) });
+  const json = (await res.json().catch(() => undefined)) as any;
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+async function newIssuer(name: string): Promise<Issuer> {
+  const org = await newOrgWithOwner(name);
+  const res = await fetch(`${BASE()}/api/v1/session`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: org.email, password: org.password }),
+  });
+  expect(res.status).toBe(200);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  await call(
+    { apiKey: org.api_key, cookie },
+    "PUT",
+    "/payment-instructions/EUR",
+    { account_holder: "Acme Consulting GmbH", iban: "DE89 3704 0044 0532 0130 00", bic: "COBADEFFXXX" },
+    { session: true },
+  );
+  return { apiKey: org.api_key, cookie };
+}
+
+async function register(issuer: Issuer, overrides: Record<string, unknown> = {}) {
+  const r = await call(issuer, "POST", "/obligations", {
+    obligation_type: "invoice",
+    external_reference: { namespace: "erp", id: `INV-${randomUUID().slice(0, 8)}` },
+    debtor: { name: "Northwind Traders", email: "ap@northwind.example" },
+    amount_minor: "125050",
+    currency: "EUR",
+    deadline: day(21),
+    business_context: { invoice_number: "INV-2026-0311" },
+    ...overrides,
+  });
+  return { id: r.invoice.id as string, hostedUrl: r.payment_request.hosted_url as string, version: r.invoice.version as number };
+}
+
+async function pay(issuer: Issuer, obligationId: string, amount: string) {
+  const o = await call(issuer, "GET", `/obligations/${obligationId}`);
+  const p = await call(issuer, "POST", "/payments", { amount_minor: amount, currency: "EUR", received_on: day(0) });
+  await call(issuer, "POST", `/payments/${p.id}/allocations`, { obligation_id: obligationId, amount_minor: amount, expected_version: o.version });
+}
+
+async function qrAmount(page: Page): Promise<string> {
+  const svg = page.getByTestId("girocode-svg");
+  await expect(svg).toBeVisible();
+  const png = PNG.sync.read(await svg.screenshot());
+  const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  expect(code, "the QR code decodes").not.toBeNull();
+  return (code as { data: string }).data.split("\n")[7];
+}
+
+async function axeClean(page: Page, label: string) {
+  const r = await new AxeBuilder({ page }).analyze();
+  expect(
+    r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
+    label,
+  ).toEqual([]);
+}
+
+async function shot(page: Page, testInfo: TestInfo, name: string) {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(name, { path, contentType: "image/png" });
+}
+
+test("a plain invoice due in three weeks leads with its full amount and date, and the QR code asks for the same", async ({ browser }, testInfo) => {
+  const issuer = await newIssuer("Acme Consulting GmbH");
+  const link = await register(issuer);
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 }, locale: "en-GB" });
+  const page = await context.newPage();
+  await page.goto(link.hostedUrl);
+  const lead = page.getByTestId("to-pay-now");
+  await expect(lead).toContainText(en["overview.toPayBy"].replace("{date}", ""));
+  await expect(lead).toContainText("€1,250.50");
+  await expect(lead).not.toContainText("0.00");
+  await expect(lead).not.toContainText(en["overview.nothingDue"]);
+  await expect(page.getByTestId("pay-amount")).toHaveText("€1,250.50");
+  expect(await qrAmount(page)).toBe("EUR1250.50");
+  await axeClean(page, "plain invoice");
+  await shot(page, testInfo, "plain-invoice");
+  await context.close();
+});
+
+test("terms: the first part leads with its date; paid parts are Paid in sequence order, a fully paid one is never Upcoming", async ({ browser }, testInfo) => {
+  const issuer = await newIssuer("Acme Consulting GmbH");
+  const link = await register(issuer, {
+    amount_minor: "1000000",
+    deadline: day(60),
+    payment_terms: [
+      {
+        sequence: 1,
+        label: "Deposit",
+        amount_type: "fixed",
+        fixed_amount_minor: "300000",
+        trigger_type: "immediately",
+        due_rule: "specific_date",
+        due_date: day(14),
+      },
+      { sequence: 2, amount_type: "fixed", fixed_amount_minor: "700000", trigger_type: "immediately", due_rule: "specific_date", due_date: day(60) },
+    ],
+  });
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 }, locale: "en-GB" });
+  const page = await context.newPage();
+  await page.goto(link.hostedUrl);
+  const lead = page.getByTestId("to-pay-now");
+  await expect(lead).toContainText("€3,000.00");
+  await expect(page.getByTestId("pay-amount")).toHaveText("€3,000.00");
+  expect(await qrAmount(page)).toBe("EUR3000.00");
+  const termsCard = page.getByRole("region", { name: en["terms.title"] });
+  const terms = termsCard.getByRole("listitem");
+  await expect(terms).toHaveCount(2);
+  await expect(terms.nth(0)).toContainText(en["terms.upcoming"]);
+  await shot(page, testInfo, "terms-open");
+
+  // The deposit and part of the rest paid: Deposit is Paid, part 2 partly paid, and what
+  // leads is the rest that is payable, by part 2's date.
+  await pay(issuer, link.id, "400000");
+  await page.reload();
+  await expect(terms.nth(0)).toContainText(en["terms.paid"]);
+  await expect(terms.nth(1)).toContainText(en["terms.partlyPaid"]);
+  await expect(lead).toContainText("€6,000.00");
+  await expect(lead).toContainText(en["overview.toPayBy"].replace(" {date}", ""));
+  expect(await qrAmount(page)).toBe("EUR6000.00");
+  await axeClean(page, "terms partly paid");
+  await shot(page, testInfo, "terms-partly-paid");
+
+  // Fully paid: both parts Paid, none Upcoming.
+  await pay(issuer, link.id, "600000");
+  await page.reload();
+  await expect(page.getByRole("heading", { name: en["paid.title"] })).toBeVisible();
+  await expect(terms.nth(0)).toContainText(en["terms.paid"]);
+  await expect(terms.nth(1)).toContainText(en["terms.paid"]);
+  await expect(termsCard).not.toContainText(en["terms.upcoming"]);
+  await axeClean(page, "terms paid");
+  await shot(page, testInfo, "terms-paid");
+  await context.close();
+});
+
+test("in German, the amount example and the file sizes are German numbers", async ({ browser }, testInfo) => {
+  const issuer = await newIssuer("Acme Consulting GmbH");
+  const link = await register(issuer);
+  const fd = new FormData();
+  fd.append("expected_version", String(link.version));
+  fd.append("kind", "supporting");
+  fd.append("file", new Blob(["Lieferschein\n".repeat(181)], { type: "text/plain" }), "lieferschein.txt"); // 2353 bytes: 2.3 KB
+  await call(issuer, "POST", `/obligations/${link.id}/documents`, undefined, { form: fd });
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 }, locale: "de-DE", extraHTTPHeaders: { "accept-language": "de-DE" } });
+  const page = await context.newPage();
+  await page.goto(link.hostedUrl);
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(page.getByText(de["report.amountHint"].replace("{example}", "1250,00"))).toBeVisible();
+  const docs = page.getByRole("region", { name: de["docs.title"] });
+  await expect(docs).toContainText("2,3 KB");
+  await expect(docs).not.toContainText("2.3 KB");
+  await expect(page.getByTestId("to-pay-now")).toContainText("1.250,50");
+  await axeClean(page, "german");
+  await shot(page, testInfo, "german");
+  await context.close();
+});
