@@ -63,6 +63,9 @@ function state(): State {
       max: env().DB_POOL_MAX,
       connectionTimeoutMillis: 15_000,
       keepAlive: true,
+      // Several statements in flight on one connection only inside a transaction (a plain
+      // `pool.query` has its connection to itself), so a transaction-mode pooler, which keeps
+      // a transaction on one server connection, sees nothing it would split.
       pipeline: true,
     } as pg.PoolConfig);
     // An idle connection that the server drops (a restart, a network cut) is an 'error' event on
@@ -74,13 +77,17 @@ function state(): State {
     // Named prepared statements (parsed and planned once per connection) only on real
     // PostgreSQL: the embedded PGlite serves every socket connection from ONE session
     // (lib/db/pglite-socket-isolation.ts), where two connections' statement names collide.
+    // Nor behind a transaction-mode pooler (DATABASE_POOLER=transaction): each transaction
+    // may run on another server connection, where a name prepared on the last one is unknown.
     // Until the probe answers, statements are unnamed (always correct).
-    pool
-      .query("SELECT version() AS v")
-      .then((r) => {
-        s.named = !/pglite|emscripten/i.test(String(r.rows[0]?.v ?? ""));
-      })
-      .catch(() => undefined);
+    if (env().DATABASE_POOLER !== "transaction") {
+      pool
+        .query("SELECT version() AS v")
+        .then((r) => {
+          s.named = !/pglite|emscripten/i.test(String(r.rows[0]?.v ?? ""));
+        })
+        .catch(() => undefined);
+    }
     // (The adapter sends an unnamed statement when the generator gives undefined.)
     const nameOf = ((q: { sql: string }) => (s.named ? statementName(q.sql) : undefined)) as (q: { sql: string }) => string;
     s.prisma = new PrismaClient({ adapter: new PrismaPg(pool, { statementNameGenerator: nameOf }) });

@@ -32,6 +32,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
+// The URL of `databaseUrl`'s database through the pooler at TEST_POOLER_URL, if one is set.
+export function pooledUrl(databaseUrl: string): string | undefined {
+  const pooler = process.env.TEST_POOLER_URL;
+  if (!pooler) return undefined;
+  const u = new URL(pooler);
+  u.pathname = new URL(databaseUrl).pathname;
+  return u.toString();
+}
+
 export async function createTestDatabase(adminUrl: string): Promise<string> {
   const name = `fos_test_${randomBytes(6).toString("hex")}`;
   const c = new pg.Client({ connectionString: adminUrl });
@@ -83,6 +92,14 @@ export async function startServer(opts: { databaseUrl?: string; env?: Record<str
   };
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   else delete env.DATABASE_URL;
+  // TEST_POOLER_URL (a PgBouncer in transaction mode in front of TEST_DATABASE_URL's server):
+  // the server reaches its database through the pooler, migrations go direct.
+  const pooled = opts.databaseUrl ? pooledUrl(opts.databaseUrl) : undefined;
+  if (pooled && opts.databaseUrl) {
+    env.DATABASE_URL = pooled;
+    env.DIRECT_DATABASE_URL = opts.databaseUrl;
+    env.DATABASE_POOLER = "transaction";
+  }
 
   const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/start.ts"], {
     env,
