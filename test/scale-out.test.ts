@@ -98,10 +98,9 @@ describe("four instances through one database", () => {
       await Promise.all(S.map((s) => cron(s, "webhooks"))); // one more round: nothing left to send twice
       const ids = rcv.received.map((r) => String(r.headers["webhook-id"]));
       expect(ids.sort()).toEqual([...events].sort());
-      const attempts = await direct.query<{ status: string; attempts: number }>(
-        "SELECT status, attempts FROM webhook_deliveries WHERE organization_id = $1",
-        [o.organizationId],
-      );
+      const attempts = await direct.query<{ status: string; attempts: number }>("SELECT status, attempts FROM webhook_deliveries WHERE organization_id = $1", [
+        o.organizationId,
+      ]);
       expect(attempts.rows.filter((d) => d.status !== "succeeded" || d.attempts !== 1)).toEqual([]);
     } finally {
       await rcv.close();
