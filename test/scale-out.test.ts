@@ -129,6 +129,9 @@ describe("four instances through one database", () => {
     expect(count.rowCount).toBe(1);
 
     // A request with this key in progress elsewhere: its transaction holds the key's lock.
+    // (PostgreSQL only: the embedded database runs one transaction at a time, so a transaction
+    // held open here would hold up every instance.)
+    if (!process.env.TEST_DATABASE_URL) return;
     const held = `held-${randomUUID()}`;
     const other = new pg.Client({ connectionString: S[0].databaseUrl });
     await other.connect();

@@ -65,8 +65,8 @@ export function serverProcessIds(server: TestServer): number[] {
     .map(([pid]) => Number(pid));
 }
 
-export async function startServer(opts: { databaseUrl?: string; env?: Record<string, string>; label?: string } = {}): Promise<TestServer> {
-  const port = await freePort();
+export async function startServer(opts: { databaseUrl?: string; env?: Record<string, string>; label?: string; port?: number } = {}): Promise<TestServer> {
+  const port = opts.port ?? (await freePort());
   const workDir = mkdtempSync(path.join(os.tmpdir(), `fos-${opts.label ?? "server"}-`));
   const logFile = path.join(workDir, "server.log");
   const log = createWriteStream(logFile);
