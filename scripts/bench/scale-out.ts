@@ -17,7 +17,7 @@
 // Output: a markdown table and a JSON file (bench-results/scale-out-<time>.json).
 import { type ChildProcess, execFileSync, execSync, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -217,8 +217,8 @@ async function main() {
     const startBalancer = (ports: number[]): ChildProcess => {
       const cfg = path.join(root, "haproxy.cfg");
       writeFileSync(cfg, haproxyConfig(balancerPort, ports));
-      const p = spawn(haproxy, ["-db", "-f", cfg], { stdio: ["ignore", "ignore", "inherit"] });
-      return p;
+      const log = openSync(path.join(root, "haproxy.log"), "a");
+      return spawn(haproxy, ["-db", "-f", cfg], { stdio: ["ignore", log, log] });
     };
     const startInstances = async (n: number) => {
       const ports = await Promise.all(Array.from({ length: n }, () => freePort()));
@@ -276,7 +276,7 @@ async function main() {
         const code = await exited;
         console.log(`instance ${i} stopped (exit ${code}) after SIGTERM; starting it again`);
         servers[i] = await startServer({ databaseUrl: pooled.toString(), port: ports[i], label: `scale-${i}`, env: instanceEnv });
-        await new Promise((r) => setTimeout(r, 2000)); // the balancer's health check sees it up (rise 2 × 500 ms)
+        await new Promise((r) => setTimeout(r, 3000)); // the balancer's health check sees it up (rise 2 × 1 s)
       }
       restarted();
       rolling = { ...(await loadRun), seconds: Math.round((Date.now() - t0) / 100) / 10, restarts: servers.length };
@@ -288,6 +288,9 @@ async function main() {
       await Promise.all(servers.map((s) => s.stop()));
     }
 
+    const balancerLog = readFileSync(path.join(root, "haproxy.log"), "utf8");
+    const downs = (balancerLog.match(/ is DOWN/g) ?? []).length;
+    console.log(`the balancer took an instance out ${downs} time(s) (health checks)`);
     const uptimeAfter = uptime();
     console.log(`\n${uptimeAfter}\n`);
     console.log(
@@ -301,7 +304,16 @@ async function main() {
     writeFileSync(
       OUT,
       JSON.stringify(
-        { machine: { ...machine, uptimeAfter }, seconds: SECONDS, connections: CONNECTIONS, bouncerPool: BOUNCER_POOL, replay, rows, rolling },
+        {
+          machine: { ...machine, uptimeAfter },
+          balancerDowns: downs,
+          seconds: SECONDS,
+          connections: CONNECTIONS,
+          bouncerPool: BOUNCER_POOL,
+          replay,
+          rows,
+          rolling,
+        },
         null,
         2,
       ),
@@ -321,7 +333,8 @@ function which(cmd: string, fallback: string): string {
   }
 }
 
-// Round robin over the instances, a health check every 500 ms; a connection refused (an
+// Round robin over the instances, a health check every second (three failed checks in a row
+// take an instance out: on a busy machine one check may be slow); a connection refused (an
 // instance that stopped listening) or a connection closed before an answer is retried on
 // another instance (the request is buffered, so a POST is resent whole; its Idempotency-Key
 // makes a resend safe).
@@ -343,7 +356,8 @@ function haproxyConfig(port: number, ports: number[]): string {
     "backend instances",
     "  balance roundrobin",
     "  option httpchk GET /api/health",
-    "  default-server inter 500 fall 1 rise 2",
+    "  timeout check 5s",
+    "  default-server inter 1s fall 3 rise 2",
     ...ports.map((p, i) => `  server s${i} 127.0.0.1:${p} check`),
     "",
   ].join("\n");
