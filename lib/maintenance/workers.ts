@@ -1,5 +1,4 @@
 import { startHousekeeping } from "@/lib/maintenance/housekeeper";
-import { shutdown } from "@/lib/maintenance/shutdown";
 import { startScheduler } from "@/lib/scheduler/worker";
 import { startWebhookWorker } from "@/lib/webhooks/worker";
 
@@ -18,10 +17,4 @@ export function startWorkers(): void {
   startWebhookWorker();
   startScheduler();
   startHousekeeping();
-}
-
-// SIGTERM (scripts/server.mjs): the workers claim nothing more, finish the round under way
-// and hand back what they still hold, by `deadline` (Date.now() by which the process exits).
-export async function stopWorkers(deadline: number): Promise<void> {
-  await shutdown(deadline);
 }
