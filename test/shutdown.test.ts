@@ -60,7 +60,7 @@ describe("SIGTERM", () => {
       const slow = slowRegistration(s.port, org);
       await slow.start();
       await sleep(300);
-      // the process the operator started (tsx), as `kill -TERM <pid>` would
+      // the process the operator started (scripts/start.ts), as `kill -TERM <pid>` would
       process.kill(s.process.pid!, "SIGTERM");
       await waitUntil(() => refused(s.port), 10_000);
       expect(s.process.exitCode, "still serving the request in flight").toBeNull();

@@ -55,7 +55,7 @@ export async function createTestDatabase(adminUrl: string): Promise<string> {
   return u.toString();
 }
 
-// The server processes of a server's process group (tsx, scripts/serve.cjs and one
+// The server processes of a server's process group (scripts/start.ts, scripts/serve.cjs and one
 // or WEB_CONCURRENCY processes that name themselves "next-server").
 export function serverProcessIds(server: TestServer): number[] {
   return execSync(`ps -o pid=,args= -g ${server.process.pid}`, { encoding: "utf8" })
@@ -101,7 +101,9 @@ export async function startServer(opts: { databaseUrl?: string; env?: Record<str
     env.DATABASE_POOLER = "transaction";
   }
 
-  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/start.ts"], {
+  // As `npm start` runs it: one process with tsx's loader (tsx's own CLI would run it as a
+  // child and SIGKILL it when it does not acknowledge a relayed signal within 30 ms).
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     env,
     stdio: ["ignore", "pipe", "pipe"],
     detached: true, // its own process group: stop() reaches the server processes too
