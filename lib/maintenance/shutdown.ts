@@ -13,16 +13,21 @@ export function stopping(): boolean {
   return g.__fosStopping === true;
 }
 
-// `hook` gets the time (Date.now()) by which the instance exits.
+// `hook` gets the end of the grace period (a Date.now() time): work under way may finish until
+// then; what is still held then is handed back.
 export function onShutdown(hook: Hook): void {
   hooks.push(hook);
 }
 
-// Marks the instance as stopping and runs every hook; settles when all are done or at `deadline`.
+// What a hook may still take after `deadline` to hand back what it holds (one statement).
+const HAND_BACK_MS = 5_000;
+
+// Marks the instance as stopping and runs every hook; settles when all are done, or
+// HAND_BACK_MS after `deadline` at the latest.
 export async function shutdown(deadline: number): Promise<void> {
   g.__fosStopping = true;
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<void>((r) => (timer = setTimeout(r, Math.max(0, deadline - Date.now()))));
+  const late = new Promise<void>((r) => (timer = setTimeout(r, Math.max(0, deadline + HAND_BACK_MS - Date.now()))));
   const all = Promise.all(hooks.splice(0).map((h) => h(deadline).catch((err) => logger().error({ err: (err as Error).message }, "shutdown step failed"))));
   await Promise.race([all, late]);
   clearTimeout(timer);

@@ -75,8 +75,8 @@ export async function claimDue(limit: number, busy: string[] = []): Promise<Clai
 type Result = "succeeded" | "rescheduled" | "failed" | "lost_lease";
 
 // The leases this process holds (delivery id → claim), process-wide (two bundles of lib/
-// may flush in one process). On SIGTERM the attempts under way may finish until shortly
-// before the instance exits; the leases of those still waiting for their receiver are then
+// may flush in one process). On SIGTERM the attempts under way may finish until the grace
+// period ends; the leases of those still waiting for their receiver are then
 // handed back (lease_until cleared, only while it is still this process's lease), so another
 // instance attempts them at once instead of after the lease runs out. At-least-once either
 // way: the receiver may have had the attempt that is repeated.
@@ -89,7 +89,7 @@ function held(row: Claimed): void {
   if (gl.__fosWebhookLeaseHook) return;
   gl.__fosWebhookLeaseHook = true;
   onShutdown(async (deadline) => {
-    while (leases.size > 0 && Date.now() < deadline - 1500) await new Promise((r) => setTimeout(r, 50));
+    while (leases.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     await releaseLeases();
   });
 }
