@@ -95,7 +95,7 @@ function held(row: Claimed): void {
 }
 
 // Hands back every lease this process still holds; returns how many deliveries it released.
-export async function releaseLeases(): Promise<number> {
+async function releaseLeases(): Promise<number> {
   const rows = [...leases.values()];
   leases.clear();
   if (rows.length === 0) return 0;
