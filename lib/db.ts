@@ -40,6 +40,9 @@ function state(): State {
       max: env().DB_POOL_MAX,
       connectionTimeoutMillis: 15_000,
       keepAlive: true,
+      // Several statements in flight on one connection only inside a transaction (a plain
+      // `pool.query` has its connection to itself), so a transaction-mode pooler, which keeps
+      // a transaction on one server connection, sees nothing it would split.
       pipeline: true,
     } as pg.PoolConfig);
     // An idle connection that the server drops (a restart, a network cut) is an 'error' event on
@@ -49,13 +52,17 @@ function state(): State {
     const connect = routeToTransactions(pool);
     const s: State = { pool, connect, named: false, prisma: undefined as unknown as PrismaClient, tx: undefined as unknown as Tx };
     // Named prepared statements only on real PostgreSQL (PGlite: one session for every
-    // connection, names would collide); unnamed until the probe answers. docs/architecture.md, "Why: one pool".
-    pool
-      .query("SELECT version() AS v")
-      .then((r) => {
-        s.named = !/pglite|emscripten/i.test(String(r.rows[0]?.v ?? ""));
-      })
-      .catch(() => undefined);
+    // connection, names would collide) and never behind a transaction-mode pooler (the next
+    // transaction may run on another server connection); unnamed until the probe answers.
+    // docs/architecture.md, "Why: one pool".
+    if (env().DATABASE_POOLER !== "transaction") {
+      pool
+        .query("SELECT version() AS v")
+        .then((r) => {
+          s.named = !/pglite|emscripten/i.test(String(r.rows[0]?.v ?? ""));
+        })
+        .catch(() => undefined);
+    }
     // (The adapter sends an unnamed statement when the generator gives undefined.)
     const nameOf = ((q: { sql: string }) => (s.named ? statementName(q.sql) : undefined)) as (q: { sql: string }) => string;
     s.prisma = new PrismaClient({ adapter: new PrismaPg(pool, { statementNameGenerator: nameOf }) });

@@ -16,6 +16,11 @@ const ZEnv = z
     PUBLIC_BASE_URL: z.string().url().optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    // A transaction-mode pooler (PgBouncer pool_mode = transaction) between the service and
+    // PostgreSQL: no state that outlives a transaction (lib/db.ts, docs/scaling.md).
+    DATABASE_POOLER: z.enum(["none", "transaction"]).default("none"),
+    // The database itself, past the pooler: migrations and anything that needs a session.
+    DIRECT_DATABASE_URL: z.string().optional(),
     // how the server process answers /api/v1 (scripts/server.mjs, lib/http/api-server.ts)
     API_SERVER: z.enum(["direct", "next"]).default("direct"),
     CRON_SECRET: z.string().min(16).optional(),

@@ -51,8 +51,8 @@ async function main() {
       close = e.close;
     }
   }
-  const { migrate } = await import("@/lib/db/migrate");
-  await migrate(process.env.DATABASE_URL!);
+  const { migrate, migrationUrl } = await import("@/lib/db/migrate");
+  await migrate(migrationUrl()!);
   const org = await import("@/lib/organizations/create-organization");
   const { isRole, isScope } = await import("@/lib/auth/permissions");
   const { isUuid } = await import("@/lib/ids");

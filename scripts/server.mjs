@@ -79,17 +79,35 @@ server.listen(port, hostname, () => {
   console.log(`▲ Ready on ${url} (pid ${process.pid}, API ${direct ? "direct" : "through Next.js"})`);
 });
 
-// SIGINT/SIGTERM: stop accepting, let the requests in flight finish, close Next.js, exit
-// (with the codes `next start` uses).
+// SIGTERM (and SIGINT): stop accepting (the listening socket closes, so a balancer sends new
+// connections elsewhere), let the requests in flight finish for up to SHUTDOWN_GRACE_MS
+// (answered with Connection: close, idle keep-alive connections closed), meanwhile let the
+// workers finish their round and hand back the webhook leases they still hold
+// (lib/maintenance/shutdown.ts), close Next.js, exit 0 (130 on SIGINT). docs/scaling.md.
+const graceMs = Number(process.env.SHUTDOWN_GRACE_MS || 25_000);
+const open = new Set();
+server.on("request", (_req, res) => {
+  if (stopping) res.shouldKeepAlive = false;
+  open.add(res);
+  res.once("close", () => open.delete(res));
+});
 let stopping = false;
-const stop = (signal) => {
+const stop = async (signal) => {
   if (stopping) return;
   stopping = true;
-  server.close(async () => {
-    await ready.then((app) => app.close()).catch(() => undefined);
-    process.exit(signal === "SIGINT" ? 130 : 143);
-  });
+  const deadline = Date.now() + graceMs;
+  console.log(`${signal}: stopping (pid ${process.pid}); serving what is in flight for up to ${graceMs} ms`);
+  for (const res of open) if (!res.headersSent) res.shouldKeepAlive = false;
+  const served = new Promise((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
+  const idle = setInterval(() => server.closeIdleConnections(), 100);
+  const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+  const workers = globalThis.__fosShutdown?.(deadline) ?? Promise.resolve();
+  await Promise.all([served, workers.catch((err) => console.error(err))]);
+  clearInterval(idle);
+  clearTimeout(cut);
+  await ready.then((app) => app.close()).catch(() => undefined);
+  process.exit(signal === "SIGINT" ? 130 : 0);
 };
 process.on("SIGINT", () => stop("SIGINT"));
 process.on("SIGTERM", () => stop("SIGTERM"));

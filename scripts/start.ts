@@ -32,8 +32,9 @@ async function main() {
 
   const { env, publicBaseUrl } = await import("@/lib/env");
   const config = env();
+  // past the pooler when DIRECT_DATABASE_URL is set (lib/db/migrate.ts)
   const { migrate } = await import("@/lib/db/migrate");
-  const applied = await migrate(config.DATABASE_URL!);
+  const applied = await migrate(config.DIRECT_DATABASE_URL || config.DATABASE_URL!);
   if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
 
   if (config.DEMO_SEED === "on") {

@@ -1,5 +1,6 @@
 import { logger } from "@/lib/log";
 import { pruneExpired } from "@/lib/maintenance/prune";
+import { onShutdown } from "@/lib/maintenance/shutdown";
 
 // Runs pruneExpired every 10 minutes in each server instance (started from
 // instrumentation.ts). Every statement is idempotent, so instances need no coordination.
@@ -14,5 +15,9 @@ export function startHousekeeping(): void {
       .catch((err) => logger().error({ err: (err as Error).message }, "housekeeping failed"));
   g.__fosHousekeeper = setInterval(run, INTERVAL_MS);
   g.__fosHousekeeper.unref();
-  setTimeout(run, 30_000).unref();
+  const first = setTimeout(run, 30_000).unref();
+  onShutdown(async () => {
+    clearInterval(g.__fosHousekeeper);
+    clearTimeout(first);
+  });
 }

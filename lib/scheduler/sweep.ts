@@ -1,6 +1,7 @@
 import { transaction, type Tx } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { env } from "@/lib/env";
+import { stopping } from "@/lib/maintenance/shutdown";
 import { recordEvents } from "@/lib/events/record-events";
 import type { CronPrincipal } from "@/lib/auth/principal";
 import { fromDate, todayUtc } from "@/lib/schemas/common";
@@ -49,7 +50,7 @@ export async function sweepScheduled(opts: SweepOptions = {}): Promise<SweepSumm
   const budgetMs = opts.budgetMs ?? 20_000;
   const summary: SweepSummary = { claimed: 0, emitted: emptyCounts(), duration_ms: 0, more: false };
   for (let batch = 0; ; batch++) {
-    if (batch >= maxBatches || Date.now() - started >= budgetMs || opts.until?.()) {
+    if (batch >= maxBatches || Date.now() - started >= budgetMs || opts.until?.() || stopping()) {
       summary.more = true;
       break;
     }

@@ -7,6 +7,7 @@ import { signatureHeaders } from "@/lib/webhooks/sign";
 import { sendWebhook, type SendOutcome } from "@/lib/webhooks/send";
 import { leaseSeconds, retrySchedule, WEBHOOK_DISABLE_AFTER_DAYS } from "@/lib/webhooks/schedule";
 import { disableFailingEndpoint } from "@/lib/webhooks/disable-failing-endpoint";
+import { onShutdown, stopping } from "@/lib/maintenance/shutdown";
 
 // The delivery engine. Any number of flushers (the in-process worker of every instance,
 // overlapping cron calls) run this at once:
@@ -76,6 +77,39 @@ export async function claimDue(limit: number, busy: string[] = []): Promise<Clai
 
 type Result = "succeeded" | "rescheduled" | "failed" | "lost_lease";
 
+// The leases this process holds (delivery id → claim), process-wide (two bundles of lib/
+// may flush in one process). On SIGTERM the attempts under way may finish until the grace
+// period ends; the leases of those still waiting for their receiver are then
+// handed back (lease_until cleared, only while it is still this process's lease), so another
+// instance attempts them at once instead of after the lease runs out. At-least-once either
+// way: the receiver may have had the attempt that is repeated.
+const gl = globalThis as unknown as { __fosWebhookLeases?: Map<string, Claimed>; __fosWebhookLeaseHook?: boolean };
+gl.__fosWebhookLeases ??= new Map();
+const leases = gl.__fosWebhookLeases;
+
+function held(row: Claimed): void {
+  leases.set(row.id, row);
+  if (gl.__fosWebhookLeaseHook) return;
+  gl.__fosWebhookLeaseHook = true;
+  onShutdown(async (deadline) => {
+    while (leases.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await releaseLeases();
+  });
+}
+
+// Hands back every lease this process still holds; returns how many deliveries it released.
+async function releaseLeases(): Promise<number> {
+  const rows = [...leases.values()];
+  leases.clear();
+  if (rows.length === 0) return 0;
+  const n = await db().$executeRaw`
+    UPDATE webhook_deliveries d SET lease_until = NULL, updated_at = now()
+    FROM unnest(${rows.map((r) => r.id)}::uuid[], ${rows.map((r) => r.lease_until.toISOString())}::timestamptz[]) AS h(id, lease_until)
+    WHERE d.id = h.id AND d.status = 'pending' AND d.lease_until = h.lease_until`;
+  logger().info({ released: n }, "webhook leases handed back");
+  return n;
+}
+
 // Claims and sends without ever waiting for a whole batch: each attempt runs on its own and
 // frees its slot when done; the loop claims again as soon as a slot frees up or, with
 // `pollMs`, at least every pollMs (new deliveries become due while others are in flight).
@@ -84,7 +118,7 @@ type Result = "succeeded" | "rescheduled" | "failed" | "lost_lease";
 export async function flushWebhooks(opts: { budgetMs?: number; pollMs?: number; until?: () => boolean } = {}): Promise<FlushSummary> {
   const started = Date.now();
   const budgetMs = opts.budgetMs ?? 20_000;
-  const claiming = () => (opts.until ? !opts.until() : Date.now() - started < budgetMs);
+  const claiming = () => !stopping() && (opts.until ? !opts.until() : Date.now() - started < budgetMs);
   const summary: FlushSummary = { claimed: 0, succeeded: 0, rescheduled: 0, failed: 0, lost_lease: 0, duration_ms: 0 };
   const inFlight = new Map<Promise<void>, string>(); // attempt -> endpoint id
   for (;;) {
@@ -98,10 +132,14 @@ export async function flushWebhooks(opts: { budgetMs?: number; pollMs?: number; 
       claimed = rows.length;
       summary.claimed += rows.length;
       for (const row of rows) {
+        held(row);
         const p: Promise<void> = deliver(row)
           .then((r) => void summary[r]++)
           .catch((err) => logger().error({ deliveryId: row.id, err: (err as Error).message }, "webhook delivery failed unexpectedly"))
-          .finally(() => inFlight.delete(p));
+          .finally(() => {
+            inFlight.delete(p);
+            leases.delete(row.id);
+          });
         inFlight.set(p, row.endpoint_id);
       }
     }

@@ -20,9 +20,9 @@
 // the request itself) get a per-transaction random suffix, and pgbench runs the resulting
 // script (-M simple: one round trip per statement, like the driver). Logging is then
 // switched off and a fresh server instance serves the measured load.
-import { execFileSync, execSync } from "node:child_process";
+import { execSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, mkdtempSync, readFileSync, statSync, writeFileSync, openSync, readSync, closeSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -30,6 +30,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { ensureBuilt } from "../build-state";
 import { benchOrganization } from "./organization";
+import { capture, runPgbench } from "./replay";
 import { runWrk, WRK, type LoadResult, type WrkSpec } from "./wrk";
 import { TEST_CRON_SECRET, createTestDatabase, serverProcessIds, startServer, type TestServer } from "../../test/support/server";
 
@@ -253,110 +254,6 @@ function perResponse(seconds: number, responses: number): number | undefined {
   return responses > 0 && Number.isFinite(seconds) ? Math.round((seconds * 1000 * 100) / responses) / 100 : undefined;
 }
 
-// ------------------------------------------------------------------ statement capture
-
-type Captured = { sql: string; params: (string | null)[] };
-
-const LINE_START = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \S+ \[(\d+)\] (\w+): {2}(.*)$/;
-
-function readFrom(file: string, offset: number): string {
-  const size = statSync(file).size;
-  const fd = openSync(file, "r");
-  try {
-    const buf = Buffer.alloc(size - offset);
-    readSync(fd, buf, 0, buf.length, offset);
-    return buf.toString("utf8");
-  } finally {
-    closeSync(fd);
-  }
-}
-
-// Statements (with their parameters) the given backends logged between two offsets of the log.
-function parseLog(text: string, pids: Set<number>): Captured[] {
-  type Entry = { pid: number; level: string; text: string };
-  const entries: Entry[] = [];
-  for (const line of text.split("\n")) {
-    const m = LINE_START.exec(line);
-    if (m) entries.push({ pid: Number(m[1]), level: m[2], text: m[3] });
-    else if (entries.length) entries[entries.length - 1].text += `\n${line}`;
-  }
-  const out: Captured[] = [];
-  for (let i = 0; i < entries.length; i++) {
-    const e = entries[i];
-    if (!pids.has(e.pid) || e.level !== "LOG") continue;
-    let sql: string | undefined;
-    const st = /^statement: ([\s\S]*)$/.exec(e.text);
-    const ex = /^execute [^:]*: ([\s\S]*)$/.exec(e.text);
-    if (st) sql = st[1];
-    else if (ex) sql = ex[1];
-    if (sql === undefined) continue;
-    const params: (string | null)[] = [];
-    const d = entries.slice(i + 1).find((x) => x.pid === e.pid);
-    if (ex && d && d.level === "DETAIL" && d.text.startsWith("parameters: ")) {
-      const re = /\$(\d+) = (NULL|'((?:[^']|'')*)')/g;
-      for (const pm of d.text.matchAll(re)) params[Number(pm[1]) - 1] = pm[2] === "NULL" ? null : pm[3].replace(/''/g, "'");
-    }
-    out.push({ sql: sql.trimEnd(), params });
-  }
-  return out;
-}
-
-const quote = (v: string) => `'${v.replace(/'/g, "''")}'`;
-const looksTimestamp = (v: string) => /^\d{4}-\d\d-\d\d([ T]\d\d:\d\d|$)/.test(v);
-const looksJson = (v: string) => /^[[{]/.test(v);
-
-function jsonStrings(v: string): string[] {
-  const out: string[] = [];
-  try {
-    JSON.parse(v, (_k, x) => {
-      if (typeof x === "string") out.push(x);
-      return x;
-    });
-  } catch {
-    /* not JSON after all */
-  }
-  return out;
-}
-
-function mapJsonStrings(v: string, f: (s: string) => string): string {
-  try {
-    return JSON.stringify(JSON.parse(v, (_k, x) => (typeof x === "string" ? f(x) : x)));
-  } catch {
-    return v;
-  }
-}
-
-// One pgbench script from one captured request: literals inlined; the values new in this
-// request get a per-transaction random tail (:r), the same for every occurrence.
-function pgbenchScript(req: Captured[], other: Captured[], requestText: string): string {
-  // A JSON parameter (rows written by lib/db/insert-rows.ts) carries the new ids inside it:
-  // its strings are compared and randomized one by one.
-  const otherValues = new Set(other.flatMap((s) => s.params.flatMap((p) => (p === null ? [] : looksJson(p) ? jsonStrings(p) : [p]))));
-  const fresh = (v: string) => v.length >= 12 && !otherValues.has(v) && !looksTimestamp(v) && !looksJson(v) && !requestText.includes(v);
-  const tail = (v: string) => (fresh(v) ? `${v.slice(0, -12)}:r` : v);
-  const lines = ["\\set r random(100000000000, 999999999999)"];
-  for (const s of req) {
-    const sql = s.sql.replace(/\$(\d+)/g, (_m, n) => {
-      const v = s.params[Number(n) - 1];
-      if (v === null || v === undefined) return "NULL";
-      if (looksJson(v)) return quote(mapJsonStrings(v, tail));
-      return quote(tail(v));
-    });
-    // pgbench reads one statement per line unless it ends with a semicolon on its own.
-    lines.push(`${sql.replace(/\s*\n\s*/g, " ").replace(/;\s*$/, "")};`);
-  }
-  return `${lines.join("\n")}\n`;
-}
-
-function runPgbench(databaseUrl: string, files: string[], connections: number): number {
-  const args = ["-n", "-M", "simple", "-c", String(connections), "-j", String(Math.min(connections, os.cpus().length)), "-T", String(SECONDS)];
-  for (const f of files) args.push("-f", `${f}@1`);
-  args.push(databaseUrl);
-  const out = execFileSync("/usr/bin/pgbench", args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], maxBuffer: 64 << 20 });
-  const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(out);
-  return m ? Number(m[1]) : NaN;
-}
-
 // ------------------------------------------------------------------ the fixture
 
 function registrationBody(i: string) {
@@ -413,18 +310,6 @@ function client(server: TestServer, f: Fixture) {
   };
 }
 
-async function backendPids(databaseUrl: string): Promise<Set<number>> {
-  const c = new pg.Client({ connectionString: ADMIN_URL });
-  await c.connect();
-  try {
-    const name = new URL(databaseUrl).pathname.slice(1);
-    const r = await c.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [name]);
-    return new Set(r.rows.map((x) => x.pid));
-  } finally {
-    await c.end();
-  }
-}
-
 async function adminQuery(sql: string) {
   const c = new pg.Client({ connectionString: ADMIN_URL });
   await c.connect();
@@ -433,40 +318,6 @@ async function adminQuery(sql: string) {
   } finally {
     await c.end();
   }
-}
-
-// Captures `n` requests one at a time and returns one pgbench script per request.
-async function capture(
-  _server: TestServer,
-  databaseUrl: string,
-  dir: string,
-  name: string,
-  n: number,
-  send: (i: number) => Promise<string>, // returns the request's own text (path + body)
-): Promise<{ files: string[]; statements: number; selects: number; transactions: number }> {
-  const reqs: { stmts: Captured[]; text: string }[] = [];
-  for (let i = 0; i < n + 1; i++) {
-    const pids = await backendPids(databaseUrl);
-    const before = statSync(PG_LOG).size;
-    const text = await send(i);
-    await new Promise((r) => setTimeout(r, 150)); // let the server log flush
-    const after = await backendPids(databaseUrl);
-    for (const p of after) pids.add(p);
-    reqs.push({ stmts: parseLog(readFrom(PG_LOG, before), pids), text });
-  }
-  const files: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const f = path.join(dir, `${name}-${i}.sql`);
-    writeFileSync(f, pgbenchScript(reqs[i].stmts, reqs[i + 1].stmts, reqs[i].text));
-    files.push(f);
-  }
-  const s = reqs[0].stmts;
-  return {
-    files,
-    statements: s.length,
-    selects: s.filter((x) => /^\s*select/i.test(x.sql)).length,
-    transactions: s.filter((x) => /^\s*begin/i.test(x.sql)).length,
-  };
 }
 
 // ------------------------------------------------------------------ main
@@ -504,7 +355,7 @@ async function main() {
     server = await startServer({ databaseUrl, label: "bench-capture", env });
     api = client(server, f);
     await api.post("/obligations", registrationBody(randomUUID())); // warm up (first-call compilation)
-    const reg = await capture(server, databaseUrl, dir, "register", CAPTURES, async () => {
+    const reg = await capture({ adminUrl: ADMIN_URL, pgLog: PG_LOG }, databaseUrl, dir, "register", CAPTURES, async () => {
       const body = registrationBody(randomUUID());
       await api.post("/obligations", body);
       return `/obligations ${JSON.stringify(body)}`;
@@ -518,7 +369,7 @@ async function main() {
       obls.push((await api.post("/obligations", registrationBody(randomUUID()))).obligation.id);
     }
     await api.post(`/payments/${pays[CAPTURES + 1]}/allocations`, { obligation_id: obls[CAPTURES + 1], amount_minor: "1", expected_version: 1 });
-    const alloc = await capture(server, databaseUrl, dir, "allocate", CAPTURES, async (i) => {
+    const alloc = await capture({ adminUrl: ADMIN_URL, pgLog: PG_LOG }, databaseUrl, dir, "allocate", CAPTURES, async (i) => {
       const body = { obligation_id: obls[i], amount_minor: "1", expected_version: 1 };
       await api.post(`/payments/${pays[i]}/allocations`, body);
       return `/payments/${pays[i]}/allocations ${JSON.stringify(body)}`;
@@ -551,7 +402,7 @@ async function main() {
   const record = (row: Row) => {
     const scripts = pgbenchFor[row.scenario];
     if (scripts?.length) {
-      row.pgbenchTps = Math.round(runPgbench(databaseUrl, scripts, row.connections) * 10) / 10;
+      row.pgbenchTps = Math.round(runPgbench(databaseUrl, scripts, row.connections, SECONDS) * 10) / 10;
       row.ratio = Math.round((row.rps / row.pgbenchTps) * 100) / 100;
     }
     rows.push(row);

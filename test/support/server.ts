@@ -32,6 +32,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
+// The URL of `databaseUrl`'s database through the pooler at TEST_POOLER_URL, if one is set.
+export function pooledUrl(databaseUrl: string): string | undefined {
+  const pooler = process.env.TEST_POOLER_URL;
+  if (!pooler) return undefined;
+  const u = new URL(pooler);
+  u.pathname = new URL(databaseUrl).pathname;
+  return u.toString();
+}
+
 export async function createTestDatabase(adminUrl: string): Promise<string> {
   const name = `fos_test_${randomBytes(6).toString("hex")}`;
   const c = new pg.Client({ connectionString: adminUrl });
@@ -46,7 +55,7 @@ export async function createTestDatabase(adminUrl: string): Promise<string> {
   return u.toString();
 }
 
-// The server processes of a server's process group (tsx, scripts/serve.cjs and one
+// The server processes of a server's process group (scripts/start.ts, scripts/serve.cjs and one
 // or WEB_CONCURRENCY processes that name themselves "next-server").
 export function serverProcessIds(server: TestServer): number[] {
   return execSync(`ps -o pid=,args= -g ${server.process.pid}`, { encoding: "utf8" })
@@ -56,8 +65,8 @@ export function serverProcessIds(server: TestServer): number[] {
     .map(([pid]) => Number(pid));
 }
 
-export async function startServer(opts: { databaseUrl?: string; env?: Record<string, string>; label?: string } = {}): Promise<TestServer> {
-  const port = await freePort();
+export async function startServer(opts: { databaseUrl?: string; env?: Record<string, string>; label?: string; port?: number } = {}): Promise<TestServer> {
+  const port = opts.port ?? (await freePort());
   const workDir = mkdtempSync(path.join(os.tmpdir(), `fos-${opts.label ?? "server"}-`));
   const logFile = path.join(workDir, "server.log");
   const log = createWriteStream(logFile);
@@ -83,8 +92,18 @@ export async function startServer(opts: { databaseUrl?: string; env?: Record<str
   };
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   else delete env.DATABASE_URL;
+  // TEST_POOLER_URL (a PgBouncer in transaction mode in front of TEST_DATABASE_URL's server):
+  // the server reaches its database through the pooler, migrations go direct.
+  const pooled = opts.databaseUrl ? pooledUrl(opts.databaseUrl) : undefined;
+  if (pooled && opts.databaseUrl) {
+    env.DATABASE_URL = pooled;
+    env.DIRECT_DATABASE_URL = opts.databaseUrl;
+    env.DATABASE_POOLER = "transaction";
+  }
 
-  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/start.ts"], {
+  // As `npm start` runs it: one process with tsx's loader (tsx's own CLI would run it as a
+  // child and SIGKILL it when it does not acknowledge a relayed signal within 30 ms).
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     env,
     stdio: ["ignore", "pipe", "pipe"],
     detached: true, // its own process group: stop() reaches the server processes too
