@@ -53,6 +53,12 @@ export const EVENT_LABELS: Record<string, string> = {
   "obligation.due": "Payment term due",
   "obligation.overdue": "Overdue",
   "payment_request.expiring": "Link expiring soon",
+  "obligation.amended": "Corrected",
+  "obligation.credited": "Credited",
+  "obligation.credit_reversed": "Credit reversed",
+  "payment.allocation_reversed": "Allocation reversed",
+  "payment.dismissed": "Payment dismissed",
+  "payment.restored": "Payment restored",
 };
 
 export const eventLabel = (type: string) => EVENT_LABELS[type] ?? type;

@@ -1,6 +1,6 @@
 import { sql, type Tx } from "@/lib/db";
 import type { Document, ObligationMessage } from "@/lib/generated/prisma/client";
-import { loadObligation, toInvoiceRecord, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
+import { loadObligation, toCredit, toInvoiceRecord, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
 import { paymentRequestView } from "@/lib/payment-requests/view";
 
 // The parts every detail view adds to the record: what is left to allocate
@@ -8,18 +8,21 @@ import { paymentRequestView } from "@/lib/payment-requests/view";
 // payment request view. One statement: each list is a json_agg over its
 // (organization_id, obligation_id) index.
 export async function detailParts(tx: Tx, o: LoadedObligation) {
-  const rows = await sql<{ events: J[]; documents: J[]; messages: J[] }>(
+  const rows = await sql<{ events: J[]; documents: J[]; messages: J[]; credits: J[] }>(
     tx,
     `SELECT
       (SELECT coalesce(json_agg(json_build_object('id', e.id, 'type', e.type, 'actor_type', e.actor_type, 'actor_id', e.actor_id,
           'actor_label', e.actor_label, 'created_at', e.created_at, 'detail', e.data->'detail') ORDER BY e.created_at, e.id), '[]')
         FROM events e WHERE e.organization_id = $1::uuid AND e.obligation_id = $2::uuid) AS events,
       ${documentsJson("TRUE")} AS documents,
-      ${MESSAGES_JSON} AS messages`,
+      ${MESSAGES_JSON} AS messages,
+      ${CREDITS_JSON} AS credits`,
     [o.organizationId, o.id],
   );
-  const { events, documents, messages } = rows[0];
+  const { events, documents, messages, credits } = rows[0];
   return {
+    credits: credits.map(creditItem),
+    settled: { by_payments_minor: (o.allocatedMinor - o.creditedMinor).toString(), by_credits_minor: o.creditedMinor.toString() },
     outstanding_minor: (o.amountMinor - o.allocatedMinor).toString(),
     payment_reference: o.paymentReference,
     audit_trail: events.map((e) => ({
@@ -47,6 +50,25 @@ export const documentsJson = (visible: string) => `(SELECT coalesce(json_agg(jso
 export const MESSAGES_JSON = `(SELECT coalesce(json_agg(json_build_object('id', m.id, 'author_type', m.author_type, 'author_name', m.author_name,
     'body', m.body, 'created_at', m.created_at) ORDER BY m.created_at, m.id), '[]')
   FROM obligation_messages m WHERE m.organization_id = $1::uuid AND m.obligation_id = $2::uuid)`;
+
+const CREDITS_JSON = `(SELECT coalesce(json_agg(json_build_object('id', c.id, 'obligation_id', c.obligation_id, 'kind', c.kind,
+    'amount_minor', c.amount_minor::text, 'reason', c.reason, 'reference', c.reference, 'document_id', c.document_id,
+    'created_at', c.created_at, 'reversed_at', c.reversed_at, 'reversal_reason', c.reversal_reason) ORDER BY c.created_at, c.id), '[]')
+  FROM obligation_credits c WHERE c.organization_id = $1::uuid AND c.obligation_id = $2::uuid)`;
+
+const creditItem = (c: J) =>
+  toCredit({
+    id: c.id,
+    obligationId: c.obligation_id,
+    kind: c.kind,
+    amountMinor: BigInt(c.amount_minor),
+    reason: c.reason,
+    reference: c.reference,
+    documentId: c.document_id,
+    createdAt: new Date(c.created_at),
+    reversedAt: c.reversed_at ? new Date(c.reversed_at) : null,
+    reversalReason: c.reversal_reason,
+  });
 
 export const documentItems = (rows: J[]) =>
   rows.map((d) =>

@@ -5,10 +5,10 @@ import { allocatePayment } from "@/lib/payments/allocate-payment";
 import { notFoundPayment } from "@/lib/payments/view";
 import { parseSuggestionId } from "@/lib/reconciliation/engine";
 import { computeSuggestions } from "@/lib/reconciliation/list-payment-suggestions";
-import type { TAcceptSuggestionResult } from "@/lib/schemas/reconciliation";
+import type { TAcceptSuggestion, TAcceptSuggestionResult } from "@/lib/schemas/reconciliation";
 import type { TPaymentAllocationResult } from "@/lib/schemas/payments";
 
-export type AcceptSuggestionInput = { organizationId: string; principal: Principal; paymentId: string; suggestionId: string };
+export type AcceptSuggestionInput = { organizationId: string; principal: Principal; paymentId: string; suggestionId: string; body?: TAcceptSuggestion };
 
 const stale = (id: string) =>
   new AppError("suggestion_stale", `suggestion ${id} is not among the payment's current suggestions; list them again (GET /payments/{id}/suggestions)`);
@@ -43,14 +43,21 @@ export async function acceptSuggestion(tx: Tx, input: AcceptSuggestionInput): Pr
       organizationId,
       paymentId,
       principal: input.principal,
-      body: { obligation_id: a.obligation_id, amount_minor: a.amount_minor, expected_version: wanted.versions[i] },
+      body: {
+        obligation_id: a.obligation_id,
+        amount_minor: a.amount_minor,
+        expected_version: wanted.versions[i],
+        ...(input.body?.settle_remainder ? { settle_remainder: input.body.settle_remainder } : {}),
+      },
     });
     results.set(a.obligation_id, last);
   }
   const inOrder = current.allocations.map((a) => results.get(a.obligation_id)!);
+  const credits = inOrder.flatMap((r) => (r.credit ? [r.credit] : []));
   return {
     payment: last!.payment,
     allocations: inOrder.map((r) => r.allocation),
     obligations: inOrder.map((r) => r.obligation),
+    ...(input.body?.settle_remainder ? { credits } : {}),
   };
 }

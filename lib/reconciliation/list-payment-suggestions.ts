@@ -14,7 +14,8 @@ export async function listPaymentSuggestions(tx: Tx, input: ListPaymentSuggestio
 
 export async function computeSuggestions(tx: Tx, input: ListPaymentSuggestionsInput): Promise<Suggestion[]> {
   const payment = await loadPayment(tx, { organizationId: input.organizationId, paymentId: input.paymentId });
-  if (payment.amountMinor - payment.allocatedMinor <= 0n) return [];
+  // Nothing to allocate, or set aside as not a receivable (POST /payments/{id}/dismiss).
+  if (payment.amountMinor - payment.allocatedMinor <= 0n || payment.dismissedAt) return [];
   const facts = toFacts(payment, await statementRemittance(tx, { organizationId: input.organizationId, paymentId: payment.id }));
   const candidates = await findCandidates(tx, { organizationId: input.organizationId, payments: [facts] });
   return suggest(facts, candidates.get(facts.id) ?? []);
