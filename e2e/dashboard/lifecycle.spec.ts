@@ -92,7 +92,11 @@ for (const width of [1280, 360]) {
     await row.getByLabel("The payment is €12.00 short. The rest is:").selectOption("bank_fee");
     await row.getByRole("button", { name: /^Accept/ }).click();
     await expect(page.getByRole("heading", { name: /From Globex/ })).toHaveCount(0);
-    const globex = await api<{ status: string; allocated_minor: string; settled: { by_credits_minor: string } }>(org.api_key, "GET", `/obligations/${short.invoice.id}`);
+    const globex = await api<{ status: string; allocated_minor: string; settled: { by_credits_minor: string } }>(
+      org.api_key,
+      "GET",
+      `/obligations/${short.invoice.id}`,
+    );
     expect(globex.body).toMatchObject({ status: "RECONCILED", allocated_minor: "100000", settled: { by_credits_minor: "1200" } });
 
     // Dismiss the bank charges from the list.
