@@ -4,6 +4,11 @@ import { db } from "@/lib/db";
 import { ZCreditResult, ZObligationDetail, ZMutationResult } from "@/lib/schemas/obligations";
 import { ZPayment, ZPaymentAllocationResult } from "@/lib/schemas/payments";
 import { ZAcceptSuggestionResult } from "@/lib/schemas/reconciliation";
+import { summarizeObligations } from "@/lib/obligations/summarize-obligations";
+import { ageReceivables } from "@/lib/dashboard/aging";
+import { listPayments } from "@/lib/payments/list-payments";
+import { countPayments } from "@/lib/payments/count-payments";
+import { listOpenObligations } from "@/lib/obligations/list-open-obligations";
 import { newOrg, type OrgFixture } from "./support/fixtures";
 import { dayOffset, legacyBody, milestoneBody } from "./support/obligations";
 import { allocate, newObligation, recordPayment } from "./support/payments";
@@ -425,5 +430,47 @@ describe("dismiss and restore", () => {
     expect(r.body.error.code).toBe("invalid_state");
     const g = await org.api.get(`/payments/${p.id}`);
     expect(g.body.status).toBe("partially_allocated");
+  });
+});
+
+describe("figures and dashboard reads after credits", () => {
+  it("owed to you and aging count only what is outstanding after credits; a cancelled obligation leaves them", async () => {
+    const fig = await newOrg("Lifecycle Figures");
+    const a = await newObligation(fig.api, "10000", "CHF");
+    const b = await newObligation(fig.api, "5000", "CHF");
+    expect((await fig.api.post(`/obligations/${a.id}/credits`, { expected_version: 1, kind: "discount", amount_minor: "2500", reason: "early" })).status).toBe(
+      201,
+    );
+    expect((await fig.api.post(`/obligations/${b.id}/credits`, { expected_version: 1, kind: "cancellation", reason: "duplicate" })).status).toBe(201);
+    const s = await summarizeObligations(db(), { organizationId: fig.organizationId });
+    const owed = s.outstanding.find((t) => t.organization_role === "creditor" && t.currency === "CHF");
+    expect(owed).toMatchObject({ count: 1, outstanding_minor: "7500" });
+    const aging = await ageReceivables(db(), { organizationId: fig.organizationId });
+    expect(aging.find((x) => x.currency === "CHF")?.total_minor).toBe("7500");
+  });
+
+  it("the payments list filters by text, amount and status; the allocation picker finds obligations by reference, number, payer, amount", async () => {
+    const f = await newOrg("Lifecycle Lists");
+    const p1 = await recordPayment(f.api, { amount_minor: "12345", payer_name: "Umbrella Corp", reference: "SEPA 77" });
+    const p2 = await recordPayment(f.api, { amount_minor: "500", payer_name: "Bank", reference: "CHARGES" });
+    expect((await f.api.post(`/payments/${p2.id}/dismiss`, { reason: "bank_fee" })).status).toBe(200);
+    const ids = async (filter: { search?: string; status?: string }) =>
+      (await listPayments(db(), { organizationId: f.organizationId, query: { limit: 50, offset: 0 }, filter })).items.map((p) => p.id);
+    expect(await ids({ search: "umbrella" })).toEqual([p1.id]);
+    expect(await ids({ search: "123.45" })).toEqual([p1.id]);
+    expect(await ids({ search: "50%" })).toEqual([]);
+    expect(await ids({ status: "dismissed" })).toEqual([p2.id]);
+    expect(await ids({ status: "unallocated" })).toEqual([p1.id]);
+    expect(await countPayments(db(), { organizationId: f.organizationId, filter: { status: "dismissed" } })).toBe(1);
+
+    const o = await newObligation(f.api, "98765");
+    const detailO = (await f.api.get(`/obligations/${o.id}`)).body;
+    await newObligation(f.api, "111");
+    const find = async (search: string) => (await listOpenObligations(db(), { organizationId: f.organizationId, currency: "EUR", search })).map((x) => x.id);
+    expect(await find(o.reference.toLowerCase())).toEqual([o.id]);
+    expect(await find(detailO.business_context.invoice_number)).toEqual([o.id]);
+    expect(await find("987.65")).toEqual([o.id]);
+    expect(await find(detailO.payment_reference.replace(/(.{4})/g, "$1 ").trim())).toEqual([o.id]);
+    expect((await find("northwind")).length).toBe(2);
   });
 });

@@ -41,12 +41,13 @@ async function loadOne(tx: Tx, input: LoadPaymentInput, tail: Prisma.Sql): Promi
 }
 
 // A page of payments, newest first with a stable order (created_at desc, id desc).
-export type LoadPaymentPageInput = { organizationId: string; limit: number; offset: number };
+// `filter`: more conditions on `p` (lib/payments/payment-filter.ts), or none.
+export type LoadPaymentPageInput = { organizationId: string; limit: number; offset: number; filter?: Prisma.Sql };
 
 export async function loadPaymentPage(tx: Tx, input: LoadPaymentPageInput): Promise<LoadedPayment[]> {
   return loadRaw(
     tx,
-    Prisma.sql`p.organization_id = ${input.organizationId}::uuid`,
+    Prisma.sql`p.organization_id = ${input.organizationId}::uuid${input.filter ?? Prisma.empty}`,
     Prisma.sql`ORDER BY p.created_at DESC, p.id DESC LIMIT ${input.limit} OFFSET ${input.offset}`,
   );
 }

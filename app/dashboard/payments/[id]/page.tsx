@@ -9,13 +9,20 @@ import { DISMISSAL_LABELS, formatDay, money } from "@/lib/dashboard/format";
 import { ReadOnlyNotice, Section } from "@/components/ui/section";
 import { AllocateForm } from "@/components/payments/allocate-form";
 import { PageHeader } from "@/components/ui/page-header";
+import { btn, field } from "@/components/ui/styles";
 import { AllocationsSection, PaymentFigures } from "@/components/payments/payment-sections";
 import { DismissPaymentButton, RestorePaymentButton } from "@/components/payments/dismiss-actions";
 import { listObligationVersions } from "@/lib/obligations/list-obligation-versions";
 
 export const metadata: Metadata = { title: "Payment" };
 
-export default async function PaymentPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function PaymentPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const user = await requireUser({ permission: "payments:read" });
   const { id } = await params;
   const locale = await requestLocale();
@@ -24,7 +31,9 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
   const canAllocate = canWrite && p.unallocated_minor !== "0" && p.status !== "dismissed";
   const live = p.allocations.filter((a) => !a.reversed_at).map((a) => a.obligation_id);
   const versions = canWrite ? await listObligationVersions(db(), { organizationId: user.organizationId, ids: [...new Set(live)] }) : undefined;
-  const open = canAllocate ? await listOpenObligations(db(), { organizationId: user.organizationId, currency: p.currency }) : [];
+  const sp = await searchParams;
+  const find = typeof sp.find === "string" ? sp.find.slice(0, 200) : "";
+  const open = canAllocate ? await listOpenObligations(db(), { organizationId: user.organizationId, currency: p.currency, search: find, limit: 50 }) : [];
   const m = (minor: string) => money(minor, p.currency, locale);
 
   return (
@@ -65,6 +74,18 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
 
       {canAllocate && (
         <Section title="Allocate" id="allocate" description="Accept this payment as evidence for an obligation; its allocated amount and status follow.">
+          <form method="get" aria-label="Find an obligation" className="mb-4 flex flex-wrap items-end gap-2">
+            <div className="min-w-0 grow">
+              <label htmlFor="find-obligation" className="block text-sm font-medium text-slate-800">
+                Find by reference, invoice number, payer or amount
+              </label>
+              <input id="find-obligation" name="find" defaultValue={find} className={field.input} />
+            </div>
+            <button type="submit" className={btn.secondary}>
+              Find
+            </button>
+          </form>
+          {find && open.length === 0 && <p className="mb-2 text-sm text-slate-600">No open obligation matches &ldquo;{find}&rdquo;.</p>}
           <AllocateForm
             paymentId={p.id}
             currency={p.currency}
