@@ -64,6 +64,8 @@ for (const width of [1280, 360]) {
     await expect(page.getByRole("region", { name: "Audit trail", exact: true })).toContainText("Credit reversed");
     await expectNoHorizontalOverflow(page);
     await shot(page, testInfo, `obligation-cancelled-${width}`);
+    await page.goto("/dashboard/obligations");
+    await expect(page.getByText("Cancelled", { exact: true }).first()).toBeVisible();
 
     // A short payment (€12.00 of bank charges) accepted with the rest as a bank fee.
     const short = await registerObligation(org.api_key, { debtor: { name: "Globex" }, amount_minor: "100000", currency: "EUR" });

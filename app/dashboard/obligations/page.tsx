@@ -12,6 +12,7 @@ import { formatDay, money, STATUS_LABELS, TYPE_LABELS } from "@/lib/dashboard/fo
 import { parseListFilters, type ListFilters } from "@/lib/dashboard/list-filters";
 import { countListedObligations } from "@/lib/dashboard/count-listed-obligations";
 import { StatusBadge, Pill } from "@/components/ui/status-badge";
+import { listCancelledIds } from "@/lib/obligations/list-cancelled-ids";
 import { Pagination } from "@/components/ui/pagination";
 import { Empty } from "@/components/ui/section";
 import { btn, card, field, link } from "@/components/ui/styles";
@@ -35,6 +36,7 @@ export default async function ObligationsPage({ searchParams }: { searchParams: 
   const today = todayUtc();
   const listed = await listObligations(db(), { organizationId: user.organizationId, query: filters.query });
   const list = { ...listed, items: listed.items.map((i) => i.parse()) };
+  const cancelled = await listCancelledIds(db(), { organizationId: user.organizationId, ids: list.items.map((i) => i.id) });
   const total = filters.active
     ? await countListedObligations(db(), { organizationId: user.organizationId, query, today })
     : await countObligations(db(), { organizationId: user.organizationId });
@@ -115,7 +117,7 @@ export default async function ObligationsPage({ searchParams }: { searchParams: 
                       {o.reference} · {o.business_context.invoice_number}
                     </p>
                   </div>
-                  <StatusBadge status={o.status} />
+                  {cancelled.has(o.id) ? <Pill tone="slate">Cancelled</Pill> : <StatusBadge status={o.status} />}
                 </div>
                 <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
                   <dt className="text-slate-600">Amount</dt>
@@ -186,9 +188,7 @@ export default async function ObligationsPage({ searchParams }: { searchParams: 
                     <td className="px-4 py-2.5 text-right font-medium tabular-nums">{money(o.amount_minor, o.currency, locale)}</td>
                     <td className="px-4 py-2.5 text-right tabular-nums">{money(o.allocated_minor, o.currency, locale)}</td>
                     <td className="px-4 py-2.5 text-right tabular-nums">{money(outstanding(o), o.currency, locale)}</td>
-                    <td className="px-4 py-2.5">
-                      <StatusBadge status={o.status} />
-                    </td>
+                    <td className="px-4 py-2.5">{cancelled.has(o.id) ? <Pill tone="slate">Cancelled</Pill> : <StatusBadge status={o.status} />}</td>
                     <td className="whitespace-nowrap px-4 py-2.5">
                       {formatDay(o.deadline, locale)}
                       {isOverdue(o, today) && (

@@ -47,7 +47,11 @@ export function ObligationHeader({
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         {[
           ["Amount", m(o.amount_minor), ""],
-          ["Settled", m(o.allocated_minor), o.settled.by_credits_minor === "0" ? "from recorded payments" : `${m(o.settled.by_credits_minor)} by credits`],
+          [
+            "Allocated",
+            m(o.allocated_minor),
+            o.settled.by_credits_minor === "0" ? "from recorded payments" : `${m(o.settled.by_credits_minor)} of it by credits`,
+          ],
           ["Outstanding", m(outstanding), ""],
           ["Payable now", m(o.payable_minor), "activated by the terms"],
           ["Due now", m(o.due_minor), "payable and past its due date"],
