@@ -8,6 +8,7 @@ import { summarizeObligations } from "@/lib/obligations/summarize-obligations";
 import { ageReceivables } from "@/lib/dashboard/aging";
 import { listPayments } from "@/lib/payments/list-payments";
 import { countPayments } from "@/lib/payments/count-payments";
+import { summarizeUnallocatedPayments } from "@/lib/payments/summarize-payments";
 import { listOpenObligations } from "@/lib/obligations/list-open-obligations";
 import { newOrg, type OrgFixture } from "./support/fixtures";
 import { dayOffset, legacyBody, milestoneBody } from "./support/obligations";
@@ -462,6 +463,8 @@ describe("figures and dashboard reads after credits", () => {
     expect(await ids({ status: "dismissed" })).toEqual([p2.id]);
     expect(await ids({ status: "unallocated" })).toEqual([p1.id]);
     expect(await countPayments(db(), { organizationId: f.organizationId, filter: { status: "dismissed" } })).toBe(1);
+    // The overview's "payments to allocate" leaves the dismissed one out.
+    expect(await summarizeUnallocatedPayments(db(), { organizationId: f.organizationId })).toEqual([{ currency: "EUR", count: 1, unallocated_minor: "12345" }]);
 
     const o = await newObligation(f.api, "98765");
     const detailO = (await f.api.get(`/obligations/${o.id}`)).body;

@@ -74,14 +74,14 @@ export function AmendForm({ current, currency, counterpartyRole }: { current: Am
       }}
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        {input("amount", `Amount (${currency})`)}
-        {input("deadline", "Due date", "date")}
-        {input("counterparty_name", counterpartyRole === "debtor" ? "Debtor" : "Creditor")}
-        {input("counterparty_email", "Their email", "email")}
-        {input("invoice_number", "Invoice number")}
-        {input("label", "Label")}
+        {input("amount", `Correct amount (${currency})`)}
+        {input("deadline", "Correct due date", "date")}
+        {input("counterparty_name", counterpartyRole === "debtor" ? "Correct debtor name" : "Correct creditor name")}
+        {input("counterparty_email", "Correct their email", "email")}
+        {input("invoice_number", "Correct invoice number")}
+        {input("label", "Correct label")}
       </div>
-      {input("description", "Description")}
+      {input("description", "Correct description")}
       <button type="submit" className={btn.secondary} disabled={pending}>
         {pending ? "Saving…" : "Save corrections"}
       </button>
@@ -128,7 +128,7 @@ export function CreditForm({ currency, outstanding }: { currency: string; outsta
     >
       <div className="grid gap-3 sm:grid-cols-2">
         <div>
-          <Label htmlFor="credit-kind">Kind</Label>
+          <Label htmlFor="credit-kind">Kind of credit</Label>
           <select id="credit-kind" value={kind} onChange={(e) => setKind(e.target.value)} className={field.input}>
             {CREDIT_KINDS.map(([k, l]) => (
               <option key={k} value={k}>
@@ -138,7 +138,7 @@ export function CreditForm({ currency, outstanding }: { currency: string; outsta
           </select>
         </div>
         <div>
-          <Label htmlFor="credit-amount">{`Amount (${currency})`}</Label>
+          <Label htmlFor="credit-amount">{`Amount to credit (${currency})`}</Label>
           <input
             id="credit-amount"
             value={amount}
@@ -151,7 +151,7 @@ export function CreditForm({ currency, outstanding }: { currency: string; outsta
         </div>
       </div>
       <div>
-        <Label htmlFor="credit-reason">Reason</Label>
+        <Label htmlFor="credit-reason">Reason for the credit</Label>
         <input
           id="credit-reason"
           value={reason}
@@ -187,7 +187,7 @@ export function CancelObligationButton({ outstandingText }: { outstandingText: s
               the cancellation later.
             </p>
             <div>
-              <Label htmlFor="cancel-reason">Reason</Label>
+              <Label htmlFor="cancel-reason">Reason for the cancellation</Label>
               <input id="cancel-reason" value={reason} onChange={(e) => setReason(e.target.value)} className={field.input} />
             </div>
           </div>
@@ -224,7 +224,7 @@ export function ReverseButton({ path, what, expectedVersion }: { path: string; w
         <div className="space-y-3">
           <p>The entry stays in the history, marked reversed with your reason. The amounts and the obligation&apos;s status are computed again without it.</p>
           <div>
-            <Label htmlFor={id}>Reason</Label>
+            <Label htmlFor={id}>Reason for the reversal</Label>
             <input id={id} value={reason} onChange={(e) => setReason(e.target.value)} className={field.input} />
           </div>
         </div>

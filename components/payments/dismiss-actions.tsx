@@ -42,7 +42,7 @@ export function DismissPaymentButton({ paymentId, who }: { paymentId: string; wh
             </select>
           </div>
           <div>
-            <Label htmlFor={`${id}-note`}>Note (optional)</Label>
+            <Label htmlFor={`${id}-note`}>Note on setting it aside (optional)</Label>
             <input id={`${id}-note`} value={note} onChange={(e) => setNote(e.target.value)} className={field.input} />
           </div>
         </div>

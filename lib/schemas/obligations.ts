@@ -45,7 +45,7 @@ export const ZExpectedVersion = z
 export const ZObligationType = z.enum(OBLIGATION_TYPES);
 export const ZObligationStatus = z.enum(OBLIGATION_STATUSES).meta({
   description:
-    "OBLIGATION_CAPTURED (registered) -> PAYMENT_REQUESTED (mark_sent, or the recipient opens the link) -> PAYMENT_CLAIMED (recipient report_payment) -> PARTIALLY_RECONCILED (0 < allocated < amount) -> RECONCILED (allocated = amount). Allocation may jump to (PARTIALLY_)RECONCILED from any earlier state; nothing leaves RECONCILED.",
+    "OBLIGATION_CAPTURED (registered) -> PAYMENT_REQUESTED (mark_sent, or the recipient opens the link) -> PAYMENT_CLAIMED (recipient report_payment) -> PARTIALLY_RECONCILED (0 < allocated < amount) -> RECONCILED (allocated = amount). Allocation (or a credit) may jump to (PARTIALLY_)RECONCILED from any earlier state; nothing leaves RECONCILED except the reversal of an allocation or a credit, which recomputes the status.",
 });
 
 export const ZParty = z.strictObject({
