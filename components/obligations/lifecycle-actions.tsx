@@ -76,8 +76,8 @@ export function AmendForm({ current, currency, counterpartyRole }: { current: Am
       <div className="grid gap-3 sm:grid-cols-2">
         {input("amount", `Correct amount (${currency})`)}
         {input("deadline", "Correct due date", "date")}
-        {input("counterparty_name", counterpartyRole === "debtor" ? "Correct debtor name" : "Correct creditor name")}
-        {input("counterparty_email", "Correct their email", "email")}
+        {input("counterparty_name", "Correct counterparty")}
+        {input("counterparty_email", "Correct counterparty's email", "email")}
         {input("invoice_number", "Correct invoice number")}
         {input("label", "Correct label")}
       </div>
@@ -128,7 +128,7 @@ export function CreditForm({ currency, outstanding }: { currency: string; outsta
     >
       <div className="grid gap-3 sm:grid-cols-2">
         <div>
-          <Label htmlFor="credit-kind">Kind of credit</Label>
+          <Label htmlFor="credit-kind">Credit for</Label>
           <select id="credit-kind" value={kind} onChange={(e) => setKind(e.target.value)} className={field.input}>
             {CREDIT_KINDS.map(([k, l]) => (
               <option key={k} value={k}>

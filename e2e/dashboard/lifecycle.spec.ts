@@ -35,7 +35,7 @@ for (const width of [1280, 360]) {
 
     // Credit part of it (a credit note of 250.00).
     const credit = corrections.getByRole("form", { name: "Credit part of the obligation" });
-    await credit.getByLabel("Kind of credit").selectOption("credit_note");
+    await credit.getByLabel("Credit for").selectOption("credit_note");
     await credit.getByLabel("Amount to credit (EUR)").fill("250");
     await credit.getByLabel("Reason for the credit").fill("Credit note CN-7 for damaged goods");
     await credit.getByRole("button", { name: "Credit", exact: true }).click();
