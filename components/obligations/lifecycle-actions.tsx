@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { describeApiError } from "@/lib/client/errors";
 import { parseDecimalToMinor } from "@/lib/money/format";
 import { ZDate } from "@/lib/schemas/common";
@@ -102,6 +102,8 @@ export function CreditForm({ currency, outstanding }: { currency: string; outsta
   const { run, pending, feedback, setFeedback } = useObligationMutation();
   const [kind, setKind] = useState<string>("credit_note");
   const [amount, setAmount] = useState(outstanding);
+  // the page re-read after a change: offer what is outstanding now
+  useEffect(() => setAmount(outstanding), [outstanding]);
   const [reason, setReason] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   return (
