@@ -128,9 +128,10 @@ describe("Idempotency-Key", () => {
     expect(viaSession.text).toBe(first.text);
     // And the other way round: a key first used by a user is replayed to an API key.
     const key2 = `shared-scope-${randomUUID()}`;
-    const byUser = await user.post("/obligations", body, { idempotencyKey: key2 });
+    const body2 = registration();
+    const byUser = await user.post("/obligations", body2, { idempotencyKey: key2 });
     expect(byUser.status).toBe(201);
-    const byKey = await org.api.post("/obligations", body, { idempotencyKey: key2 });
+    const byKey = await org.api.post("/obligations", body2, { idempotencyKey: key2 });
     expect(byKey.headers.get("idempotent-replayed")).toBe("true");
     expect(byKey.text).toBe(byUser.text);
   });

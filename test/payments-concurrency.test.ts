@@ -254,19 +254,144 @@ describe("allocation invariants hold for random concurrent batches (fast-check)"
   }, 600_000);
 });
 
+// Reversals and credits (extensions.md §9) against allocations, at once: the live
+// allocations of a payment never exceed it, an obligation's settled amount (live allocations
+// + live credits) stays within [0, amount] and equals allocated_minor, and of changes sent
+// against one version exactly one wins, the others are 409.
+async function settledRows(obligationIds: string[]) {
+  const r = await client.query(
+    `SELECT o.id, o.amount_minor::text, o.allocated_minor::text, o.credited_minor::text, o.status,
+        (SELECT COALESCE(SUM(a.amount_minor), 0) FROM payment_allocations a WHERE a.obligation_id = o.id AND a.reversed_at IS NULL)::text AS live_allocations,
+        (SELECT COALESCE(SUM(c.amount_minor), 0) FROM obligation_credits c WHERE c.obligation_id = o.id AND c.reversed_at IS NULL)::text AS live_credits
+       FROM obligations o WHERE o.id = ANY($1::uuid[])`,
+    [obligationIds],
+  );
+  return r.rows as Row[];
+}
+
+async function livePaymentRows(paymentIds: string[]) {
+  const r = await client.query(
+    `SELECT p.id, p.amount_minor::text, p.allocated_minor::text,
+        (SELECT COALESCE(SUM(a.amount_minor), 0) FROM payment_allocations a WHERE a.payment_id = p.id AND a.reversed_at IS NULL)::text AS live
+       FROM payments p WHERE p.id = ANY($1::uuid[])`,
+    [paymentIds],
+  );
+  return r.rows as Row[];
+}
+
+async function checkBooks(paymentIds: string[], obligationIds: string[]) {
+  for (const p of await livePaymentRows(paymentIds)) {
+    expect(p.allocated_minor, `payment ${p.id}: allocated = live allocations`).toBe(p.live);
+    expect(BigInt(p.allocated_minor) <= BigInt(p.amount_minor), `payment ${p.id} over-allocated`).toBe(true);
+  }
+  for (const o of await settledRows(obligationIds)) {
+    const settled = BigInt(o.live_allocations) + BigInt(o.live_credits);
+    expect(BigInt(o.allocated_minor), `obligation ${o.id}: allocated = payments + credits - reversals`).toBe(settled);
+    expect(o.credited_minor).toBe(o.live_credits);
+    expect(settled >= 0n && settled <= BigInt(o.amount_minor), `obligation ${o.id} settled out of bounds`).toBe(true);
+    if (settled === BigInt(o.amount_minor)) expect(o.status).toBe("RECONCILED");
+    else if (settled > 0n) expect(o.status).toBe("PARTIALLY_RECONCILED");
+    else expect(["OBLIGATION_CAPTURED", "PAYMENT_REQUESTED", "PAYMENT_CLAIMED"]).toContain(o.status);
+  }
+}
+
+describe.each(modes)("reversals and credits under concurrency (%s)", (_mode, apis) => {
+  it("a reversal racing an allocation and a credit of the same obligation: one wins, the others 409, the books agree", async () => {
+    const next = roundRobin(apis());
+    const paymentIds: string[] = [];
+    const obligationIds: string[] = [];
+    for (let round = 0; round < 8; round++) {
+      const o = await newObligation(primaryApi, 10_000);
+      const p1 = await recordPayment(primaryApi, { amount_minor: "4000" });
+      const p2 = await recordPayment(primaryApi, { amount_minor: "3000" });
+      paymentIds.push(p1.id, p2.id);
+      obligationIds.push(o.id);
+      const a = await next().post(`/payments/${p1.id}/allocations`, { obligation_id: o.id, amount_minor: "4000", expected_version: 1 });
+      expect(a.status, a.text).toBe(200);
+      const results = await Promise.all([
+        next().post(`/payments/${p1.id}/allocations/${a.body.allocation.id}/reverse`, { expected_version: 2, reason: "race" }),
+        next().post(`/payments/${p2.id}/allocations`, { obligation_id: o.id, amount_minor: "3000", expected_version: 2 }),
+        next().post(`/obligations/${o.id}/credits`, { expected_version: 2, kind: "discount", amount_minor: "1000", reason: "race" }),
+      ]);
+      const won = results.filter((r) => r.status === 200 || r.status === 201);
+      expect(won.length, results.map((r) => r.text).join("\n")).toBe(1);
+      for (const r of results) if (r.status === 409) expect(r.body.error.code).toBe("version_conflict");
+      expect(results.filter((r) => r.status === 409).length).toBe(2);
+      const view = (await primaryApi.get(`/obligations/${o.id}`)).body;
+      expect(view.version).toBe(3);
+    }
+    await checkBooks(paymentIds, obligationIds);
+  });
+
+  it("the same allocation reversed by 10 clients at once: reversed exactly once", async () => {
+    const next = roundRobin(apis());
+    const o = await newObligation(primaryApi, 5000);
+    const p = await recordPayment(primaryApi, { amount_minor: "5000" });
+    const a = await primaryApi.post(`/payments/${p.id}/allocations`, { obligation_id: o.id, amount_minor: "5000", expected_version: 1 });
+    expect(a.body.obligation.status).toBe("RECONCILED");
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => next().post(`/payments/${p.id}/allocations/${a.body.allocation.id}/reverse`, { expected_version: 2, reason: "twice?" })),
+    );
+    expect(results.filter((r) => r.status === 200).length).toBe(1);
+    for (const r of results) if (r.status !== 200) expect(r.status).toBe(409);
+    await checkBooks([p.id], [o.id]);
+    const events = await client.query(`SELECT count(*)::int AS n FROM events WHERE obligation_id = $1 AND type = 'payment.allocation_reversed'`, [o.id]);
+    expect(events.rows[0].n).toBe(1);
+  });
+
+  it("random allocations, credits and reversals with retries on 409: the books stay true", async () => {
+    const next = roundRobin(apis());
+    const obligations = await Promise.all(Array.from({ length: 4 }, () => newObligation(primaryApi, 20_000)));
+    const payments = await Promise.all(Array.from({ length: 6 }, () => recordPayment(primaryApi, { amount_minor: "9000" })));
+    const current = async (id: string) => (await next().get(`/obligations/${id}`)).body;
+    let queue: Promise<pg.QueryResult> = Promise.resolve({ rows: [] } as unknown as pg.QueryResult);
+    // One client's step: re-read, then allocate, credit or reverse something live; 409 and
+    // 422 (something moved meanwhile) are part of the game.
+    const step = async (i: number) => {
+      const o = obligations[i % obligations.length];
+      const view = await current(o.id);
+      const kind = i % 3;
+      if (kind === 0) {
+        const p = payments[i % payments.length];
+        return next().post(`/payments/${p.id}/allocations`, { obligation_id: o.id, amount_minor: String(500 + (i % 7) * 300), expected_version: view.version });
+      }
+      if (kind === 1)
+        return next().post(`/obligations/${o.id}/credits`, { expected_version: view.version, kind: "write_off", amount_minor: "700", reason: "r" });
+      const liveCredit = view.credits.find((c: { reversed_at: string | null }) => !c.reversed_at);
+      if (liveCredit && i % 2 === 0) {
+        return next().post(`/obligations/${o.id}/credits/${liveCredit.id}/reverse`, { expected_version: view.version, reason: "r" });
+      }
+      // one query at a time on the shared client
+      queue = queue.then(() => client.query(`SELECT id, payment_id FROM payment_allocations WHERE obligation_id = $1 AND reversed_at IS NULL LIMIT 1`, [o.id]));
+      const allocs = (await queue).rows;
+      if (allocs.length === 0) return null;
+      return next().post(`/payments/${allocs[0].payment_id}/allocations/${allocs[0].id}/reverse`, { expected_version: view.version, reason: "r" });
+    };
+    const results = (await Promise.all(Array.from({ length: 60 }, (_, i) => step(i)))).filter((r) => r !== null);
+    for (const r of results) expect([200, 201, 409, 422], r.text).toContain(r.status);
+    expect(results.some((r) => r.status === 200 || r.status === 201)).toBe(true);
+    await checkBooks(
+      payments.map((p) => p.id),
+      obligations.map((o) => o.id),
+    );
+  });
+});
+
 describe("whole organization after all of the above", () => {
-  it("every payment and obligation: allocated_minor = sum of its allocations, within its amount (read with pg)", async () => {
+  it("every payment and obligation: allocated_minor = sum of its live allocations (+ live credits), within its amount (read with pg)", async () => {
     const badPayments = await client.query(
       `SELECT p.id FROM payments p
-         LEFT JOIN (SELECT payment_id, SUM(amount_minor) AS s FROM payment_allocations GROUP BY payment_id) a ON a.payment_id = p.id
+         LEFT JOIN (SELECT payment_id, SUM(amount_minor) AS s FROM payment_allocations WHERE reversed_at IS NULL GROUP BY payment_id) a ON a.payment_id = p.id
         WHERE p.organization_id = $1 AND (p.allocated_minor <> COALESCE(a.s, 0) OR p.allocated_minor > p.amount_minor OR p.allocated_minor < 0)`,
       [org.organizationId],
     );
     expect(badPayments.rows).toEqual([]);
     const badObligations = await client.query(
       `SELECT o.id FROM obligations o
-         LEFT JOIN (SELECT obligation_id, SUM(amount_minor) AS s FROM payment_allocations GROUP BY obligation_id) a ON a.obligation_id = o.id
-        WHERE o.organization_id = $1 AND (o.allocated_minor <> COALESCE(a.s, 0) OR o.allocated_minor > o.amount_minor OR o.allocated_minor < 0)`,
+         LEFT JOIN (SELECT obligation_id, SUM(amount_minor) AS s FROM payment_allocations WHERE reversed_at IS NULL GROUP BY obligation_id) a ON a.obligation_id = o.id
+         LEFT JOIN (SELECT obligation_id, SUM(amount_minor) AS s FROM obligation_credits WHERE reversed_at IS NULL GROUP BY obligation_id) c ON c.obligation_id = o.id
+        WHERE o.organization_id = $1 AND (o.allocated_minor <> COALESCE(a.s, 0) + COALESCE(c.s, 0) OR o.credited_minor <> COALESCE(c.s, 0)
+          OR o.allocated_minor > o.amount_minor OR o.allocated_minor < 0)`,
       [org.organizationId],
     );
     expect(badObligations.rows).toEqual([]);

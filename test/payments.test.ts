@@ -42,6 +42,8 @@ describe("POST /payments", () => {
       allocations: [],
       created_at: expect.any(String),
       updated_at: expect.any(String),
+      status: "unallocated",
+      dismissal: null,
     });
     expect(p.created_at).toBe(p.updated_at);
     expect(Math.abs(Date.parse(p.created_at) - Date.now())).toBeLessThan(60_000);
@@ -245,6 +247,8 @@ describe("POST /payments/{id}/allocations", () => {
       obligation_reference: obl.reference,
       amount_minor: "25000",
       created_at: expect.any(String),
+      reversed_at: null,
+      reversal_reason: "",
     });
     const { payment_id: _pid, ...item } = a1.allocation;
     expect(a1.payment.allocations).toEqual([item]);

@@ -22,6 +22,11 @@ export function ObligationProvider(props: { obligationId: string; version: numbe
   );
 }
 
+// The same, or null outside an obligation page (a component used on both kinds of page).
+export function useOptionalObligation(): Ctx | null {
+  return useContext(ObligationCtx);
+}
+
 export function useObligation(): Ctx {
   const c = useContext(ObligationCtx);
   if (!c) throw new Error("useObligation outside ObligationProvider");
@@ -29,7 +34,12 @@ export function useObligation(): Ctx {
 }
 
 // The mutation result (invoice.version), or the obligation-context link (version).
-type MutationResult = { invoice?: { version: number }; version?: number; payment_request?: { hosted_url: string; expires_at: string } };
+type MutationResult = {
+  invoice?: { version: number };
+  version?: number;
+  obligation?: { version: number }; // a credit's result
+  payment_request?: { hosted_url: string; expires_at: string };
+};
 
 // One mutation of the obligation through the shared flow (components/ui/use-mutation.ts):
 // the body is built with the current version, and a success moves the version on.
@@ -41,7 +51,7 @@ export function useObligationMutation() {
     async (path: string, build: (expectedVersion: number) => { body?: unknown; form?: FormData }, success: string) => {
       const r = await submit<MutationResult>({ path: `/obligations/${obligationId}${path}`, ...build(version), success });
       if (r.ok) {
-        const v = r.data.invoice?.version ?? r.data.version;
+        const v = r.data.invoice?.version ?? r.data.version ?? r.data.obligation?.version;
         if (typeof v === "number") setVersion(v);
       }
       return r;

@@ -4,6 +4,7 @@ import type { TPayment } from "@/lib/schemas/payments";
 import { Figures } from "@/components/ui/figures";
 import { Empty, Section } from "@/components/ui/section";
 import { link } from "@/components/ui/styles";
+import { ReverseButton } from "@/components/obligations/lifecycle-actions";
 
 // A payment's key figures, on its own page and on its reconciliation page.
 export function PaymentFigures({ payment: p, locale }: { payment: TPayment; locale: string }) {
@@ -13,7 +14,7 @@ export function PaymentFigures({ payment: p, locale }: { payment: TPayment; loca
       items={[
         ["Amount", m(p.amount_minor)],
         ["Allocated", m(p.allocated_minor)],
-        ["Left to allocate", m(p.unallocated_minor)],
+        ["Left to allocate", p.status === "dismissed" ? "Set aside" : m(p.unallocated_minor)],
       ]}
     />
   );
@@ -21,7 +22,18 @@ export function PaymentFigures({ payment: p, locale }: { payment: TPayment; loca
 
 // Where a payment went so far: each allocation's obligation and amount (and, on the
 // payment's own page, when it was made).
-export function AllocationsSection({ payment: p, locale, showTimes = false }: { payment: TPayment; locale: string; showTimes?: boolean }) {
+// `versions` (obligation id -> version): each live allocation gets its Reverse button.
+export function AllocationsSection({
+  payment: p,
+  locale,
+  showTimes = false,
+  versions,
+}: {
+  payment: TPayment;
+  locale: string;
+  showTimes?: boolean;
+  versions?: Record<string, number>;
+}) {
   const m = (minor: string) => money(minor, p.currency, locale);
   return (
     <Section title="Allocations" id="allocations">
@@ -41,7 +53,22 @@ export function AllocationsSection({ payment: p, locale, showTimes = false }: { 
                   </p>
                 )}
               </div>
-              <span className="font-medium tabular-nums">{m(a.amount_minor)}</span>
+              {a.reversed_at ? (
+                <span className="text-sm text-slate-600">
+                  <s className="tabular-nums">{m(a.amount_minor)}</s> reversed: {a.reversal_reason}
+                </span>
+              ) : (
+                <div className="flex flex-wrap items-center gap-3">
+                  <span className="font-medium tabular-nums">{m(a.amount_minor)}</span>
+                  {versions?.[a.obligation_id] !== undefined && (
+                    <ReverseButton
+                      path={`/payments/${p.id}/allocations/${a.id}/reverse`}
+                      what={`the allocation of ${m(a.amount_minor)} to ${a.obligation_reference}`}
+                      expectedVersion={versions[a.obligation_id]}
+                    />
+                  )}
+                </div>
+              )}
             </li>
           ))}
         </ul>

@@ -1,20 +1,56 @@
 "use client";
 
+import { useId, useState } from "react";
 import { useRouter } from "next/navigation";
+import { Label } from "@/components/ui/field";
 import { FeedbackMessage } from "@/components/ui/feedback";
-import { btn } from "@/components/ui/styles";
+import { btn, field } from "@/components/ui/styles";
 import { useMutation } from "@/components/ui/use-mutation";
 import { useAnnounce } from "@/components/reconciliation/announcer";
 
 // POST /payments/{id}/suggestions/{suggestion}/accept: all allocations of the suggestion at
 // once. A 409 (an obligation moved, or the suggestion is no longer among the current ones)
 // changes nothing; the page is re-read so the row shows what is true now.
-export function AcceptSuggestionButton({ paymentId, suggestionId, description }: { paymentId: string; suggestionId: string; description: string }) {
+// `shortBy` (words, e.g. "€12.00"): the payment leaves that much of the obligations open;
+// the clerk chooses what the rest is (extensions.md §9 settle_remainder) or leaves it open.
+const REMAINDERS = [
+  ["", "Leave it open"],
+  ["bank_fee", "Bank fee"],
+  ["discount", "Discount"],
+  ["write_off", "Write it off"],
+] as const;
+
+export function AcceptSuggestionButton({
+  paymentId,
+  suggestionId,
+  description,
+  shortBy,
+}: {
+  paymentId: string;
+  suggestionId: string;
+  description: string;
+  shortBy?: string;
+}) {
   const router = useRouter();
   const { submit, pending, feedback } = useMutation();
   const announce = useAnnounce();
+  const id = useId();
+  const [remainder, setRemainder] = useState("");
+  const label = REMAINDERS.find(([k]) => k === remainder)?.[1] ?? "";
   return (
     <div className="space-y-2">
+      {shortBy && (
+        <div>
+          <Label htmlFor={`${id}-rest`}>{`The payment is ${shortBy} short. The rest is:`}</Label>
+          <select id={`${id}-rest`} value={remainder} onChange={(e) => setRemainder(e.target.value)} className={`${field.input} w-auto`}>
+            {REMAINDERS.map(([k, l]) => (
+              <option key={k} value={k}>
+                {l}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <button
         type="button"
         className={btn.primary}
@@ -23,7 +59,7 @@ export function AcceptSuggestionButton({ paymentId, suggestionId, description }:
         onClick={async () => {
           const r = await submit({
             path: `/payments/${paymentId}/suggestions/${encodeURIComponent(suggestionId)}/accept`,
-            body: {},
+            body: remainder ? { settle_remainder: { kind: remainder, reason: `${label}: short payment of ${shortBy}` } } : {},
             // Inside an Announcer the confirmation is said above the list, where it survives the row.
             success: announce ? undefined : "Accepted: the allocation is recorded.",
             describe: (e) =>

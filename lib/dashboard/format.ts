@@ -57,7 +57,33 @@ export const EVENT_LABELS: Record<string, string> = {
   "payment_request.expiring": "Link expiring soon",
   "webhook.test": "Webhook test event",
   "webhook_endpoint.disabled": "Webhook endpoint disabled",
+  "obligation.amended": "Corrected",
+  "obligation.credited": "Credited",
+  "obligation.credit_reversed": "Credit reversed",
+  "payment.allocation_reversed": "Allocation reversed",
+  "payment.dismissed": "Payment dismissed",
+  "payment.restored": "Payment restored",
 };
+
+export const DISMISSAL_LABELS: Record<string, string> = {
+  bank_fee: "Bank charges",
+  internal_transfer: "Internal transfer",
+  refund: "Refund",
+  not_receivable: "Not a receivable",
+  other: "Other",
+};
+
+export const CREDIT_LABELS: Record<string, string> = {
+  credit_note: "Credit note",
+  cancellation: "Cancellation",
+  write_off: "Write-off",
+  discount: "Discount",
+  bank_fee: "Bank fee",
+};
+
+// Settled wholly by a live cancellation: shown as "Cancelled" instead of its status.
+export const isCancelled = (o: { amount_minor: string; credits: { kind: string; amount_minor: string; reversed_at: string | null }[] }) =>
+  o.credits.filter((c) => c.kind === "cancellation" && !c.reversed_at).reduce((s, c) => s + BigInt(c.amount_minor), 0n) === BigInt(o.amount_minor);
 
 export const eventLabel = (type: string) => EVENT_LABELS[type] ?? type;
 export const statusLabel = (s: string) => STATUS_LABELS[s] ?? s;

@@ -60,3 +60,15 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   }
   return false;
 }
+
+// The message of an error raised with SQLSTATE `code` by our own SQL (fos_raise, a trigger
+// such as migration 0021's duplicate guard), or null when `err` is not one.
+export function raisedMessage(err: unknown, code: string): string | null {
+  for (const e of chain(err)) {
+    if (e.code === code || e.originalCode === code) {
+      const m = (e as { originalMessage?: unknown; message?: unknown }).originalMessage ?? (e as { message?: unknown }).message;
+      return typeof m === "string" ? m : "";
+    }
+  }
+  return null;
+}

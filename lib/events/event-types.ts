@@ -20,6 +20,13 @@ export const EVENT_TYPES = [
   "obligation.expected_payment_date_set",
   "payment.recorded",
   "payment.allocated",
+  // The whole life of an obligation (extensions.md §9, docs/obligations.md "Lifecycle").
+  "obligation.amended",
+  "obligation.credited",
+  "obligation.credit_reversed",
+  "payment.allocation_reversed",
+  "payment.dismissed",
+  "payment.restored",
   "bank_statement.imported",
   "payment.suggestion_rejected",
   "reconciliation_settings.updated",

@@ -21,7 +21,7 @@ import type { AnonymousPrincipal, ApiKeyPrincipal, CronPrincipal, IssuerPrincipa
 import { authenticateRecipient } from "@/lib/recipients/authenticate-recipient";
 import { recipientRateLimited } from "@/lib/recipients/exchange-options";
 import { hitRateLimit, type CountedAttempt } from "@/lib/rate-limit";
-import { isDatabaseUnavailable, isUniqueViolation, isWriteConflict } from "@/lib/db/errors";
+import { isDatabaseUnavailable, isUniqueViolation, isWriteConflict, raisedMessage } from "@/lib/db/errors";
 
 // The request pipeline every route handler goes through (its order: docs/architecture.md,
 // "Layers"); handlers receive parsed input and return a Reply, errors are AppError.
@@ -536,7 +536,10 @@ function replayResponse(s: idem.StoredResponse, requestId: string): Response {
 
 export function errorResponse(err: unknown, requestId: string, op?: Operation): Response {
   let e: AppError;
+  const duplicateObligation = err instanceof AppError ? null : raisedMessage(err, "FO002");
   if (err instanceof AppError) e = err;
+  // Migration 0021's guard: an external reference already naming a live obligation.
+  else if (duplicateObligation !== null) e = new AppError("duplicate", duplicateObligation || "an obligation with this external_reference already exists");
   else if (isUniqueViolation(err)) e = new AppError("duplicate", "a resource with these identifiers already exists");
   // A deadlock or serialization failure rolled the whole transaction back: nothing
   // changed, and the client may re-read and retry (never a 500).

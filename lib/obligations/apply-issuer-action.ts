@@ -6,6 +6,7 @@ import type { TIssuerAction, TMutationResult } from "@/lib/schemas/obligations";
 import { invalidState, mutateObligation } from "@/lib/obligations/mutate-obligation";
 import type { LoadedObligation } from "@/lib/obligations/view";
 import { postMessage } from "@/lib/obligations/post-message";
+import { amendObligation } from "@/lib/obligations/amend-obligation";
 import { reissuePaymentRequest, revokePaymentRequest } from "@/lib/payment-requests/revoke-reissue";
 
 export type ApplyIssuerActionInput = { organizationId: string; obligationId: string; principal: Principal; action: TIssuerAction; obligationType?: string };
@@ -67,6 +68,8 @@ export async function applyIssuerAction(tx: Tx, input: ApplyIssuerActionInput): 
         authorName: (o) => o.organizationName,
         message: action.message,
       });
+    case "amend":
+      return amendObligation(tx, { ...base, action });
     case "waive_condition":
       return mutateObligation(tx, {
         ...base,

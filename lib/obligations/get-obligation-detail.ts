@@ -1,6 +1,6 @@
 import { sql, type Tx } from "@/lib/db";
 import type { Document, ObligationMessage } from "@/lib/generated/prisma/client";
-import { loadObligation, toInvoiceRecord, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
+import { loadObligation, toCredit, toInvoiceRecord, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
 import { paymentRequestView } from "@/lib/payment-requests/view";
 import { present } from "@/lib/present";
 import type { JsonRow } from "@/lib/db/json-row";
@@ -13,19 +13,22 @@ export const DETAIL_RECENT_LIMIT = 100;
 
 // The parts every detail view adds to the record: what is left to allocate
 // (outstanding_minor), the audit trail (the most recent DETAIL_RECENT_LIMIT, oldest first),
-// the documents, the messages (likewise) and the payment request view, whose `hosted_url` is
-// "" unless `revealLink` (the reader may change obligations). One statement: each list is a
-// json_agg over its (organization_id, obligation_id) index.
+// the documents, the messages (likewise), the credits and the payment request view, whose
+// `hosted_url` is "" unless `revealLink` (the reader may change obligations). One statement:
+// each list is a json_agg over its (organization_id, obligation_id) index.
 export async function detailParts(tx: Tx, o: LoadedObligation, revealLink: boolean) {
-  const rows = await sql<{ events: J[]; events_total: number; documents: J[]; messages: J[]; messages_total: number }>(
+  const rows = await sql<{ events: J[]; events_total: number; documents: J[]; messages: J[]; messages_total: number; credits: J[] }>(
     tx,
     `SELECT ${recentJson(EVENTS_SELECT)} AS events, ${countOf("events")} AS events_total,
       ${documentsJson("TRUE")} AS documents,
-      ${MESSAGES_JSON} AS messages, ${countOf("obligation_messages")} AS messages_total`,
+      ${MESSAGES_JSON} AS messages, ${countOf("obligation_messages")} AS messages_total,
+      ${CREDITS_JSON} AS credits`,
     [o.organizationId, o.id, DETAIL_RECENT_LIMIT],
   );
-  const { events, events_total, documents, messages, messages_total } = rows[0];
+  const { events, events_total, documents, messages, messages_total, credits } = rows[0];
   return {
+    credits: credits.map(creditItem),
+    settled: { by_payments_minor: (o.allocatedMinor - o.creditedMinor).toString(), by_credits_minor: o.creditedMinor.toString() },
     outstanding_minor: (o.amountMinor - o.allocatedMinor).toString(),
     payment_reference: o.paymentReference,
     audit_trail: auditItems(events),
@@ -76,6 +79,25 @@ export const MESSAGES_SELECT = `SELECT m.id, m.author_type, m.author_name, m.bod
   FROM obligation_messages m WHERE m.organization_id = $1::uuid AND m.obligation_id = $2::uuid`;
 export const MESSAGES_JSON = recentJson(MESSAGES_SELECT);
 export const MESSAGES_TOTAL = countOf("obligation_messages");
+
+const CREDITS_JSON = `(SELECT coalesce(json_agg(json_build_object('id', c.id, 'obligation_id', c.obligation_id, 'kind', c.kind,
+    'amount_minor', c.amount_minor::text, 'reason', c.reason, 'reference', c.reference, 'document_id', c.document_id,
+    'created_at', c.created_at, 'reversed_at', c.reversed_at, 'reversal_reason', c.reversal_reason) ORDER BY c.created_at, c.id), '[]')
+  FROM obligation_credits c WHERE c.organization_id = $1::uuid AND c.obligation_id = $2::uuid)`;
+
+const creditItem = (c: J) =>
+  toCredit({
+    id: c.id,
+    obligationId: c.obligation_id,
+    kind: c.kind,
+    amountMinor: BigInt(c.amount_minor),
+    reason: c.reason,
+    reference: c.reference,
+    documentId: c.document_id,
+    createdAt: new Date(c.created_at),
+    reversedAt: c.reversed_at ? new Date(c.reversed_at) : null,
+    reversalReason: c.reversal_reason,
+  });
 
 export const documentItems = (rows: J[]) =>
   rows.map((d) =>

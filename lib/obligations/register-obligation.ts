@@ -158,6 +158,8 @@ export async function registerObligation(tx: Tx, input: RegisterObligationInput)
     updatedAt: now,
     nextScheduledOn: toDate(today),
     projectionRev: 0,
+    creditedMinor: 0n,
+    cancelledAt: null,
   };
   const conditionRows = conditions.map(({ clientId: _c, satisfiedOn, ...c }) => ({
     ...c,

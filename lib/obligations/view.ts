@@ -4,7 +4,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { fromDate, todayUtc } from "@/lib/schemas/common";
-import type { TInvoiceRecord, TMutationResult, TObligationProjection } from "@/lib/schemas/obligations";
+import type { TCredit, TInvoiceRecord, TMutationResult, TObligationProjection } from "@/lib/schemas/obligations";
 import { addDays, evaluateTerms, summaryStatus, type ConditionState, type TermSpec } from "@/lib/obligations/terms";
 import { paymentRequestResult, type PaymentRequestRow } from "@/lib/payment-requests/view";
 import { present } from "@/lib/present";
@@ -237,6 +237,8 @@ function fromRawObligation(r: RawObligation): LoadedObligation {
     updatedAt: r.updated_at,
     nextScheduledOn: r.next_scheduled_on ?? null,
     projectionRev: r.projection_rev,
+    creditedMinor: BigInt(r.credited_minor ?? 0),
+    cancelledAt: r.cancelled_at ? new Date(r.cancelled_at) : null,
     conditions: r.j_conditions.map((c) => ({
       id: c.id,
       organizationId: c.organization_id,
@@ -572,3 +574,32 @@ export const OBLIGATION_LINE_SELECT = {
   allocatedMinor: true,
   deadline: true,
 } as const;
+
+// A credit (obligation_credits row, model field names) as the wire object (ZCredit).
+export type CreditRow = {
+  id: string;
+  obligationId: string;
+  kind: string;
+  amountMinor: bigint;
+  reason: string;
+  reference: string;
+  documentId: string | null;
+  createdAt: Date;
+  reversedAt: Date | null;
+  reversalReason: string;
+};
+
+export function toCredit(c: CreditRow): TCredit {
+  return {
+    id: c.id,
+    obligation_id: c.obligationId,
+    kind: c.kind as TCredit["kind"],
+    amount_minor: c.amountMinor.toString(),
+    reason: c.reason,
+    reference: c.reference,
+    document_id: c.documentId,
+    created_at: c.createdAt.toISOString(),
+    reversed_at: c.reversedAt ? c.reversedAt.toISOString() : null,
+    reversal_reason: c.reversalReason,
+  };
+}

@@ -196,6 +196,8 @@ export function exampleMutationResult(
 }
 
 const detailExtras = () => ({
+  credits: [],
+  settled: { by_payments_minor: "0", by_credits_minor: "0" },
   outstanding_minor: "1250000",
   payment_reference: "RF637K3M9Q2X4B",
   audit_trail: [

@@ -1,7 +1,11 @@
 import { defineOperation } from "@/lib/http/operation";
 import { ZIdParams, ZPageQuery } from "@/lib/schemas/common";
+import { ZReverseEntry } from "@/lib/schemas/payments";
 import {
   ZAuditTrailPage,
+  ZCreateCredit,
+  ZCreditResult,
+  ZObligationCreditParams,
   ZDocumentForm,
   ZIssuerAction,
   ZMessagePage,
@@ -21,6 +25,8 @@ import {
   exampleMutationResult,
   exampleObligationDetail,
   exampleObligationList,
+  exampleProjection,
+  OBL,
 } from "@/lib/operations/obligation-examples";
 import { ATTACHMENT_SUCCESS } from "@/lib/operations/responses";
 
@@ -37,6 +43,7 @@ export const registerObligationOp = defineOperation({
     "Conditions get ids; a term with trigger `condition_satisfied` names its condition by `condition_key` (or by the `id` given to a condition in the same request). Terms must add up to `amount_minor` (422 `payment_terms_mismatch`).",
     "The earlier, narrower body (obligation_type `invoice`, `debtor` with `email`, no creditor/label/conditions/terms/context_ids) is a valid subset. The single `condition` object sets the summary condition; with `conditions` the summary status is derived from them.",
     "The result's `payment_request.hosted_url` is a bearer capability: put it in your own message to the recipient and never log it. Event `obligation.registered`; `operation_id` is the event id.",
+    "No silent duplicates: an `external_reference` (namespace + id) that already names an obligation of the organization that is not cancelled is 409 `duplicate`, the message naming the existing obligation's id (cancel it with a `cancellation` credit first, or correct it with the `amend` action). A retry with the same Idempotency-Key still replays the stored response.",
   ].join("\n\n"),
   tags,
   auth: "issuer",
@@ -76,7 +83,7 @@ export const getObligationOp = defineOperation({
   path: "/obligations/{id}",
   summary: "Obligation detail with audit trail",
   description:
-    'The obligation projection plus `audit_trail` (events, oldest first: who, what, when), `documents`, `messages` and the `payment_request` view. An id of another organization is 404.\n\nThe audit trail and the messages hold their most recent 100 entries; `audit_trail_total` and `messages_total` say how many there are, and GET /obligations/{id}/audit-trail and /messages page through all of them.\n\n`payment_request.hosted_url` is a write capability: a reader without `obligations:write` (API key) or below the member role (person) gets it as "" (GET /obligations/{id}/payment-request is 403 for them).',
+    'The obligation projection plus `audit_trail` (events, oldest first: who, what, when), `documents`, `messages`, the `payment_request` view, `credits` (every credit, reversed ones too) and `settled` (`allocated_minor` split into what payments and what credits settled). An id of another organization is 404.\n\nThe audit trail and the messages hold their most recent 100 entries; `audit_trail_total` and `messages_total` say how many there are, and GET /obligations/{id}/audit-trail and /messages page through all of them.\n\n`payment_request.hosted_url` is a write capability: a reader without `obligations:write` (API key) or below the member role (person) gets it as "" (GET /obligations/{id}/payment-request is 403 for them).',
   tags,
   auth: "issuer",
   permission: "obligations:read",
@@ -122,6 +129,7 @@ export const ACTIONS_DESCRIPTION = [
   "- `set_expected_payment_date` `{ expected_payment_date }`. Event `obligation.expected_payment_date_set`.",
   "- `post_message` `{ message }` (1 to 4000 characters), visible to the recipient. Event `obligation.message_posted`.",
   "- `waive_condition` `{ condition_id }`: the condition counts as met from today and the terms are recalculated (404 unknown condition, 409 `invalid_state` when not waiting). Event `obligation.condition_waived`.",
+  '- `amend` with any of `amount_minor`, `deadline`, `debtor`, `creditor`, `label`, `business_context`, `payment_terms`: corrects the obligation while nothing is settled (`allocated_minor` "0", else 409 `invalid_state`: reverse its allocations and credits first). `payment_terms` replace the terms and are validated as at registration (conditions named by key or id among the obligation\'s own; 422 `payment_terms_mismatch`); a new `amount_minor` alone recalculates the existing terms, which must still add up (422 `payment_terms_mismatch`). Status and payment reference do not change. Event `obligation.amended` with `data.changes` `{ field: { from, to } }` for each field whose value changed.',
   "Recipient actions (`acknowledge`, `share_dates`, `report_payment`) are not accepted here (422).",
 ].join("\n");
 
@@ -229,6 +237,76 @@ export const getPaymentRequestOp = defineOperation({
   errors: [410],
 });
 
+const EXAMPLE_CREDIT = {
+  id: "7c6b5a49-3827-4e16-a5f4-e3d2c1b0a998",
+  obligation_id: OBL,
+  kind: "bank_fee" as const,
+  amount_minor: "1200",
+  reason: "Charges deducted by the payer's bank",
+  reference: "",
+  document_id: null,
+  created_at: "2026-11-14T08:06:00.000Z",
+  reversed_at: null,
+  reversal_reason: "",
+};
+
+const creditedProjection = (version: number, allocated: string, status: "PARTIALLY_RECONCILED" | "RECONCILED" | "PAYMENT_REQUESTED") =>
+  exampleProjection({ allocated_minor: allocated, status, version, updated_at: "2026-11-14T08:06:00.000Z" });
+
+export const createCreditOp = defineOperation({
+  operationId: "createCredit",
+  method: "POST",
+  path: "/obligations/{id}/credits",
+  summary: "Settle part of an obligation without money (credit note, cancellation, write-off, discount, bank fee)",
+  description: [
+    "A credit settles part (or all) of the obligation without a payment: `credit_note`, `cancellation` (the whole outstanding amount; `amount_minor` may be omitted and, when sent, must equal it), `write_off`, `discount` (e.g. for early payment) or `bank_fee` (charges deducted on the way). `reason` (1 to 500 characters) is kept in the history; `reference` and `document_id` (a document of this obligation) are optional.",
+    "A credit counts as settled: it is part of `allocated_minor`, and the status moves as for an allocation (PARTIALLY_RECONCILED, or RECONCILED when nothing is left). The detail's `settled` splits `allocated_minor` into `by_payments_minor` and `by_credits_minor`; `credits` lists every credit. An obligation with a live `cancellation` is cancelled: its `external_reference` can be registered again.",
+    "Refusals: 404 `not_found` (unknown obligation, or another organization's); 409 `version_conflict` when `expected_version` is stale; 409 `invalid_state` for a cancellation with nothing outstanding; 422 `allocation_exceeds_remaining` when `amount_minor` is above the outstanding amount; 422 `validation_failed` for a missing amount or an unknown `document_id`.",
+    "201 `{ credit, obligation }` (the obligation projection after the change, `version` + 1). Event `obligation.credited` (webhook `data.obligation` and `data.credit`). Undo with POST /obligations/{id}/credits/{credit}/reverse.",
+  ].join("\n\n"),
+  tags,
+  auth: "issuer",
+  permission: "obligations:write",
+  idempotent: "required",
+  params: ZIdParams,
+  body: ZCreateCredit,
+  bodyExample: { expected_version: 2, kind: "bank_fee", amount_minor: "1200", reason: "Charges deducted by the payer's bank" },
+  success: {
+    status: 201,
+    description: "Credited",
+    schema: ZCreditResult,
+    example: { credit: EXAMPLE_CREDIT, obligation: creditedProjection(3, "1250000", "RECONCILED") },
+  },
+});
+
+export const reverseCreditOp = defineOperation({
+  operationId: "reverseCredit",
+  method: "POST",
+  path: "/obligations/{id}/credits/{credit}/reverse",
+  summary: "Reverse a credit",
+  description: [
+    "Undoes a wrong credit. The credit stays in `credits` with `reversed_at` and `reversal_reason`; `allocated_minor` drops by its amount and the status is the one the obligation has without it: PARTIALLY_RECONCILED while something is still settled, else PAYMENT_CLAIMED if a payment was reported, else PAYMENT_REQUESTED if the link was sent or opened, else OBLIGATION_CAPTURED. This (with the reversal of an allocation) is the one way a RECONCILED obligation moves back. Reversing a `cancellation` un-cancels the obligation.",
+    "Refusals: 404 `not_found` (unknown obligation or credit, or another organization's); 409 `version_conflict` when `expected_version` (the obligation's) is stale; 409 `invalid_state` when the credit is already reversed.",
+    "200 `{ credit, obligation }`. Event `obligation.credit_reversed` (webhook `data.obligation` and `data.credit`).",
+  ].join("\n\n"),
+  tags,
+  auth: "issuer",
+  permission: "obligations:write",
+  idempotent: "required",
+  params: ZObligationCreditParams,
+  body: ZReverseEntry,
+  bodyExample: { expected_version: 3, reason: "The bank refunded its charges" },
+  success: {
+    status: 200,
+    description: "Reversed",
+    schema: ZCreditResult,
+    example: {
+      credit: { ...EXAMPLE_CREDIT, reversed_at: "2026-11-20T10:00:00.000Z", reversal_reason: "The bank refunded its charges" },
+      obligation: creditedProjection(4, "1248800", "PARTIALLY_RECONCILED"),
+    },
+  },
+});
+
 export const obligationOperations = [
   registerObligationOp,
   listObligationsOp,
@@ -240,4 +318,6 @@ export const obligationOperations = [
   uploadObligationDocumentOp,
   downloadObligationDocumentOp,
   getPaymentRequestOp,
+  createCreditOp,
+  reverseCreditOp,
 ];

@@ -1,6 +1,9 @@
 import { defineOperation } from "@/lib/http/operation";
 import { ZIdParams, ZPageQuery } from "@/lib/schemas/common";
 import {
+  ZDismissPayment,
+  ZPaymentAllocationParams,
+  ZReverseEntry,
   ZAllocatePayment,
   ZPayment,
   ZPaymentAllocationResult,
@@ -43,6 +46,8 @@ const examplePayment = (overrides: Partial<TPayment> = {}): TPayment => ({
   allocations: [],
   created_at: "2026-11-14T08:00:00.000Z",
   updated_at: "2026-11-14T08:00:00.000Z",
+  status: "unallocated",
+  dismissal: null,
   ...overrides,
 });
 
@@ -53,14 +58,27 @@ const EXAMPLE_ALLOCATION = {
   obligation_reference: "OBL-7K3M9Q2X4B",
   amount_minor: "375000",
   created_at: "2026-11-14T08:05:00.000Z",
+  reversed_at: null,
+  reversal_reason: "",
 };
 
 const allocatedPayment = () =>
   examplePayment({
     allocated_minor: "375000",
     unallocated_minor: "0",
-    allocations: [{ id: ALLOC, obligation_id: OBL, obligation_reference: "OBL-7K3M9Q2X4B", amount_minor: "375000", created_at: "2026-11-14T08:05:00.000Z" }],
+    allocations: [
+      {
+        id: ALLOC,
+        obligation_id: OBL,
+        obligation_reference: "OBL-7K3M9Q2X4B",
+        amount_minor: "375000",
+        created_at: "2026-11-14T08:05:00.000Z",
+        reversed_at: null,
+        reversal_reason: "",
+      },
+    ],
     updated_at: "2026-11-14T08:05:00.000Z",
+    status: "allocated",
   });
 
 function exampleAllocationResult(): TPaymentAllocationResult {
@@ -73,6 +91,23 @@ function exampleAllocationResult(): TPaymentAllocationResult {
     obligation: { ...r.obligation!, allocated_minor: "375000" },
     allocation: EXAMPLE_ALLOCATION,
     payment: allocatedPayment(),
+  };
+}
+
+function exampleReversalResult(): TPaymentAllocationResult {
+  const r = exampleMutationResult("payment.allocation_reversed", {
+    record: { allocated_minor: "0", status: "PAYMENT_REQUESTED", version: 3, updated_at: "2026-11-15T10:00:00.000Z" },
+  });
+  const reversed = { reversed_at: "2026-11-15T10:00:00.000Z", reversal_reason: "Allocated to the wrong invoice" };
+  return {
+    ...r,
+    // biome-ignore lint/style/noNonNullAssertion: the example mutation result always carries its obligation
+    obligation: { ...r.obligation!, allocated_minor: "0", status: "PAYMENT_REQUESTED", version: 3 },
+    allocation: { ...EXAMPLE_ALLOCATION, ...reversed },
+    payment: examplePayment({
+      allocations: [{ ...EXAMPLE_ALLOCATION, payment_id: undefined, ...reversed }].map(({ payment_id: _p, ...a }) => a),
+      updated_at: "2026-11-15T10:00:00.000Z",
+    }),
   };
 }
 
@@ -131,10 +166,12 @@ export const allocatePaymentOp = defineOperation({
   summary: "Allocate part of a payment to an obligation (accepts the evidence)",
   description: [
     "Accepts the payment as evidence for an obligation and allocates `amount_minor` of it, atomically: the allocation, the payment's `allocated_minor`, the obligation's `allocated_minor`, `status` and `version` (+1) and the event commit together or not at all. `expected_version` is the obligation's version.",
-    "Status: PARTIALLY_RECONCILED while 0 < allocated_minor < amount_minor, RECONCILED when allocated_minor = amount_minor, from any earlier state; a RECONCILED obligation has nothing outstanding, so further allocations to it are refused and it never moves back.",
+    "Status: PARTIALLY_RECONCILED while 0 < allocated_minor < amount_minor, RECONCILED when allocated_minor = amount_minor, from any earlier state; a RECONCILED obligation has nothing outstanding, so further allocations to it are refused; only a reversal (of an allocation or a credit) moves it back.",
     "Refusals, in this order: 404 `not_found` for an unknown payment or one of another organization, and likewise for `obligation_id` (an obligation of another organization is 404 too, its existence is never revealed); 409 `version_conflict` when `expected_version` is stale; 422 `currency_mismatch` when the currencies differ; 422 `direction_mismatch` when an `incoming` payment meets an obligation where the organization is the debtor, or an `outgoing` one an obligation where it is the creditor; 422 `allocation_exceeds_remaining` when `amount_minor` is larger than the payment's `unallocated_minor` or the obligation's outstanding amount (`amount_minor - allocated_minor`, shown as `outstanding_minor` in the obligation detail).",
     "Concurrency: allocations lock the payment row first, then change the obligation row under its version check, so concurrent allocations never exceed either amount and cannot deadlock one another; should the database still report a deadlock or serialization failure, the call is 409 `version_conflict` with nothing changed — re-read the obligation and retry.",
     "The result is the mutation result (`invoice`, `obligation`, `operation_id`, `event_type` = `payment.allocated`) plus `allocation` and `payment` (after the allocation). Event `payment.allocated` (webhook `data.obligation` and `data.payment`), listed in the obligation's audit trail.",
+    "Short payments in one step: with `settle_remainder` `{ kind: bank_fee | discount | write_off, reason }`, whatever the obligation still has outstanding after the allocation is credited in the same transaction (event `obligation.credited`; the result's `credit`, and `obligation` after both). Nothing is credited when nothing is left.",
+    "A dismissed payment (POST /payments/{id}/dismiss) is not allocated: 409 `invalid_state` until it is restored. A wrong allocation is undone with POST /payments/{id}/allocations/{allocation}/reverse.",
   ].join("\n\n"),
   tags,
   auth: "issuer",
@@ -146,4 +183,66 @@ export const allocatePaymentOp = defineOperation({
   success: { status: 200, description: "Allocated", schema: ZPaymentAllocationResult, example: exampleAllocationResult() },
 });
 
-export const paymentOperations = [listPaymentsOp, recordPaymentOp, getPaymentOp, allocatePaymentOp];
+export const reverseAllocationOp = defineOperation({
+  operationId: "reverseAllocation",
+  method: "POST",
+  path: "/payments/{id}/allocations/{allocation}/reverse",
+  summary: "Reverse an allocation",
+  description: [
+    "Undoes a wrong allocation. It stays in the payment's `allocations` with `reversed_at` and `reversal_reason`; the payment's `allocated_minor` and the obligation's drop by its amount, and the obligation's status is the one it has without it: PARTIALLY_RECONCILED while something is still settled, else PAYMENT_CLAIMED if a payment was reported, else PAYMENT_REQUESTED if the link was sent or opened, else OBLIGATION_CAPTURED. This (with the reversal of a credit) is the one way a RECONCILED obligation moves back.",
+    "`expected_version` is the obligation's version. Locks as an allocation does (the payment, then the obligation under its version check): a reversal racing an allocation or a credit of the same obligation leaves one of them done and the other 409 `version_conflict`.",
+    "Refusals: 404 `not_found` (unknown payment or allocation, or another organization's); 409 `version_conflict`; 409 `invalid_state` when the allocation is already reversed.",
+    "200: the mutation result (`event_type` = `payment.allocation_reversed`) plus `allocation` (now with `reversed_at`) and `payment` after the change. Event `payment.allocation_reversed` (webhook `data.obligation` and `data.payment`).",
+  ].join("\n\n"),
+  tags,
+  auth: "issuer",
+  permission: "payments:write",
+  idempotent: "required",
+  params: ZPaymentAllocationParams,
+  body: ZReverseEntry,
+  bodyExample: { expected_version: 2, reason: "Allocated to the wrong invoice" },
+  success: { status: 200, description: "Reversed", schema: ZPaymentAllocationResult, example: exampleReversalResult() },
+});
+
+const DISMISSAL = { reason: "bank_fee" as const, note: "Monthly account charges", dismissed_at: "2026-11-15T09:00:00.000Z" };
+
+export const dismissPaymentOp = defineOperation({
+  operationId: "dismissPayment",
+  method: "POST",
+  path: "/payments/{id}/dismiss",
+  summary: "Dismiss a payment that is not a receivable",
+  description: [
+    "Takes a bank line that is not a receivable (bank charges, an internal transfer, a refund...) out of the queue of unallocated payments: `status` becomes `dismissed` and `dismissal` says why (`reason`: `bank_fee`, `internal_transfer`, `refund`, `not_receivable` or `other`; optional `note`). Only with nothing allocated (409 `invalid_state`: reverse its allocations first; also when already dismissed). A dismissed payment gets no suggestions and is not allocated until restored.",
+    "200: the payment. Event `payment.dismissed` (webhook `data.payment`).",
+  ].join("\n\n"),
+  tags,
+  auth: "issuer",
+  permission: "payments:write",
+  idempotent: "required",
+  params: ZIdParams,
+  body: ZDismissPayment,
+  bodyExample: { reason: "bank_fee", note: "Monthly account charges" },
+  success: {
+    status: 200,
+    description: "Dismissed",
+    schema: ZPayment,
+    example: examplePayment({ status: "dismissed", dismissal: DISMISSAL, updated_at: DISMISSAL.dismissed_at }),
+  },
+});
+
+export const restorePaymentOp = defineOperation({
+  operationId: "restorePayment",
+  method: "POST",
+  path: "/payments/{id}/restore",
+  summary: "Restore a dismissed payment",
+  description:
+    "Puts a dismissed payment back in the queue of unallocated payments (`status` from its allocations again, `dismissal` null). 409 `invalid_state` when it is not dismissed. No body, or `{}`. Event `payment.restored` (webhook `data.payment`).",
+  tags,
+  auth: "issuer",
+  permission: "payments:write",
+  idempotent: "required",
+  params: ZIdParams,
+  success: { status: 200, description: "Restored", schema: ZPayment, example: examplePayment({ updated_at: "2026-11-16T09:00:00.000Z" }) },
+});
+
+export const paymentOperations = [listPaymentsOp, recordPaymentOp, getPaymentOp, allocatePaymentOp, reverseAllocationOp, dismissPaymentOp, restorePaymentOp];

@@ -2,6 +2,7 @@ import { defineOperation } from "@/lib/http/operation";
 import { ADMINISTRATION } from "@/lib/auth/permissions";
 import { ZIdParams, ZPageQuery } from "@/lib/schemas/common";
 import {
+  ZAcceptSuggestion,
   ZAcceptSuggestionResult,
   ZBankStatement,
   ZBankStatementDetail,
@@ -93,9 +94,11 @@ const examplePayment = (allocated: { id: string; obligation_id: string; obligati
     note: "",
     allocated_minor: total.toString(),
     unallocated_minor: (600000n - total).toString(),
-    allocations: allocated.map((a) => ({ ...a, created_at: "2026-12-29T09:00:00.000Z" })),
+    allocations: allocated.map((a) => ({ ...a, created_at: "2026-12-29T09:00:00.000Z", reversed_at: null, reversal_reason: "" })),
     created_at: "2026-12-29T08:00:00.000Z",
     updated_at: "2026-12-29T09:00:00.000Z",
+    status: total === 0n ? ("unallocated" as const) : total === 600000n ? ("allocated" as const) : ("partially_allocated" as const),
+    dismissal: null,
   };
 };
 
@@ -139,7 +142,7 @@ const EXAMPLE_ACCEPT: TAcceptSuggestionResult = (() => {
   ];
   return {
     payment: examplePayment(allocs),
-    allocations: allocs.map((a) => ({ ...a, payment_id: PAY, created_at: "2026-12-29T09:00:00.000Z" })),
+    allocations: allocs.map((a) => ({ ...a, payment_id: PAY, created_at: "2026-12-29T09:00:00.000Z", reversed_at: null, reversal_reason: "" })),
     obligations: [
       exampleProjection({
         id: OBL,
@@ -168,7 +171,7 @@ export const acceptPaymentSuggestionOp = defineOperation({
   path: "/payments/{id}/suggestions/{suggestion}/accept",
   summary: "Accept a suggestion: all its allocations at once",
   description: [
-    "Makes every allocation of the suggestion in one transaction, all or nothing, with the same rules as POST /payments/{id}/allocations (the payment is locked first, then each obligation is changed under its version check, in a fixed order). No body, or `{}`.",
+    "Makes every allocation of the suggestion in one transaction, all or nothing, with the same rules as POST /payments/{id}/allocations (the payment is locked first, then each obligation is changed under its version check, in a fixed order). No body, `{}`, or `{ settle_remainder: { kind, reason } }`: each obligation's outstanding rest after its allocation is then credited (`bank_fee`, `discount` or `write_off`) in the same transaction (`credits` in the result; event `obligation.credited`).",
     "The suggestions are computed again: a `suggestion` id that is not among the current ones (the payment or an obligation's outstanding amount changed, or the evidence no longer holds) is 409 `suggestion_stale`; an obligation whose version moved since the suggestion was computed is 409 `version_conflict`. In both cases nothing changed: list the suggestions again.",
     "200 `{ payment, allocations, obligations }`: the payment after the change, the allocations made and each obligation's projection after the change. Event `payment.allocated` per allocation (webhook `data.obligation` and `data.payment`).",
   ].join("\n\n"),
@@ -177,6 +180,8 @@ export const acceptPaymentSuggestionOp = defineOperation({
   permission: "payments:write",
   idempotent: "required",
   params: ZSuggestionParams,
+  body: ZAcceptSuggestion,
+  bodyExample: { settle_remainder: { kind: "bank_fee", reason: "Charges deducted by the payer's bank" } },
   success: { status: 200, description: "Accepted", schema: ZAcceptSuggestionResult, example: EXAMPLE_ACCEPT },
 });
 

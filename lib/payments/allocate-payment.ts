@@ -3,7 +3,8 @@ import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { TAllocatePayment, TPayment, TPaymentAllocationResult } from "@/lib/schemas/payments";
-import { mutateObligation } from "@/lib/obligations/mutate-obligation";
+import { invalidState, mutateObligation } from "@/lib/obligations/mutate-obligation";
+import { applyCredit } from "@/lib/obligations/apply-credit";
 import { lockPayment, toPaymentView } from "@/lib/payments/view";
 import { isCheckViolation, isWriteConflict } from "@/lib/db/errors";
 
@@ -52,6 +53,7 @@ async function allocate(tx: Tx, input: AllocatePaymentInput): Promise<TPaymentAl
   // and the event show the payment after this one: built from this read, not read again).
   const p = await lockPayment(tx, { organizationId, paymentId: input.paymentId });
   const paymentId = p.id;
+  if (p.dismissedAt) throw invalidState("the payment is dismissed as not a receivable; restore it before allocating it");
 
   // 2. The obligation: version check, checks, allocation row, payment update, version bump.
   const allocationId = newId();
@@ -98,7 +100,17 @@ async function allocate(tx: Tx, input: AllocatePaymentInput): Promise<TPaymentAl
         updatedAt: createdAt,
         allocations: [
           ...p.allocations,
-          { id: allocationId, organizationId, paymentId, obligationId: o.id, amountMinor: amount, createdAt, obligation: { reference: o.reference } },
+          {
+            id: allocationId,
+            organizationId,
+            paymentId,
+            obligationId: o.id,
+            amountMinor: amount,
+            createdAt,
+            reversedAt: null,
+            reversalReason: "",
+            obligation: { reference: o.reference },
+          },
         ].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
       });
       const allocated = o.allocatedMinor + amount;
@@ -114,10 +126,26 @@ async function allocate(tx: Tx, input: AllocatePaymentInput): Promise<TPaymentAl
     }),
   });
 
+  // settle_remainder (extensions.md §9): the obligation's rest credited in the same
+  // transaction, against the version the allocation just wrote.
+  // biome-ignore lint/style/noNonNullAssertion: mutateObligation returns the obligation it changed
+  const allocated = result.obligation!;
+  const rest = body.settle_remainder && allocated.status !== "RECONCILED" ? body.settle_remainder : undefined;
+  const settled = rest
+    ? await applyCredit(tx, {
+        organizationId,
+        obligationId,
+        principal: input.principal,
+        remainder: true,
+        body: { expected_version: allocated.version, kind: rest.kind, reason: rest.reason },
+      })
+    : undefined;
   return {
     ...result,
+    ...(settled ? { invoice: settled.result.invoice } : {}),
     // biome-ignore lint/style/noNonNullAssertion: mutateObligation returns the obligation it changed
-    obligation: result.obligation!,
+    obligation: settled ? settled.result.obligation! : allocated,
+    ...(settled ? { credit: settled.credit } : {}),
     allocation: {
       id: allocationId,
       payment_id: paymentId,
@@ -125,6 +153,8 @@ async function allocate(tx: Tx, input: AllocatePaymentInput): Promise<TPaymentAl
       obligation_reference: obligationReference,
       amount_minor: amount.toString(),
       created_at: createdAt.toISOString(),
+      reversed_at: null,
+      reversal_reason: "",
     },
     // biome-ignore lint/style/noNonNullAssertion: set by the mutation above, which either ran or threw
     payment: paymentAfter!,

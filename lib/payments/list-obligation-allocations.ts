@@ -6,6 +6,8 @@ export type ObligationAllocation = {
   payment_id: string;
   amount_minor: string;
   created_at: string;
+  reversed_at: string | null;
+  reversal_reason: string;
   payment: { received_on: string; payer_name: string; reference: string; amount_minor: string; currency: string };
 };
 
@@ -25,6 +27,8 @@ export async function listObligationAllocations(tx: Tx, input: ListObligationAll
     payment_id: a.paymentId,
     amount_minor: a.amountMinor.toString(),
     created_at: a.createdAt.toISOString(),
+    reversed_at: a.reversedAt ? a.reversedAt.toISOString() : null,
+    reversal_reason: a.reversalReason,
     payment: {
       received_on: fromDate(a.payment.receivedOn),
       payer_name: a.payment.payerName,

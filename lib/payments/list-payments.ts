@@ -1,11 +1,14 @@
 import type { Tx } from "@/lib/db";
 import { loadPaymentPage, toPaymentView } from "@/lib/payments/view";
+import { paymentFilterSql, type PaymentFilter } from "@/lib/payments/payment-filter";
 
-// GET /payments: a page of payments with their allocations, newest first.
-export type ListPaymentsInput = { organizationId: string; query: { limit: number; offset: number } };
+// GET /payments: a page of payments with their allocations, newest first; the dashboard's
+// list may narrow it (`filter`: search and status).
+export type ListPaymentsInput = { organizationId: string; query: { limit: number; offset: number }; filter?: PaymentFilter };
 
 export async function listPayments(tx: Tx, input: ListPaymentsInput) {
   const { organizationId, query: page } = input;
-  const rows = await loadPaymentPage(tx, { organizationId, limit: page.limit, offset: page.offset });
+  const filter = input.filter ? paymentFilterSql(input.filter) : undefined;
+  const rows = await loadPaymentPage(tx, { organizationId, limit: page.limit, offset: page.offset, filter });
   return { items: rows.map(toPaymentView), limit: page.limit, offset: page.offset };
 }

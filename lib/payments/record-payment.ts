@@ -44,6 +44,9 @@ export async function recordPayment(tx: Tx, input: RecordPaymentInput): Promise<
     note: body.note ?? "",
     createdAt: now,
     updatedAt: now,
+    dismissedAt: null,
+    dismissalReason: "",
+    dismissalNote: "",
     allocations: [],
   };
   const inserted = await sqlCount(tx, INSERT_PAYMENT, [

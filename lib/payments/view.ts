@@ -3,7 +3,7 @@ import { sql, type Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { fromDate } from "@/lib/schemas/common";
-import type { TPayment } from "@/lib/schemas/payments";
+import type { TPayment, TPaymentDismissalReason } from "@/lib/schemas/payments";
 
 // Read side of payments: loading one (or a page) with its allocations, and the wire
 // object (lib/schemas/payments.ts ZPayment).
@@ -41,12 +41,13 @@ async function loadOne(tx: Tx, input: LoadPaymentInput, tail: Prisma.Sql): Promi
 }
 
 // A page of payments, newest first with a stable order (created_at desc, id desc).
-export type LoadPaymentPageInput = { organizationId: string; limit: number; offset: number };
+// `filter`: more conditions on `p` (lib/payments/payment-filter.ts), or none.
+export type LoadPaymentPageInput = { organizationId: string; limit: number; offset: number; filter?: Prisma.Sql };
 
 export async function loadPaymentPage(tx: Tx, input: LoadPaymentPageInput): Promise<LoadedPayment[]> {
   return loadRaw(
     tx,
-    Prisma.sql`p.organization_id = ${input.organizationId}::uuid`,
+    Prisma.sql`p.organization_id = ${input.organizationId}::uuid${input.filter ?? Prisma.empty}`,
     Prisma.sql`ORDER BY p.created_at DESC, p.id DESC LIMIT ${input.limit} OFFSET ${input.offset}`,
   );
 }
@@ -57,9 +58,11 @@ async function loadRaw(tx: Tx, where: Prisma.Sql, tail: Prisma.Sql): Promise<Loa
   const q = Prisma.sql`
     SELECT p.id, p.organization_id AS "organizationId", p.amount_minor AS "amountMinor", p.allocated_minor AS "allocatedMinor", p.currency,
       p.direction, p.received_on AS "receivedOn", p.payer_name AS "payerName", p.reference, p.external_namespace AS "externalNamespace",
-      p.external_id AS "externalId", p.note, p.created_at AS "createdAt", p.updated_at AS "updatedAt",
+      p.external_id AS "externalId", p.note, p.created_at AS "createdAt", p.updated_at AS "updatedAt", p.dismissed_at AS "dismissedAt",
+      p.dismissal_reason AS "dismissalReason", p.dismissal_note AS "dismissalNote",
       (SELECT coalesce(json_agg(json_build_object('id', a.id, 'organization_id', a.organization_id, 'payment_id', a.payment_id,
-          'obligation_id', a.obligation_id, 'amount_minor', a.amount_minor::text, 'created_at', a.created_at, 'reference', o.reference)
+          'obligation_id', a.obligation_id, 'amount_minor', a.amount_minor::text, 'created_at', a.created_at, 'reference', o.reference,
+          'reversed_at', a.reversed_at, 'reversal_reason', a.reversal_reason)
           ORDER BY a.created_at, a.id), '[]')
         FROM payment_allocations a JOIN obligations o ON o.id = a.obligation_id
         WHERE a.organization_id = p.organization_id AND a.payment_id = p.id) AS j_allocations
@@ -76,6 +79,8 @@ async function loadRaw(tx: Tx, where: Prisma.Sql, tail: Prisma.Sql): Promise<Loa
       obligationId: a.obligation_id,
       amountMinor: BigInt(a.amount_minor),
       createdAt: new Date(a.created_at),
+      reversedAt: a.reversed_at ? new Date(a.reversed_at) : null,
+      reversalReason: a.reversal_reason,
       obligation: { reference: a.reference },
     })),
   }));
@@ -88,7 +93,16 @@ export function toAllocationItem(a: LoadedPayment["allocations"][number]) {
     obligation_reference: a.obligation.reference,
     amount_minor: a.amountMinor.toString(),
     created_at: a.createdAt.toISOString(),
+    reversed_at: a.reversedAt ? a.reversedAt.toISOString() : null,
+    reversal_reason: a.reversalReason,
   };
+}
+
+// unallocated | partially_allocated | allocated by the live allocations; dismissed while set aside.
+export function paymentStatus(p: Pick<LoadedPayment, "amountMinor" | "allocatedMinor" | "dismissedAt">): TPayment["status"] {
+  if (p.dismissedAt) return "dismissed";
+  if (p.allocatedMinor === 0n) return "unallocated";
+  return p.allocatedMinor === p.amountMinor ? "allocated" : "partially_allocated";
 }
 
 export function toPaymentView(p: LoadedPayment): TPayment {
@@ -108,5 +122,9 @@ export function toPaymentView(p: LoadedPayment): TPayment {
     allocations: p.allocations.map(toAllocationItem),
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),
+    status: paymentStatus(p),
+    dismissal: p.dismissedAt
+      ? { reason: p.dismissalReason as TPaymentDismissalReason, note: p.dismissalNote, dismissed_at: p.dismissedAt.toISOString() }
+      : null,
   };
 }

@@ -6,11 +6,11 @@ import { notFoundPayment } from "@/lib/payments/view";
 import { parseSuggestionId } from "@/lib/reconciliation/engine";
 import { computeSuggestions } from "@/lib/reconciliation/list-payment-suggestions";
 import { comparableName } from "@/lib/reconciliation/text";
-import type { TAcceptSuggestionResult } from "@/lib/schemas/reconciliation";
+import type { TAcceptSuggestion, TAcceptSuggestionResult } from "@/lib/schemas/reconciliation";
 import type { TPaymentAllocationResult } from "@/lib/schemas/payments";
 import { present } from "@/lib/present";
 
-export type AcceptSuggestionInput = { organizationId: string; principal: Principal; paymentId: string; suggestionId: string };
+export type AcceptSuggestionInput = { organizationId: string; principal: Principal; paymentId: string; suggestionId: string; body?: TAcceptSuggestion };
 
 const stale = (id: string) =>
   new AppError("suggestion_stale", `suggestion ${id} is not among the payment's current suggestions; list them again (GET /payments/{id}/suggestions)`);
@@ -45,19 +45,23 @@ export async function acceptSuggestion(tx: Tx, input: AcceptSuggestionInput): Pr
       organizationId,
       paymentId,
       principal: input.principal,
-      body: { obligation_id: a.obligation_id, amount_minor: a.amount_minor, expected_version: wanted.versions[i] },
+      body: {
+        obligation_id: a.obligation_id,
+        amount_minor: a.amount_minor,
+        expected_version: wanted.versions[i],
+        ...(input.body?.settle_remainder ? { settle_remainder: input.body.settle_remainder } : {}),
+      },
     });
     results.set(a.obligation_id, last);
   }
   const inOrder = current.allocations.map((a) => present(results.get(a.obligation_id), "allocation result"));
   await remember(tx, organizationId, paymentId, wanted.key, inOrder);
-  // §12 tolerance: when the payment was short of an obligation within the organization's
-  // tolerance (shortWithinTolerance in engine.ts), the rest is to be credited here, in this
-  // transaction, with §9's credit of the tolerance's kind — not written until §9's credits exist.
+  const credits = inOrder.flatMap((r) => (r.credit ? [r.credit] : []));
   return {
     payment: present(last, "allocation").payment,
     allocations: inOrder.map((r) => r.allocation),
     obligations: inOrder.map((r) => r.obligation),
+    ...(input.body?.settle_remainder ? { credits } : {}),
   };
 }
 

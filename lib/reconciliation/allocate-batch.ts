@@ -128,6 +128,8 @@ export async function allocateBatch(tx: Tx, { organizationId, principal, plan }:
       obligation_reference: a.obligationReference,
       amount_minor: a.amountMinor.toString(),
       created_at: now.toISOString(),
+      reversed_at: null,
+      reversal_reason: "",
     };
     const payment: TPayment = {
       ...a.payment,
@@ -135,6 +137,7 @@ export async function allocateBatch(tx: Tx, { organizationId, principal, plan }:
       unallocated_minor: (BigInt(a.payment.amount_minor) - a.amountMinor).toString(),
       allocations: [allocation],
       updated_at: now.toISOString(),
+      status: BigInt(a.payment.amount_minor) === a.amountMinor ? "allocated" : "partially_allocated",
     };
     return {
       type: "payment.allocated" as const,

@@ -226,6 +226,8 @@ export async function importBankStatement(tx: Tx, input: ImportBankStatementInpu
     allocations: [],
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
+    status: "unallocated",
+    dismissal: null,
   });
   await recordEvents(
     tx,

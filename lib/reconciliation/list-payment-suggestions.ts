@@ -17,7 +17,8 @@ export async function listPaymentSuggestions(tx: Tx, input: ListPaymentSuggestio
 export async function computeSuggestions(tx: Tx, input: ListPaymentSuggestionsInput): Promise<Suggestion[]> {
   const { organizationId } = input;
   const payment = await loadPayment(tx, { organizationId, paymentId: input.paymentId });
-  if (payment.amountMinor - payment.allocatedMinor <= 0n) return [];
+  // Nothing to allocate, or set aside as not a receivable (POST /payments/{id}/dismiss).
+  if (payment.amountMinor - payment.allocatedMinor <= 0n || payment.dismissedAt) return [];
   const facts = toFacts(payment, await statementRemittance(tx, { organizationId, paymentId: payment.id }));
   const settings = toEngineSettings(await loadSettingsRow(tx, { organizationId }));
   await attachMemory(tx, { organizationId, payments: [facts], withRejections: true });

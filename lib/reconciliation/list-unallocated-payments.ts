@@ -31,7 +31,7 @@ export type UnallocatedPaymentList = {
 // can be accepted without reading anything else).
 export async function listUnallocatedPayments(tx: Tx, input: ListUnallocatedPaymentsInput): Promise<UnallocatedPaymentList> {
   const rows = await tx.payment.findMany({
-    where: { organizationId: input.organizationId, allocatedMinor: { lt: tx.payment.fields.amountMinor } },
+    where: { organizationId: input.organizationId, allocatedMinor: { lt: tx.payment.fields.amountMinor }, dismissedAt: null },
     include: PAYMENT_INCLUDE,
     orderBy: [{ receivedOn: "desc" }, { createdAt: "desc" }, { id: "desc" }],
     take: UNALLOCATED_WINDOW + 1,

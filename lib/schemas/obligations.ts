@@ -45,7 +45,7 @@ export const ZExpectedVersion = z
 export const ZObligationType = z.enum(OBLIGATION_TYPES);
 export const ZObligationStatus = z.enum(OBLIGATION_STATUSES).meta({
   description:
-    "OBLIGATION_CAPTURED (registered) -> PAYMENT_REQUESTED (mark_sent, or the recipient opens the link) -> PAYMENT_CLAIMED (recipient report_payment) -> PARTIALLY_RECONCILED (0 < allocated < amount) -> RECONCILED (allocated = amount). Allocation may jump to (PARTIALLY_)RECONCILED from any earlier state; nothing leaves RECONCILED.",
+    "OBLIGATION_CAPTURED (registered) -> PAYMENT_REQUESTED (mark_sent, or the recipient opens the link) -> PAYMENT_CLAIMED (recipient report_payment) -> PARTIALLY_RECONCILED (0 < allocated < amount) -> RECONCILED (allocated = amount). Allocation (or a credit) may jump to (PARTIALLY_)RECONCILED from any earlier state; nothing leaves RECONCILED except the reversal of an allocation or a credit, which recomputes the status.",
 });
 
 export const ZParty = z.strictObject({
@@ -320,7 +320,64 @@ export const ZMessageItem = z.strictObject({
   created_at: ZTimestamp,
 });
 
+// ---------------------------------------------------------------- credits (settling without money)
+
+export const CREDIT_KINDS = ["credit_note", "cancellation", "write_off", "discount", "bank_fee"] as const;
+export const ZCreditKind = z.enum(CREDIT_KINDS).meta({
+  description:
+    "`credit_note` (a credit note to the debtor), `cancellation` (the whole outstanding amount: the obligation is cancelled), `write_off` (uncollectable), `discount` (e.g. early payment), `bank_fee` (charges deducted by the banks)",
+});
+export type TCreditKind = z.infer<typeof ZCreditKind>;
+
+export const ZCreateCredit = z
+  .strictObject({
+    expected_version: ZExpectedVersion,
+    kind: ZCreditKind,
+    amount_minor: ZMinor.optional().meta({
+      description:
+        "At most the outstanding amount (`amount_minor - allocated_minor`), else 422 `allocation_exceeds_remaining`. Required except for `cancellation`, which always credits the whole outstanding amount (when sent it must equal it)",
+    }),
+    reason: z.string().trim().min(1).max(500).meta({ description: "Why (1..500 characters), shown in the history" }),
+    reference: z.string().max(200).optional().meta({ description: 'E.g. the credit note\'s number (default "")' }),
+    document_id: ZUuid.optional().meta({ description: "A document of this obligation that supports the credit (e.g. the credit note)" }),
+  })
+  .meta({ title: "CreateCredit" });
+export type TCreateCredit = z.infer<typeof ZCreateCredit>;
+
+export const ZCredit = z
+  .strictObject({
+    id: ZUuid,
+    obligation_id: ZUuid,
+    kind: ZCreditKind,
+    amount_minor: ZMinor,
+    reason: z.string(),
+    reference: z.string(),
+    document_id: ZUuid.nullable(),
+    created_at: ZTimestamp,
+    reversed_at: ZTimestamp.nullable().meta({ description: "When the credit was reversed; `null` while it counts" }),
+    reversal_reason: z.string().meta({ description: 'Why it was reversed ("" while it counts)' }),
+  })
+  .meta({ id: "Credit", title: "Credit" });
+export type TCredit = z.infer<typeof ZCredit>;
+
+export const ZSettled = z
+  .strictObject({
+    by_payments_minor: ZMinorOut.meta({ description: "The part of `allocated_minor` settled by live payment allocations" }),
+    by_credits_minor: ZMinorOut.meta({ description: "The part of `allocated_minor` settled by live credits" }),
+  })
+  .meta({ title: "Settled" });
+
+export const ZCreditResult = z
+  .strictObject({
+    credit: ZCredit,
+    obligation: ZObligationProjection.meta({ description: "The obligation after the change: new `allocated_minor`, `status` and `version`" }),
+  })
+  .meta({ title: "CreditResult" });
+export type TCreditResult = z.infer<typeof ZCreditResult>;
+
 const detailExtras = {
+  credits: z.array(ZCredit).meta({ description: "Every credit of the obligation, oldest first (reversed ones too, with `reversed_at`)" }),
+  settled: ZSettled,
   outstanding_minor: ZMinorOut.meta({ description: 'What is left to allocate: `amount_minor - allocated_minor` ("0" once RECONCILED)' }),
   payment_reference: ZPaymentReference,
   audit_trail: z.array(ZAuditEntry).meta({
@@ -371,6 +428,22 @@ export const ZIssuerAction = z
       .strictObject({ action: z.literal("set_expected_payment_date"), ...v, expected_payment_date: ZDate })
       .meta({ description: "Event obligation.expected_payment_date_set" }),
     z.strictObject({ action: z.literal("post_message"), ...v, message: z.string().min(1).max(4000) }).meta({ description: "Event obligation.message_posted" }),
+    z
+      .strictObject({
+        action: z.literal("amend"),
+        ...v,
+        amount_minor: ZMinor.optional(),
+        deadline: ZDate.optional(),
+        debtor: ZParty.optional(),
+        creditor: ZParty.optional(),
+        label: z.string().max(500).optional(),
+        business_context: z.strictObject({ invoice_number: z.string().min(1).max(200), description: z.string().max(5000).optional() }).optional(),
+        payment_terms: z.array(ZPaymentTermInput).max(100).optional(),
+      })
+      .meta({
+        description:
+          'Corrects the obligation while nothing is settled (`allocated_minor` "0", else 409 invalid_state): any of amount_minor, deadline, debtor, creditor, label, business_context, payment_terms (which replace the terms; validated as at registration, 422 payment_terms_mismatch; without them the existing terms are recalculated for a new amount). Event obligation.amended with `data.changes` `{ field: { from, to } }`',
+      }),
     z.strictObject({ action: z.literal("waive_condition"), ...v, condition_id: ZUuid }).meta({
       description:
         "Waives a waiting condition and recalculates the terms (404 unknown condition, 409 invalid_state when not waiting). Event obligation.condition_waived",
@@ -425,6 +498,7 @@ export const ZDocumentForm = z.strictObject({
 
 export const ZObligationConditionParams = z.strictObject({ id: ZUuid, condition: ZUuid });
 export const ZObligationDocumentParams = z.strictObject({ id: ZUuid, document: ZUuid });
+export const ZObligationCreditParams = z.strictObject({ id: ZUuid, credit: ZUuid });
 
 // GET /obligations query: paging plus optional filters, search and sort. Every filter is
 // optional; absent or empty means "no filter" (so a form can send its empty fields). Without

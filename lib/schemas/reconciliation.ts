@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZDate, ZDateOrEmpty, ZMinor, ZMinorOut, ZTimestamp, ZUuid, listEnvelope } from "@/lib/schemas/common";
-import { ZObligationProjection } from "@/lib/schemas/obligations";
-import { ZPayment, ZPaymentAllocation, ZPaymentDirection } from "@/lib/schemas/payments";
+import { ZCredit, ZObligationProjection } from "@/lib/schemas/obligations";
+import { ZPayment, ZPaymentAllocation, ZPaymentDirection, ZSettleRemainder } from "@/lib/schemas/payments";
 import { ZCsvMapping } from "@/lib/bank-statements/csv-mapping";
 
 // Wire shapes of match suggestions and bank statement imports.
@@ -43,11 +43,20 @@ export const ZSuggestionList = z.strictObject({ items: z.array(ZSuggestion).max(
 
 export const ZSuggestionParams = z.strictObject({ id: ZUuid, suggestion: z.string().min(1).max(600) });
 
+export const ZAcceptSuggestion = z
+  .strictObject({ settle_remainder: ZSettleRemainder.optional() })
+  .meta({ title: "AcceptSuggestion", description: "No body, `{}`, or `{ settle_remainder }`" });
+export type TAcceptSuggestion = z.infer<typeof ZAcceptSuggestion>;
+
 export const ZAcceptSuggestionResult = z
   .strictObject({
     payment: ZPayment.meta({ description: "The payment after the allocations" }),
     allocations: z.array(ZPaymentAllocation).meta({ description: "The allocations just made, in the suggestion's order" }),
     obligations: z.array(ZObligationProjection).meta({ description: "The obligations after the change (new allocated_minor, status, version)" }),
+    credits: z
+      .array(ZCredit)
+      .optional()
+      .meta({ description: "With `settle_remainder`: the credits that settled the obligations' rests (one per obligation that had something left)" }),
   })
   .meta({ title: "AcceptSuggestionResult" });
 export type TAcceptSuggestionResult = z.infer<typeof ZAcceptSuggestionResult>;

@@ -12,6 +12,7 @@ import { formatDay, money, STATUS_LABELS, TYPE_LABELS } from "@/lib/dashboard/fo
 import { parseListFilters, type ListFilters } from "@/lib/dashboard/list-filters";
 import { countListedObligations } from "@/lib/obligations/count-listed-obligations";
 import { StatusBadge, Pill } from "@/components/ui/status-badge";
+import { listCancelledIds } from "@/lib/obligations/list-cancelled-ids";
 import { Pagination } from "@/components/ui/pagination";
 import { Empty } from "@/components/ui/section";
 import { btn, card, field, link } from "@/components/ui/styles";
@@ -36,6 +37,7 @@ export default async function ObligationsPage({ searchParams }: { searchParams: 
   // Sorted by amount, currencies are grouped (A–Z) rather than mixed: 100 JPY is not more than 90 EUR.
   const listed = await listObligations(db(), { organizationId: user.organizationId, query: { ...filters.query, currencyFirst: true } });
   const list = { ...listed, items: listed.items.map((i) => i.parse()) };
+  const cancelled = await listCancelledIds(db(), { organizationId: user.organizationId, ids: list.items.map((i) => i.id) });
   const total = filters.active
     ? await countListedObligations(db(), { organizationId: user.organizationId, query, today })
     : await countObligations(db(), { organizationId: user.organizationId });
@@ -116,7 +118,7 @@ export default async function ObligationsPage({ searchParams }: { searchParams: 
                       {o.reference} · {o.business_context.invoice_number}
                     </p>
                   </div>
-                  <StatusBadge status={o.status} />
+                  {cancelled.has(o.id) ? <Pill tone="slate">Cancelled</Pill> : <StatusBadge status={o.status} />}
                 </div>
                 <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
                   <dt className="text-slate-600">Amount</dt>
@@ -187,9 +189,7 @@ export default async function ObligationsPage({ searchParams }: { searchParams: 
                     <td className="px-4 py-2.5 text-right font-medium tabular-nums">{money(o.amount_minor, o.currency, locale)}</td>
                     <td className="px-4 py-2.5 text-right tabular-nums">{money(o.allocated_minor, o.currency, locale)}</td>
                     <td className="px-4 py-2.5 text-right tabular-nums">{money(outstanding(o), o.currency, locale)}</td>
-                    <td className="px-4 py-2.5">
-                      <StatusBadge status={o.status} />
-                    </td>
+                    <td className="px-4 py-2.5">{cancelled.has(o.id) ? <Pill tone="slate">Cancelled</Pill> : <StatusBadge status={o.status} />}</td>
                     <td className="whitespace-nowrap px-4 py-2.5">
                       {formatDay(o.deadline, locale)}
                       {isOverdue(o, today) && (

@@ -14,6 +14,7 @@ import { Pill } from "@/components/ui/status-badge";
 import { card, link } from "@/components/ui/styles";
 import { StatementImport } from "@/components/reconciliation/statement-import";
 import { AcceptSuggestionButton } from "@/components/reconciliation/accept-suggestion-button";
+import { DismissPaymentButton } from "@/components/payments/dismiss-actions";
 import { SuggestionView, allocationWords } from "@/components/reconciliation/suggestion-view";
 import { StatementList } from "@/components/reconciliation/statement-list";
 import { Announcer } from "@/components/reconciliation/announcer";
@@ -149,6 +150,7 @@ export default async function ReconciliationPage({ searchParams }: { searchParam
                           <AcceptSuggestionButton
                             paymentId={p.id}
                             suggestionId={best.id}
+                            shortBy={shortfall(best, p.currency, locale)}
                             description={`${allocationWords(best, p.currency, locale)} from ${who}`}
                           />
                         )}
@@ -159,6 +161,7 @@ export default async function ReconciliationPage({ searchParams }: { searchParam
                           {best ? "Other suggestions or split by hand" : "Allocate by hand"}
                           <span className="sr-only"> for {who}</span>
                         </Link>
+                        {p.allocated_minor === "0" && <DismissPaymentButton paymentId={p.id} who={who} />}
                       </div>
                     )}
                   </li>
@@ -203,4 +206,10 @@ export default async function ReconciliationPage({ searchParams }: { searchParam
       </Section>
     </div>
   );
+}
+
+// What a suggestion leaves open of its obligations (in words), or undefined when it pays them in full.
+function shortfall(s: { allocations: { amount_minor: string; outstanding_minor: string }[] }, currency: string, locale: string): string | undefined {
+  const rest = s.allocations.reduce((sum, a) => sum + (BigInt(a.outstanding_minor) - BigInt(a.amount_minor)), 0n);
+  return rest > 0n ? money(rest.toString(), currency, locale) : undefined;
 }

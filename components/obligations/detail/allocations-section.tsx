@@ -4,6 +4,7 @@ import type { listObligationAllocations } from "@/lib/payments/list-obligation-a
 import { Empty, Section } from "@/components/ui/section";
 import type { ObligationDetail } from "@/components/obligations/detail/types";
 import { link } from "@/components/ui/styles";
+import { ReverseButton } from "@/components/obligations/lifecycle-actions";
 
 type Allocation = Awaited<ReturnType<typeof listObligationAllocations>>[number];
 
@@ -19,6 +20,7 @@ export function AllocationsSection({
   allocations: Allocation[];
   canRecord: boolean;
 }) {
+  const m = (minor: string) => money(minor, o.currency, locale);
   return (
     <Section title="Payments allocated" id="allocations" description="Recorded payments accepted as evidence for this obligation">
       {allocations.length === 0 ? (
@@ -46,7 +48,20 @@ export function AllocationsSection({
                   {a.payment.reference ? ` · ${a.payment.reference}` : ""} · payment of {money(a.payment.amount_minor, a.payment.currency, locale)}
                 </p>
               </div>
-              <span className="font-medium tabular-nums">{money(a.amount_minor, o.currency, locale)}</span>
+              <div className="flex flex-wrap items-center gap-3">
+                {a.reversed_at ? (
+                  <span className="text-sm text-slate-600">
+                    <s className="tabular-nums">{m(a.amount_minor)}</s> reversed {formatDay(a.reversed_at.slice(0, 10), locale)}: {a.reversal_reason}
+                  </span>
+                ) : (
+                  <>
+                    <span className="font-medium tabular-nums">{m(a.amount_minor)}</span>
+                    {canRecord && (
+                      <ReverseButton path={`/payments/${a.payment_id}/allocations/${a.id}/reverse`} what={`the allocation of ${m(a.amount_minor)}`} />
+                    )}
+                  </>
+                )}
+              </div>
             </li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
-import { money, TYPE_LABELS } from "@/lib/dashboard/format";
+import { isCancelled, money, TYPE_LABELS } from "@/lib/dashboard/format";
+import { formatRf } from "@/lib/payment-references/rf";
 import { PageHeader } from "@/components/ui/page-header";
 import { Pill, StatusBadge } from "@/components/ui/status-badge";
 import type { ObligationDetail } from "@/components/obligations/detail/types";
@@ -26,11 +27,17 @@ export function ObligationHeader({
           <>
             {o.reference} · {TYPE_LABELS[o.obligation_type]} {o.business_context.invoice_number} · {o.organization_role === "creditor" ? "owes you" : "you owe"}
             {o.label ? ` · ${o.label}` : ""}
+            {o.payment_reference ? (
+              <>
+                {" "}
+                · payment reference <span className="whitespace-nowrap font-mono">{formatRf(o.payment_reference)}</span>
+              </>
+            ) : null}
           </>
         }
         actions={
           <div className="flex flex-wrap items-center gap-2">
-            <StatusBadge status={o.status} />
+            {isCancelled(o) ? <Pill tone="slate">Cancelled</Pill> : <StatusBadge status={o.status} />}
             {overdueDays > 0 && <Pill tone="rose">{overdueDays === 1 ? "1 day overdue" : `${overdueDays} days overdue`}</Pill>}
             {o.acknowledged && <Pill tone="emerald">Acknowledged</Pill>}
           </div>
@@ -40,7 +47,11 @@ export function ObligationHeader({
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         {[
           ["Amount", m(o.amount_minor), ""],
-          ["Allocated", m(o.allocated_minor), "from recorded payments"],
+          [
+            "Allocated",
+            m(o.allocated_minor),
+            o.settled.by_credits_minor === "0" ? "from recorded payments" : `${m(o.settled.by_credits_minor)} of it by credits`,
+          ],
           ["Outstanding", m(outstanding), ""],
           ["Payable now", m(o.payable_minor), "activated by the terms"],
           ["Due now", m(o.due_minor), "payable and past its due date"],

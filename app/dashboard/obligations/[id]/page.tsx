@@ -21,6 +21,7 @@ import { DocumentsSection } from "@/components/obligations/detail/documents-sect
 import { AuditSection } from "@/components/obligations/detail/audit-section";
 import { DetailsSection } from "@/components/obligations/detail/details-section";
 import { ContextsSection } from "@/components/obligations/detail/contexts-section";
+import { CorrectionsSection } from "@/components/obligations/detail/corrections-section";
 
 export const metadata: Metadata = { title: "Obligation" };
 
@@ -65,6 +66,7 @@ export default async function ObligationPage({ params }: { params: Promise<{ id:
           <div className="min-w-0 space-y-6 lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">
             <TermsSection o={o} locale={locale} today={today} />
             {user.can("payments:read") && <AllocationsSection o={o} locale={locale} allocations={allocations} canRecord={user.can("payments:write")} />}
+            <CorrectionsSection {...section} />
             <ConditionsSection {...section} today={today} />
             <MessagesSection {...section} />
             <DocumentsSection {...section} />

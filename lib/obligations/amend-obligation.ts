@@ -1,0 +1,169 @@
+import type { Tx } from "@/lib/db";
+import type { Principal } from "@/lib/auth/principal";
+import { AppError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { fromDate, toDate } from "@/lib/schemas/common";
+import type { TIssuerAction, TMutationResult, TPaymentTermInput } from "@/lib/schemas/obligations";
+import { TermsError, termAmounts, validateTerms, type TermSpec } from "@/lib/obligations/terms";
+import { invalidState, mutateObligation, type ObligationChanges } from "@/lib/obligations/mutate-obligation";
+import { termSpecOf, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
+
+type AmendAction = Extract<TIssuerAction, { action: "amend" }>;
+export type AmendObligationInput = { organizationId: string; obligationId: string; principal: Principal; action: AmendAction; obligationType?: string };
+
+type Change = { from: unknown; to: unknown };
+
+// Action `amend` (extensions.md §9): corrects an obligation while nothing is settled
+// (allocated_minor 0, else 409 invalid_state). New payment_terms replace the old ones and
+// are validated as at registration (condition references resolve against the obligation's
+// conditions, by key or id); a new amount alone recalculates the existing terms, which must
+// still add up (422 payment_terms_mismatch). Event `obligation.amended` with
+// data.changes { field: { from, to } } for every field whose value changed.
+export async function amendObligation(tx: Tx, input: AmendObligationInput): Promise<TMutationResult> {
+  const { action } = input;
+  const changes: Record<string, Change> = {};
+  return mutateObligation(tx, {
+    organizationId: input.organizationId,
+    obligationId: input.obligationId,
+    expectedVersion: action.expected_version,
+    principal: input.principal,
+    obligationType: input.obligationType,
+    eventType: "obligation.amended",
+    apply: async (o) => {
+      if (o.allocatedMinor !== 0n) {
+        throw invalidState(
+          `an obligation is corrected only while nothing is settled (allocated_minor is ${o.allocatedMinor}); reverse its allocations and credits first`,
+        );
+      }
+      const given = Object.keys(action).filter((k) => k !== "action" && k !== "expected_version");
+      if (given.length === 0) throw new AppError("validation_failed", "body: name at least one field to correct");
+      const set: ObligationChanges = {};
+      const put = (field: string, from: unknown, to: unknown) => {
+        if (JSON.stringify(from) !== JSON.stringify(to)) changes[field] = { from, to };
+      };
+      const amount = action.amount_minor !== undefined ? BigInt(action.amount_minor) : o.amountMinor;
+      if (action.amount_minor !== undefined) {
+        put("amount_minor", o.amountMinor.toString(), action.amount_minor);
+        set.amountMinor = amount;
+      }
+      if (action.deadline !== undefined) {
+        put("deadline", fromDate(o.deadline), action.deadline);
+        set.deadline = toDate(action.deadline);
+      }
+      for (const role of ["debtor", "creditor"] as const) {
+        const party = action[role];
+        if (!party) continue;
+        const name = role === "debtor" ? o.debtorName : o.creditorName;
+        const email = role === "debtor" ? o.debtorEmail : o.creditorEmail;
+        put(role, { name, email }, { name: party.name, email: party.email ?? "" });
+        if (role === "debtor") Object.assign(set, { debtorName: party.name, debtorEmail: party.email ?? "" });
+        else Object.assign(set, { creditorName: party.name, creditorEmail: party.email ?? "" });
+      }
+      if (action.label !== undefined) {
+        put("label", o.label, action.label);
+        set.label = action.label;
+      }
+      if (action.business_context) {
+        const bc = action.business_context;
+        put(
+          "business_context",
+          { invoice_number: o.invoiceNumber, description: o.description },
+          { invoice_number: bc.invoice_number, description: bc.description ?? "" },
+        );
+        set.invoiceNumber = bc.invoice_number;
+        set.description = bc.description ?? "";
+      }
+      if (action.payment_terms !== undefined || amount !== o.amountMinor) {
+        const terms = action.payment_terms ? resolveTerms(o, action.payment_terms) : o.paymentTerms.map((t) => ({ spec: termSpecOf(t), label: t.label }));
+        checkTerms(amount, terms, new Set(o.conditions.map((c) => c.id)), action.payment_terms);
+        if (action.payment_terms) {
+          changes.payment_terms = { from: toObligationProjection(o).payment_terms, to: null };
+          await tx.paymentTerm.deleteMany({ where: { organizationId: o.organizationId, obligationId: o.id } });
+          if (terms.length) {
+            await tx.paymentTerm.createMany({
+              data: terms.map(({ spec, label }) => ({
+                id: newId(),
+                organizationId: o.organizationId,
+                obligationId: o.id,
+                sequence: spec.sequence,
+                label,
+                amountType: spec.amountType,
+                fixedAmountMinor: spec.fixedAmountMinor ?? null,
+                percentageBasisPoints: spec.percentageBasisPoints ?? null,
+                triggerType: spec.triggerType,
+                triggerDate: spec.triggerDate ? toDate(spec.triggerDate) : null,
+                conditionId: spec.conditionId ?? null,
+                dueRule: spec.dueRule,
+                dueDate: spec.dueDate ? toDate(spec.dueDate) : null,
+                dueDays: spec.dueDays ?? null,
+              })),
+            });
+          }
+        }
+      }
+      return set;
+    },
+    eventData: (after) => {
+      if (changes.payment_terms) changes.payment_terms.to = toObligationProjection(after).payment_terms;
+      return { changes };
+    },
+    detail: () => ({ fields: Object.keys(changes) }),
+  });
+}
+
+// The terms of the request as the engine reads them; a condition is named by its key or id
+// among the obligation's own conditions (422 payment_terms_mismatch otherwise).
+function resolveTerms(o: LoadedObligation, input: TPaymentTermInput[]): { spec: TermSpec; label: string; declared?: string }[] {
+  return input.map((t, i) => {
+    let conditionId: string | null = null;
+    if (t.condition_key !== undefined || t.condition_id !== undefined) {
+      if (t.trigger_type !== "condition_satisfied") {
+        throw new AppError("validation_failed", `body.payment_terms.${i}.condition_key: only for trigger_type condition_satisfied`);
+      }
+      const byKey = t.condition_key !== undefined ? o.conditions.find((c) => c.key === t.condition_key)?.id : undefined;
+      const byId = t.condition_id !== undefined ? o.conditions.find((c) => c.id === t.condition_id)?.id : undefined;
+      if ((t.condition_key !== undefined && !byKey) || (t.condition_id !== undefined && !byId) || (byKey && byId && byKey !== byId)) {
+        throw new AppError("payment_terms_mismatch", `body.payment_terms.${i}: references a condition this obligation does not have`);
+      }
+      conditionId = (byKey ?? byId) as string;
+    }
+    return {
+      spec: {
+        sequence: t.sequence,
+        amountType: t.amount_type,
+        fixedAmountMinor: t.fixed_amount_minor !== undefined ? BigInt(t.fixed_amount_minor) : null,
+        percentageBasisPoints: t.percentage_basis_points ?? null,
+        triggerType: t.trigger_type,
+        triggerDate: t.trigger_date ?? null,
+        conditionId,
+        dueRule: t.due_rule,
+        dueDate: t.due_date ?? null,
+        dueDays: t.due_days ?? null,
+      },
+      label: t.label ?? "",
+      declared: t.amount_minor,
+    };
+  });
+}
+
+function checkTerms(amount: bigint, terms: { spec: TermSpec; declared?: string }[], conditionIds: Set<string>, given: TPaymentTermInput[] | undefined) {
+  const specs = terms.map((t) => t.spec);
+  try {
+    validateTerms(amount, specs, conditionIds);
+  } catch (e) {
+    if (!(e instanceof TermsError)) throw e;
+    const where = !given
+      ? "body.amount_minor: the obligation's payment terms"
+      : e.index === undefined
+        ? "body.payment_terms"
+        : `body.payment_terms.${e.index}${e.field ? `.${e.field}` : ""}`;
+    throw new AppError(e.kind === "mismatch" || !given ? "payment_terms_mismatch" : "validation_failed", `${where}: ${e.message}`);
+  }
+  if (!specs.length) return;
+  const amounts = termAmounts(amount, specs);
+  terms.forEach((t, i) => {
+    if (t.declared !== undefined && BigInt(t.declared) !== amounts[i]) {
+      throw new AppError("payment_terms_mismatch", `body.payment_terms.${i}.amount_minor: the term comes to ${amounts[i]}, not ${t.declared}`);
+    }
+  });
+}

@@ -1,0 +1,119 @@
+import { sqlLater, type Tx } from "@/lib/db";
+import type { Principal } from "@/lib/auth/principal";
+import { AppError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { isCheckViolation, isWriteConflict } from "@/lib/db/errors";
+import type { TCreateCredit, TCredit, TMutationResult } from "@/lib/schemas/obligations";
+import { invalidState, mutateObligation } from "@/lib/obligations/mutate-obligation";
+import { toCredit } from "@/lib/obligations/view";
+
+export type ApplyCreditInput = {
+  organizationId: string;
+  obligationId: string;
+  principal: Principal;
+  body: TCreateCredit;
+  // settle_remainder: credit whatever is outstanding (the caller knows something is)
+  remainder?: boolean;
+};
+
+const INSERT_CREDIT = `INSERT INTO obligation_credits (id, organization_id, obligation_id, kind, amount_minor, reason, reference, document_id, created_at)
+  VALUES ($1::uuid, $2::uuid, $3::uuid, $4, $5::bigint, $6, $7, $8::uuid, $9::timestamptz)`;
+
+// A credit settles part of an obligation without money (extensions.md §9): it counts in
+// allocated_minor (and credited_minor) and moves the status as an allocation does, through
+// mutateObligation (version check, row lock, one UPDATE, event `obligation.credited`).
+// Never more than outstanding (422 allocation_exceeds_remaining; the CHECK constraints of
+// the obligations row are the last line).
+export async function applyCredit(tx: Tx, input: ApplyCreditInput): Promise<{ credit: TCredit; result: TMutationResult }> {
+  try {
+    return await apply(tx, input);
+  } catch (err) {
+    if (isWriteConflict(err))
+      throw new AppError("version_conflict", "the credit conflicted with a concurrent change and was rolled back; reload and retry", { cause: err });
+    if (isCheckViolation(err)) throw new AppError("allocation_exceeds_remaining", "the credit exceeds what is outstanding", { cause: err });
+    throw err;
+  }
+}
+
+async function apply(tx: Tx, input: ApplyCreditInput): Promise<{ credit: TCredit; result: TMutationResult }> {
+  const { organizationId, body } = input;
+  const id = newId();
+  const createdAt = new Date();
+  let credit: TCredit | undefined;
+  const result = await mutateObligation(tx, {
+    organizationId,
+    obligationId: input.obligationId,
+    expectedVersion: body.expected_version,
+    principal: input.principal,
+    eventType: "obligation.credited",
+    apply: async (o) => {
+      const outstanding = o.amountMinor - o.allocatedMinor;
+      let amount: bigint;
+      if (input.remainder) {
+        amount = outstanding;
+      } else if (body.kind === "cancellation") {
+        if (outstanding === 0n) throw invalidState("nothing is outstanding, so there is nothing to cancel");
+        amount = body.amount_minor === undefined ? outstanding : BigInt(body.amount_minor);
+        if (amount < outstanding) {
+          throw new AppError(
+            "validation_failed",
+            `body.amount_minor: a cancellation credits the whole outstanding amount ${outstanding}; use another kind for part of it`,
+          );
+        }
+      } else {
+        if (body.amount_minor === undefined) throw new AppError("validation_failed", `body.amount_minor: required for a ${body.kind} credit`);
+        amount = BigInt(body.amount_minor);
+      }
+      if (amount > outstanding) {
+        throw new AppError("allocation_exceeds_remaining", `amount_minor ${amount} exceeds the obligation's outstanding amount ${outstanding}`);
+      }
+      if (amount === 0n) throw invalidState("nothing is outstanding");
+      if (body.document_id !== undefined) {
+        const doc = await tx.document.findFirst({ where: { id: body.document_id, organizationId, obligationId: o.id }, select: { id: true } });
+        if (!doc) throw new AppError("validation_failed", "body.document_id: no document of this obligation has this id");
+      }
+      const row = {
+        id,
+        obligationId: o.id,
+        kind: body.kind,
+        amountMinor: amount,
+        reason: body.reason,
+        reference: body.reference ?? "",
+        documentId: body.document_id ?? null,
+        createdAt,
+        reversedAt: null,
+        reversalReason: "",
+      };
+      await sqlLater(tx, INSERT_CREDIT, [
+        id,
+        organizationId,
+        o.id,
+        row.kind,
+        amount.toString(),
+        row.reason,
+        row.reference,
+        row.documentId,
+        createdAt.toISOString(),
+      ]);
+      credit = toCredit(row);
+      const allocated = o.allocatedMinor + amount;
+      return {
+        allocatedMinor: { increment: amount },
+        creditedMinor: { increment: amount },
+        status: allocated === o.amountMinor ? "RECONCILED" : "PARTIALLY_RECONCILED",
+        ...(body.kind === "cancellation" ? { cancelledAt: createdAt } : {}),
+      };
+    },
+    // biome-ignore lint/style/noNonNullAssertion: set by apply, which runs before the event
+    eventData: () => ({ credit: credit! }),
+    detail: (o) => ({
+      credit_id: id,
+      kind: body.kind,
+      amount_minor: credit?.amount_minor ?? "",
+      reason: body.reason,
+      allocated_minor_before: o.allocatedMinor.toString(),
+    }),
+  });
+  // biome-ignore lint/style/noNonNullAssertion: set by the mutation above, which either ran or threw
+  return { credit: credit!, result };
+}

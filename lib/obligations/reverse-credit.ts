@@ -1,0 +1,75 @@
+import { sql, sqlLater, type Tx } from "@/lib/db";
+import type { Principal } from "@/lib/auth/principal";
+import { AppError } from "@/lib/errors";
+import { isCheckViolation, isWriteConflict } from "@/lib/db/errors";
+import type { TCredit, TCreditResult } from "@/lib/schemas/obligations";
+import type { TReverseEntry } from "@/lib/schemas/payments";
+import { invalidState, mutateObligation } from "@/lib/obligations/mutate-obligation";
+import { settledStatus } from "@/lib/obligations/settled-status";
+import { toCredit, type CreditRow } from "@/lib/obligations/view";
+
+export type ReverseCreditInput = { organizationId: string; obligationId: string; creditId: string; principal: Principal; body: TReverseEntry };
+
+const CREDIT_SELECT = `SELECT id, obligation_id AS "obligationId", kind, amount_minor AS "amountMinor", reason, reference, document_id AS "documentId",
+    created_at AS "createdAt", reversed_at AS "reversedAt", reversal_reason AS "reversalReason"
+  FROM obligation_credits WHERE id = $1::uuid AND organization_id = $2::uuid AND obligation_id = $3::uuid`;
+
+// POST /obligations/{id}/credits/{credit}/reverse: the credit stays in the history with
+// reversed_at and the reason; allocated_minor and credited_minor drop by its amount and the
+// status is the one the obligation has without it (lib/obligations/settled-status.ts; the
+// one way back from RECONCILED). Under the obligation's lock (mutateObligation), so a
+// credit is reversed once; event `obligation.credit_reversed`.
+export async function reverseCredit(tx: Tx, input: ReverseCreditInput): Promise<TCreditResult> {
+  try {
+    return await reverse(tx, input);
+  } catch (err) {
+    if (isWriteConflict(err))
+      throw new AppError("version_conflict", "the reversal conflicted with a concurrent change and was rolled back; reload and retry", { cause: err });
+    if (isCheckViolation(err)) throw new AppError("invalid_state", "the reversal would leave the obligation's settled amounts inconsistent", { cause: err });
+    throw err;
+  }
+}
+
+async function reverse(tx: Tx, input: ReverseCreditInput): Promise<TCreditResult> {
+  const { organizationId, body } = input;
+  const reversedAt = new Date();
+  let credit: TCredit | undefined;
+  const result = await mutateObligation(tx, {
+    organizationId,
+    obligationId: input.obligationId,
+    expectedVersion: body.expected_version,
+    principal: input.principal,
+    eventType: "obligation.credit_reversed",
+    apply: async (o) => {
+      const rows = await sql<CreditRow>(tx, CREDIT_SELECT, [input.creditId, organizationId, o.id]);
+      if (rows.length !== 1) throw new AppError("not_found", "credit not found");
+      const c = rows[0];
+      if (c.reversedAt) throw invalidState(`the credit was already reversed on ${c.reversedAt.toISOString()}`);
+      await sqlLater(
+        tx,
+        "UPDATE obligation_credits SET reversed_at = $3::timestamptz, reversal_reason = $4 WHERE id = $1::uuid AND organization_id = $2::uuid AND reversed_at IS NULL",
+        [c.id, organizationId, reversedAt.toISOString(), body.reason],
+      );
+      credit = toCredit({ ...c, reversedAt, reversalReason: body.reason });
+      const allocated = o.allocatedMinor - c.amountMinor;
+      return {
+        allocatedMinor: { increment: -c.amountMinor },
+        creditedMinor: { increment: -c.amountMinor },
+        status: await settledStatus(tx, { obligation: o, allocated }),
+        // Only one cancellation can be live at a time (it takes the whole outstanding amount).
+        ...(c.kind === "cancellation" ? { cancelledAt: null } : {}),
+      };
+    },
+    // biome-ignore lint/style/noNonNullAssertion: set by apply, which runs before the event
+    eventData: () => ({ credit: credit! }),
+    detail: (o) => ({
+      credit_id: input.creditId,
+      kind: credit?.kind ?? "",
+      amount_minor: credit?.amount_minor ?? "",
+      reason: body.reason,
+      allocated_minor_before: o.allocatedMinor.toString(),
+    }),
+  });
+  // biome-ignore lint/style/noNonNullAssertion: set by the mutation above, which either ran or threw
+  return { credit: credit!, obligation: result.obligation! };
+}

@@ -1,0 +1,24 @@
+import { sql, type Tx } from "@/lib/db";
+import type { LoadedObligation } from "@/lib/obligations/view";
+
+// The status an obligation has with `allocated` settled (after a reversal; extensions.md §9):
+// RECONCILED when all of it, PARTIALLY_RECONCILED when some, else the status it would have
+// had without any settlement: PAYMENT_CLAIMED if a payment was reported, else
+// PAYMENT_REQUESTED if the link was sent or opened, else OBLIGATION_CAPTURED.
+export async function settledStatus(tx: Tx, input: { obligation: LoadedObligation; allocated: bigint }): Promise<string> {
+  const { obligation: o, allocated } = input;
+  if (allocated >= o.amountMinor) return "RECONCILED";
+  if (allocated > 0n) return "PARTIALLY_RECONCILED";
+  if (o.reportedPaymentDate) return "PAYMENT_CLAIMED";
+  if (o.paymentRequest?.firstOpenedAt) return "PAYMENT_REQUESTED";
+  const rows = await sql<{ type: string }>(
+    tx,
+    `SELECT type FROM events WHERE organization_id = $1::uuid AND obligation_id = $2::uuid
+       AND type IN ('obligation.payment_reported', 'obligation.payment_requested', 'obligation.link_opened')`,
+    [o.organizationId, o.id],
+  );
+  const types = new Set(rows.map((r) => r.type));
+  if (types.has("obligation.payment_reported")) return "PAYMENT_CLAIMED";
+  if (types.size > 0) return "PAYMENT_REQUESTED";
+  return "OBLIGATION_CAPTURED";
+}
