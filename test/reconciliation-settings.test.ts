@@ -144,4 +144,56 @@ describe("reconciliation settings, stats, reject and aliases", () => {
     expect(payer.matched).toBe(true);
     expect(payer.detail).toContain("paid by this name before");
   });
+
+  it("tolerance: a payment short within it is allocated at import and the shortfall credited; accepting a suggestion does the same; stats count dismissals and reversed automatic allocations", async () => {
+    const t = await newOrg("Tolerance Reconciliation Ltd");
+    const tOwner = await signedIn(t.email);
+    const tolerance = { max_minor: "2500", max_basis_points: 200, kind: "bank_fee" };
+    expect((await put(tOwner, { auto_allocate: "confident", tolerance })).status).toBe(200);
+    const o = await obligation(t, { amount: "125000", invoice: "INV-2026-0300" });
+    const r = await upload(
+      t.api,
+      camt053([{ amount: "1238.00", name: "NORTHWIND TRADERS", ustrd: "Invoice INV-2026-0300" }], { iban: "DE02120300000000202051" }),
+    );
+    expect(r.status, r.text).toBe(201);
+    expect(r.body.auto_allocated).toBe(1);
+    const detail = (await t.api.get(`/obligations/${o.id}`)).body;
+    expect(detail.status).toBe("RECONCILED");
+    expect(detail.settled).toEqual({ by_payments_minor: "123800", by_credits_minor: "1200" });
+    expect(detail.credits).toHaveLength(1);
+    expect(detail.credits[0]).toMatchObject({ kind: "bank_fee", amount_minor: "1200" });
+    expect(detail.credits[0].reason).toContain("tolerance");
+
+    // Short by more than the tolerance (30.00 > 25.00): left to a person, nothing credited.
+    const o2 = await obligation(t, { amount: "125000", invoice: "INV-2026-0301" });
+    const r2 = await upload(
+      t.api,
+      camt053([{ amount: "1220.00", name: "NORTHWIND TRADERS", ustrd: "Invoice INV-2026-0301" }], { iban: "DE02120300000000202051" }),
+    );
+    expect(r2.body.auto_allocated).toBe(0);
+    expect((await t.api.get(`/obligations/${o2.id}`)).body.credits).toEqual([]);
+
+    // Accepting a suggestion short within the tolerance credits the rest in the same transaction.
+    const o3 = await obligation(t, { amount: "50000", invoice: "ACC-77", debtor: "Contoso Ltd" });
+    const p3 = await recordPayment(t.api, { amount_minor: "49500", reference: "ACC-77", payer_name: "CONTOSO" });
+    const s3 = (await t.api.get(`/payments/${p3.id}/suggestions`)).body.items;
+    expect(s3[0].allocations[0].obligation_id).toBe(o3.id);
+    const acc = await t.api.post(`/payments/${p3.id}/suggestions/${s3[0].id}/accept`);
+    expect(acc.status, acc.text).toBe(200);
+    expect(acc.body.obligations[0]).toMatchObject({ status: "RECONCILED", allocated_minor: "50000" });
+    expect(acc.body.credits).toHaveLength(1);
+    expect(acc.body.credits[0]).toMatchObject({ kind: "bank_fee", amount_minor: "500" });
+
+    // Reverse the automatic allocation, dismiss the payment left to a person: the stats say so.
+    const auto = (await t.api.get(`/bank-statements/${r.body.id}`)).body.items[0].payment_id;
+    const pay = (await t.api.get(`/payments/${auto}`)).body;
+    const now = (await t.api.get(`/obligations/${o.id}`)).body;
+    const rev = await t.api.post(`/payments/${auto}/allocations/${pay.allocations[0].id}/reverse`, { expected_version: now.version, reason: "Wrong match" });
+    expect(rev.status, rev.text).toBe(200);
+    const left = (await t.api.get(`/bank-statements/${r2.body.id}`)).body.items[0].payment_id;
+    const dis = await t.api.post(`/payments/${left}/dismiss`, { reason: "other", note: "test" });
+    expect(dis.status, dis.text).toBe(200);
+    const stats = await t.api.get("/reconciliation/stats?from=2026-01-01&to=2027-12-31");
+    expect(stats.body).toMatchObject({ transactions_imported: 2, allocated_automatically: 1, dismissed: 1, automatic_allocations_reversed: 1 });
+  });
 });

@@ -3,11 +3,12 @@ import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { allocatePayment } from "@/lib/payments/allocate-payment";
 import { notFoundPayment } from "@/lib/payments/view";
-import { parseSuggestionId } from "@/lib/reconciliation/engine";
+import { parseSuggestionId, shortWithinTolerance, toleranceReason } from "@/lib/reconciliation/engine";
+import { loadSettingsRow, toEngineSettings } from "@/lib/reconciliation/view";
 import { computeSuggestions } from "@/lib/reconciliation/list-payment-suggestions";
 import { comparableName } from "@/lib/reconciliation/text";
-import type { TAcceptSuggestion, TAcceptSuggestionResult } from "@/lib/schemas/reconciliation";
-import type { TPaymentAllocationResult } from "@/lib/schemas/payments";
+import type { TAcceptSuggestion, TAcceptSuggestionResult, TSuggestion } from "@/lib/schemas/reconciliation";
+import type { TPaymentAllocationResult, TSettleRemainder } from "@/lib/schemas/payments";
 import { present } from "@/lib/present";
 
 export type AcceptSuggestionInput = { organizationId: string; principal: Principal; paymentId: string; suggestionId: string; body?: TAcceptSuggestion };
@@ -38,6 +39,10 @@ export async function acceptSuggestion(tx: Tx, input: AcceptSuggestionInput): Pr
   const ordered = [...current.allocations].sort((a, b) => (a.obligation_id < b.obligation_id ? -1 : a.obligation_id > b.obligation_id ? 1 : 0));
   if (wanted.versions.length !== ordered.length) throw stale(input.suggestionId);
 
+  // §12 tolerance: a single allocation short within the organization's tolerance settles the
+  // obligation's rest with a credit of the tolerance's kind, unless the caller chose otherwise.
+  const remainder = input.body?.settle_remainder ?? (await toleranceRemainder(tx, organizationId, ordered));
+
   const results = new Map<string, TPaymentAllocationResult>();
   let last: TPaymentAllocationResult | undefined;
   for (const [i, a] of ordered.entries()) {
@@ -49,7 +54,7 @@ export async function acceptSuggestion(tx: Tx, input: AcceptSuggestionInput): Pr
         obligation_id: a.obligation_id,
         amount_minor: a.amount_minor,
         expected_version: wanted.versions[i],
-        ...(input.body?.settle_remainder ? { settle_remainder: input.body.settle_remainder } : {}),
+        ...(remainder ? { settle_remainder: remainder } : {}),
       },
     });
     results.set(a.obligation_id, last);
@@ -61,7 +66,7 @@ export async function acceptSuggestion(tx: Tx, input: AcceptSuggestionInput): Pr
     payment: present(last, "allocation").payment,
     allocations: inOrder.map((r) => r.allocation),
     obligations: inOrder.map((r) => r.obligation),
-    ...(input.body?.settle_remainder ? { credits } : {}),
+    ...(remainder ? { credits } : {}),
   };
 }
 
@@ -87,4 +92,11 @@ async function remember(tx: Tx, organizationId: string, paymentId: string, key: 
     })
     .filter((r) => r.aliasKey !== "" && r.partyKey !== "" && r.partyKey !== r.aliasKey);
   if (rows.length) await tx.counterpartyAlias.createMany({ data: rows, skipDuplicates: true });
+}
+
+async function toleranceRemainder(tx: Tx, organizationId: string, allocations: TSuggestion["allocations"]): Promise<TSettleRemainder | undefined> {
+  if (allocations.length !== 1) return undefined;
+  const { tolerance } = toEngineSettings(await loadSettingsRow(tx, { organizationId }));
+  const short = shortWithinTolerance(BigInt(allocations[0].amount_minor), BigInt(allocations[0].outstanding_minor), tolerance);
+  return short ? { kind: short.kind, reason: toleranceReason(short.kind) } : undefined;
 }

@@ -533,6 +533,9 @@ type Built = { s: Suggestion; sig: string };
 
 const KIND_WORDS: Record<Tolerance["kind"], string> = { bank_fee: "a bank fee", discount: "an early-payment discount" };
 
+// The reason written on the credit that settles a shortfall within the tolerance.
+export const toleranceReason = (kind: Tolerance["kind"]) => `Paid short by ${KIND_WORDS[kind]}, within the organization's tolerance`;
+
 // At most five suggestions for the payment, best first (confidence, then score, then the
 // earlier due date). Empty when nothing is left to allocate.
 export function suggest(p: PaymentFacts, candidates: readonly Candidate[], settings: EngineSettings = DEFAULT_SETTINGS): Suggestion[] {

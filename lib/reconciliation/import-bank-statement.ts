@@ -19,6 +19,7 @@ import { attachMemory, findCandidates } from "@/lib/reconciliation/candidates";
 import { decide, type Candidate, type PaymentFacts } from "@/lib/reconciliation/engine";
 import { loadSettingsRow, toEngineSettings, toStatementView } from "@/lib/reconciliation/view";
 import { allocateBatch, type PlannedAllocation } from "@/lib/reconciliation/allocate-batch";
+import { allocateShortPaid, type ShortPaid } from "@/lib/reconciliation/allocate-short-paid";
 import { present } from "@/lib/present";
 
 export type ImportBankStatementInput = {
@@ -255,6 +256,7 @@ export async function importBankStatement(tx: Tx, input: ImportBankStatementInpu
   const candidates = await findCandidates(tx, { organizationId, payments: facts });
   const changed = new Map<string, Pick<Candidate, "allocatedMinor" | "version" | "status">>();
   const plan: PlannedAllocation[] = [];
+  const shortPaid: ShortPaid[] = [];
   const hasSuggestion = new Set<string>();
   for (const [i, f] of facts.entries()) {
     const cands = (candidates.get(f.id) ?? []).map((c) => {
@@ -264,12 +266,6 @@ export async function importBankStatement(tx: Tx, input: ImportBankStatementInpu
     const d = decide(f, cands, settings);
     if (d.suggestions.length > 0) hasSuggestion.add(f.id);
     if (!autoAllocate || !d.auto) continue;
-    // §12 tolerance: a `confident` match short within the tolerance is allocated only together
-    // with the credit of the rest (§9), which is not written yet: it waits for a person. An
-    // exact (RF) match short within the tolerance is allocated as before; its rest
-    // (d.auto.shortfall) is to be credited by allocateBatch in the same transaction once
-    // §9's credits exist (docs/reconciliation.md, "Tolerance").
-    if (d.auto.rule === "confident" && d.auto.shortfall) continue;
     const auto = d.auto.suggestion;
     const a = auto.allocations[0];
     const amount = BigInt(a.amount_minor);
@@ -277,6 +273,18 @@ export async function importBankStatement(tx: Tx, input: ImportBankStatementInpu
       cands.find((x) => x.id === a.obligation_id),
       "candidate",
     );
+    // §12 tolerance: a payment short within the tolerance is allocated and the shortfall
+    // credited (§9) in this transaction, one by one after the batch (docs/reconciliation.md).
+    if (d.auto.shortfall) {
+      shortPaid.push({ paymentId: f.id, obligationId: a.obligation_id, amountMinor: amount, shortfall: d.auto.shortfall });
+      const settledNow = c.allocatedMinor + amount + d.auto.shortfall.shortMinor;
+      changed.set(a.obligation_id, {
+        allocatedMinor: settledNow,
+        version: c.version + 2,
+        status: settledNow === c.amountMinor ? "RECONCILED" : "PARTIALLY_RECONCILED",
+      });
+      continue;
+    }
     const allocated = c.allocatedMinor + amount;
     plan.push({
       paymentId: f.id,
@@ -293,6 +301,7 @@ export async function importBankStatement(tx: Tx, input: ImportBankStatementInpu
     });
   }
   const allocatedPayments = await allocateBatch(tx, { organizationId, principal: input.principal, plan });
+  for (const id of await allocateShortPaid(tx, { organizationId, principal: input.principal, items: shortPaid })) allocatedPayments.add(id);
   let autoAllocated = 0;
   let suggested = 0;
   for (const r of createdRows) {
