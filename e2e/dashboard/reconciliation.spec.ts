@@ -148,6 +148,15 @@ test("a clerk imports statements, accepts a suggestion with the keyboard and spl
     .click();
   await expect(page).toHaveURL(/\/dashboard\/reconciliation\/payments\/[0-9a-f-]{36}$/);
   const fabrikamPayment = page.url().split("/").pop();
+  // A suggestion the clerk knows is wrong: "Not this one" hides it for this payment (§12 reject).
+  const suggestionList = page.getByRole("list", { name: "Suggestions" }).locator(":scope > li");
+  const before = await suggestionList.count();
+  expect(before).toBeGreaterThan(0);
+  await suggestionList
+    .first()
+    .getByRole("button", { name: /^Not this one/ })
+    .click();
+  await expect(suggestionList).toHaveCount(before - 1);
   const split = page.getByRole("form", { name: "Split the payment over obligations" });
   await expect(split.getByTestId("split-remaining")).toContainText("€450.00 of €450.00");
   await split.getByLabel(`Amount for INV-${tag}-103`).fill("300");

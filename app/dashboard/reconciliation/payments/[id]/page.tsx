@@ -12,6 +12,7 @@ import { Empty, ReadOnlyNotice, Section } from "@/components/ui/section";
 import { PageHeader } from "@/components/ui/page-header";
 import { card, link } from "@/components/ui/styles";
 import { AcceptSuggestionButton } from "@/components/reconciliation/accept-suggestion-button";
+import { RejectSuggestionButton } from "@/components/reconciliation/reject-suggestion-button";
 import { SuggestionView, allocationWords } from "@/components/reconciliation/suggestion-view";
 import { SplitPaymentForm } from "@/components/reconciliation/split-payment-form";
 import { Announcer } from "@/components/reconciliation/announcer";
@@ -71,7 +72,10 @@ export default async function ReconcilePaymentPage({ params }: { params: Promise
                   <li key={s.id} className={`${card} space-y-3 p-3`}>
                     <SuggestionView s={s} currency={p.currency} locale={locale} />
                     {canWrite && (
-                      <AcceptSuggestionButton key={s.id} paymentId={p.id} suggestionId={s.id} description={allocationWords(s, p.currency, locale)} />
+                      <div className="flex flex-wrap items-start gap-3">
+                        <AcceptSuggestionButton key={s.id} paymentId={p.id} suggestionId={s.id} description={allocationWords(s, p.currency, locale)} />
+                        <RejectSuggestionButton paymentId={p.id} suggestionId={s.id} description={allocationWords(s, p.currency, locale)} />
+                      </div>
                     )}
                   </li>
                 ))}
