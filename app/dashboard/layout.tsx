@@ -4,6 +4,7 @@ import { organizationName } from "@/lib/obligations/view";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
 import { MainNav, type NavItem } from "@/components/dashboard/nav";
 import type { Permission } from "@/lib/auth/permissions";
+import { countUnreadInboxItems } from "@/lib/inbox/count-unread-inbox-items";
 
 export const dynamic = "force-dynamic";
 
@@ -11,6 +12,7 @@ export const dynamic = "force-dynamic";
 const NAV: (NavItem & { permission: Permission })[] = [
   { href: "/dashboard", label: "Overview", permission: "obligations:read" },
   { href: "/dashboard/obligations", label: "Obligations", permission: "obligations:read" },
+  { href: "/dashboard/inbox", label: "Inbox", permission: "obligations:read" },
   { href: "/dashboard/imports", label: "Import", permission: "obligations:write" },
   { href: "/dashboard/payments", label: "Payments", permission: "payments:read" },
   { href: "/dashboard/reconciliation", label: "Reconciliation", permission: "payments:read" },
@@ -23,6 +25,8 @@ const NAV: (NavItem & { permission: Permission })[] = [
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const user = await requireUser();
   const orgName = await organizationName(db(), { organizationId: user.organizationId });
+  // The inbox's unread count: one capped count over the partial index of unread items.
+  const unread = user.can("obligations:read") ? await countUnreadInboxItems(db(), { organizationId: user.organizationId }) : 0;
   return (
     <div className="min-h-screen">
       <a href="#content" className="sr-only rounded-md bg-white px-3 py-2 focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50">
@@ -42,7 +46,13 @@ export default async function DashboardLayout({ children }: { children: React.Re
             <SignOutButton />
           </div>
           <div className="w-full sm:w-auto sm:flex-1">
-            <MainNav items={NAV.filter((n) => user.can(n.permission)).map(({ href, label }) => ({ href, label }))} />
+            <MainNav
+              items={NAV.filter((n) => user.can(n.permission)).map(({ href, label }) => ({
+                href,
+                label,
+                ...(href === "/dashboard/inbox" ? { count: unread } : {}),
+              }))}
+            />
           </div>
         </div>
       </header>

@@ -18,6 +18,9 @@ export const EVENT_TYPES = [
   "obligation.condition_waived",
   "obligation.context_linked",
   "obligation.expected_payment_date_set",
+  "obligation.disputed",
+  "obligation.dispute_resolved",
+  "obligation.payment_promised",
   "payment.recorded",
   "payment.allocated",
   "bank_statement.imported",
@@ -26,5 +29,7 @@ export const EVENT_TYPES = [
   "obligation.due",
   "obligation.overdue",
   "payment_request.expiring",
+  "promise.kept",
+  "promise.broken",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -1,6 +1,6 @@
 import { sql, type Tx } from "@/lib/db";
 import type { Document, ObligationMessage } from "@/lib/generated/prisma/client";
-import { loadObligation, toInvoiceRecord, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
+import { loadObligation, toDisputeView, toInvoiceRecord, toObligationProjection, toPromiseView, type LoadedObligation } from "@/lib/obligations/view";
 import { paymentRequestView } from "@/lib/payment-requests/view";
 import { present } from "@/lib/present";
 import type { JsonRow } from "@/lib/db/json-row";
@@ -34,6 +34,8 @@ export async function detailParts(tx: Tx, o: LoadedObligation) {
     documents: documentItems(documents),
     messages: messageItems(messages),
     payment_request: paymentRequestView(present(o.paymentRequest, "payment request")),
+    dispute: toDisputeView(o),
+    promise: toPromiseView(o),
   };
 }
 

@@ -210,6 +210,8 @@ const detailExtras = () => ({
   documents: [],
   messages: [],
   payment_request: { ...EXAMPLE_PAYMENT_REQUEST, revoked: false },
+  dispute: null,
+  promise: null,
 });
 
 export const exampleObligationDetail = () => ({ ...exampleProjection(), ...detailExtras() });

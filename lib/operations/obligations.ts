@@ -90,7 +90,9 @@ export const ACTIONS_DESCRIPTION = [
   "- `set_expected_payment_date` `{ expected_payment_date }`. Event `obligation.expected_payment_date_set`.",
   "- `post_message` `{ message }` (1 to 4000 characters), visible to the recipient. Event `obligation.message_posted`.",
   "- `waive_condition` `{ condition_id }`: the condition counts as met from today and the terms are recalculated (404 unknown condition, 409 `invalid_state` when not waiting). Event `obligation.condition_waived`.",
-  "Recipient actions (`acknowledge`, `share_dates`, `report_payment`) are not accepted here (422).",
+  '- `resolve_dispute` `{ outcome: "accepted" | "rejected", message }`: answers the payer\'s open dispute (409 `invalid_state` when none is open); `dispute.status` becomes the outcome, the message is shown to the payer. An accepted dispute that reduces what is owed needs its own credit. The `obligation.overdue` events that waited while it was open are emitted at the next sweep. Event `obligation.dispute_resolved`.',
+  "The detail shows the latest `dispute` and `promise` (null when there never was one).",
+  "Recipient actions (`acknowledge`, `share_dates`, `report_payment`, `dispute`, `promise_payment`) are not accepted here (422).",
 ].join("\n");
 
 export const obligationActionsOp = defineOperation({

@@ -1,7 +1,7 @@
 import { sql, type Tx } from "@/lib/db";
 import type { RecipientPrincipal } from "@/lib/auth/principal";
 import type { TRecipientInvoice } from "@/lib/schemas/recipient";
-import { loadObligation, toInvoiceRecord } from "@/lib/obligations/view";
+import { loadObligation, toDisputeView, toInvoiceRecord, toPromiseView } from "@/lib/obligations/view";
 import { documentItems, documentsJson, type J, MESSAGES_JSON, messageItems } from "@/lib/obligations/get-obligation-detail";
 import { type PaymentInstructionRow, toPaymentInstructions } from "@/lib/payment-instructions/view";
 import { RECIPIENT_VISIBLE_DOCUMENTS_SQL } from "@/lib/recipients/visibility";
@@ -32,5 +32,7 @@ export async function getRecipientInvoice(tx: Tx, input: GetRecipientInvoiceInpu
     payment_instructions: i ? toPaymentInstructions({ ...(i as PaymentInstructionRow), updatedAt: new Date(i.updatedAt) }) : null,
     documents: documentItems(parts.documents),
     messages: messageItems(parts.messages),
+    dispute: toDisputeView(o),
+    promise: toPromiseView(o),
   };
 }

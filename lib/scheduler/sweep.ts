@@ -6,7 +6,8 @@ import type { CronPrincipal } from "@/lib/auth/principal";
 import { fromDate, todayUtc } from "@/lib/schemas/common";
 import { loadObligationsForSweep, termSpecOf, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
 import { implicitTerm, type ConditionState, type EvaluatedTerm } from "@/lib/obligations/terms";
-import { KIND_EVENT, planScheduled, type DueItem, type ScheduledEventType } from "@/lib/scheduler/plan";
+import { eventTypeOf, planScheduled, type DueItem, type ScheduledEventType } from "@/lib/scheduler/plan";
+import { query } from "@/lib/db/query";
 
 // The scheduler sweep. Any number of sweepers (the in-process interval of every instance,
 // overlapping cron calls) run it at once:
@@ -40,6 +41,8 @@ const emptyCounts = (): Record<ScheduledEventType, number> => ({
   "obligation.due": 0,
   "obligation.overdue": 0,
   "payment_request.expiring": 0,
+  "promise.kept": 0,
+  "promise.broken": 0,
 });
 
 export async function sweepScheduled(opts: SweepOptions = {}): Promise<SweepSummary> {
@@ -106,6 +109,17 @@ async function sweepBatch(tx: Tx, { batchSize, emitted }: SweepBatchInput): Prom
             revoked: o.paymentRequest.revokedAt !== null,
           }
         : null,
+      overdueWaits: o.disputeStatus === "open",
+      promise:
+        o.promiseStatus === "open" && o.promiseDate && o.promiseMadeAt
+          ? {
+              date: fromDate(o.promiseDate),
+              amountMinor: o.promiseAmountMinor ?? 0n,
+              madeAt: o.promiseMadeAt,
+              baselineMinor: o.promiseBaselineMinor ?? 0n,
+              settledMinor: o.allocatedMinor,
+            }
+          : null,
     });
     for (const item of plan.due) candidates.push({ o, item, eventId: newId() });
     nexts.push(plan.next);
@@ -122,8 +136,10 @@ async function sweepBatch(tx: Tx, { batchSize, emitted }: SweepBatchInput): Prom
     const isFresh = new Set(fresh.map((r) => r.event_id));
     const projections = new Map<string, Projection>();
     const byOrg = new Map<string, { id: string; type: ScheduledEventType; obligationId: string; data: Record<string, unknown> }[]>();
+    const decided: { o: LoadedObligation; outcome: "kept" | "broken" }[] = [];
     for (const { o, item, eventId } of candidates) {
       if (!isFresh.has(eventId)) continue;
+      if (item.kind === "promise") decided.push({ o, outcome: item.outcome });
       let projection = projections.get(o.id);
       if (!projection) {
         projection = toObligationProjection(o, today);
@@ -133,10 +149,22 @@ async function sweepBatch(tx: Tx, { batchSize, emitted }: SweepBatchInput): Prom
       byOrg.set(o.organizationId, list);
       list.push({
         id: eventId,
-        type: KIND_EVENT[item.kind],
+        type: eventTypeOf(item),
         obligationId: o.id,
-        data: { obligation: projection, ...eventData(item, projection), detail: auditDetail(item) },
+        data: { obligation: projection, ...eventData(item, projection, o), detail: auditDetail(item, o) },
       });
+    }
+    // The promise's status on the obligation (no version bump: the clock's, like its events).
+    const decidedAt = new Date();
+    for (const outcome of ["kept", "broken"] as const) {
+      const ids = decided.filter((d) => d.outcome === outcome).map((d) => d.o.id);
+      if (ids.length === 0) continue;
+      await query(tx)
+        .updateTable("obligations")
+        .set({ promise_status: outcome, promise_decided_at: decidedAt })
+        .where("id", "in", ids)
+        .where("promise_status", "=", "open")
+        .execute();
     }
     for (const [organizationId, events] of byOrg) {
       await recordEvents(tx, organizationId, SYSTEM, events);
@@ -172,8 +200,10 @@ function wireTerm(t: EvaluatedTerm, projection: Projection): Record<string, unkn
   };
 }
 
-function eventData(item: DueItem, projection: Projection): Record<string, unknown> {
+function eventData(item: DueItem, projection: Projection, o: LoadedObligation): Record<string, unknown> {
   switch (item.kind) {
+    case "promise":
+      return { promise: promiseData(o, item.outcome) };
     case "term_payable":
     case "due":
       return { term: wireTerm(item.term, projection) };
@@ -187,8 +217,10 @@ function eventData(item: DueItem, projection: Projection): Record<string, unknow
 }
 
 // Audit-only facts (the dashboard's audit trail line).
-function auditDetail(item: DueItem): Record<string, unknown> {
+function auditDetail(item: DueItem, o: LoadedObligation): Record<string, unknown> {
   switch (item.kind) {
+    case "promise":
+      return { date: fromDate(o.promiseDate), amount_minor: (o.promiseAmountMinor ?? 0n).toString() };
     case "term_payable":
       return { sequence: item.term.sequence, amount_minor: item.term.amountMinor.toString(), triggered_on: item.on };
     case "due":
@@ -198,4 +230,15 @@ function auditDetail(item: DueItem): Record<string, unknown> {
     case "expiring":
       return { expires_at: item.expiresAt.toISOString(), issue_number: item.issueNumber };
   }
+}
+
+// data.promise of promise.kept / promise.broken: the promise as the detail shows it, decided.
+function promiseData(o: LoadedObligation, outcome: "kept" | "broken") {
+  return {
+    date: fromDate(o.promiseDate),
+    amount_minor: (o.promiseAmountMinor ?? 0n).toString(),
+    status: outcome,
+    made_at: o.promiseMadeAt ? o.promiseMadeAt.toISOString() : null,
+    settled_since_minor: (o.allocatedMinor - (o.promiseBaselineMinor ?? 0n)).toString(),
+  };
 }

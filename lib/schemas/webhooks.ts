@@ -3,6 +3,7 @@ import { ZTimestamp, ZUuid } from "@/lib/schemas/common";
 import { ZObligationProjection } from "@/lib/schemas/obligations";
 import { EVENT_TYPES } from "@/lib/events/event-types";
 import { ZExpiringPaymentRequest, ZScheduledTerm } from "@/lib/schemas/scheduler";
+import { ZDisputeView } from "@/lib/schemas/obligations";
 
 // Webhook endpoints and deliveries (docs/webhooks.md).
 
@@ -116,6 +117,11 @@ export const ZWebhookPayload = z
           .optional()
           .meta({ description: "obligation.overdue: the threshold reached, in days after the deadline (each is sent once)" }),
         payment_request: ZExpiringPaymentRequest.optional(),
+        dispute: ZDisputeView.optional().meta({ description: "obligation.disputed and obligation.dispute_resolved: the dispute after the change" }),
+        promise: z.record(z.string(), z.unknown()).optional().meta({
+          description:
+            "obligation.payment_promised: the promise (`date`, `amount_minor`, `status` open, `made_at`); promise.kept / promise.broken: the same with its outcome as `status` and `settled_since_minor`",
+        }),
       })
       .meta({ description: "Snapshot taken in the transaction of the change" }),
   })
