@@ -95,7 +95,7 @@ export function DisputeCard({ inv, act }: { inv: TRecipientInvoice; act: Act }) 
             <div className="mt-2 space-y-2">
               {REASONS.map((r) => (
                 <label key={r} className="flex min-h-11 items-center gap-3 text-base text-slate-900">
-                  <input type="radio" name="reason" value={r} checked={reason === r} onChange={() => setReason(r)} className="h-5 w-5" />
+                  <input type="radio" name="reason" value={r} checked={reason === r} onChange={() => setReason(r)} className="h-5 w-5 shrink-0" />
                   {reasonText(r)}
                 </label>
               ))}

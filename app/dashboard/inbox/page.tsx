@@ -124,7 +124,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
                     </p>
                     <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-800">{what(i, locale)}</p>
                     <p className="mt-1 text-sm text-slate-600">
-                      <Link href={`/dashboard/obligations/${i.obligation.id}`} className={link}>
+                      <Link href={`/dashboard/obligations/${i.obligation.id}`} className={`${link} underline`}>
                         {i.obligation.invoice_number || i.obligation.label || "Obligation"} · {money(i.obligation.amount_minor, i.obligation.currency, locale)}
                       </Link>{" "}
                       · <time dateTime={i.created_at}>{formatTimestamp(i.created_at, locale)}</time>
