@@ -33,7 +33,6 @@ export const OVERDUE_THRESHOLDS = [1, 7, 30] as const;
 export const EXPIRING_DAYS_BEFORE = 7;
 export const PROMISE_GRACE_DAYS = 3;
 
-
 export type ScheduledEventType =
   | "obligation.term_payable"
   | "obligation.due"
