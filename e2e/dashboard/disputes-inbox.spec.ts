@@ -105,6 +105,7 @@ test("a payer disputes one invoice and promises another; staff see both in the i
   await page.goto(`/dashboard/obligations/${promised.invoice.id}`);
   await expect(page.getByTestId("promise")).toContainText("Open");
   await expect(page.getByTestId("promise")).toContainText("990.00");
+  await expect(page.getByText("Payment promised", { exact: true })).toHaveCount(2); // the header pill and the audit trail line
 
   // resolve the dispute on its obligation page
   await page.goto("/dashboard/inbox?kind=dispute");
@@ -115,6 +116,7 @@ test("a payer disputes one invoice and promises another; staff see both in the i
   await expect(page).toHaveURL(new RegExp(`/dashboard/obligations/${disputed.invoice.id}$`));
   const section = page.getByRole("region", { name: "Dispute and promise" });
   await expect(section.getByTestId("dispute")).toContainText("Open");
+  await expect(page.getByRole("link", { name: "Disputed" })).toHaveAttribute("href", "#dispute-promise");
   await expect(section).toContainText("Wrong amount");
   await section.getByRole("button", { name: "Resolve dispute" }).click();
   await expect(section.getByText("Choose whether you accept or reject the dispute.")).toBeVisible();
@@ -123,6 +125,7 @@ test("a payer disputes one invoice and promises another; staff see both in the i
   await section.getByRole("button", { name: "Resolve dispute" }).click();
   await expect(section.getByText("Dispute rejected. The payer sees your answer.")).toBeVisible();
   await expect(section.getByTestId("dispute")).toContainText("Rejected");
+  await expect(page.getByRole("link", { name: "Disputed" })).toHaveCount(0);
   await expect(section.getByTestId("dispute")).toContainText("The order confirmation of 3 November");
   await expectNoAxeViolations(page, "obligation with a resolved dispute");
   await shot(page, "obligation-desktop");
