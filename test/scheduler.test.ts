@@ -117,7 +117,7 @@ describe("GET /api/v1/cron/scheduler", () => {
     const r = await cron(A);
     expect(r.status).toBe(200);
     expect(Object.keys(r.body).sort()).toEqual(["claimed", "duration_ms", "emitted", "more"]);
-    expect(Object.keys(r.body.emitted).sort()).toEqual([...SCHEDULED].sort());
+    expect(Object.keys(r.body.emitted).sort()).toEqual([...SCHEDULED, "promise.broken", "promise.kept"].sort());
   });
 });
 

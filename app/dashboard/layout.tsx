@@ -5,6 +5,7 @@ import { OrganizationSwitcher } from "@/components/dashboard/organization-switch
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
 import { MainNav, type NavItem } from "@/components/dashboard/nav";
 import type { Permission } from "@/lib/auth/permissions";
+import { countUnreadInboxItems } from "@/lib/inbox/count-unread-inbox-items";
 
 export const dynamic = "force-dynamic";
 
@@ -12,6 +13,7 @@ export const dynamic = "force-dynamic";
 const NAV: (NavItem & { permission: Permission })[] = [
   { href: "/dashboard", label: "Overview", permission: "obligations:read" },
   { href: "/dashboard/obligations", label: "Obligations", permission: "obligations:read" },
+  { href: "/dashboard/inbox", label: "Inbox", permission: "obligations:read" },
   { href: "/dashboard/imports", label: "Import", permission: "obligations:write" },
   { href: "/dashboard/payments", label: "Payments", permission: "payments:read" },
   { href: "/dashboard/reconciliation", label: "Reconciliation", permission: "payments:read" },
@@ -24,6 +26,8 @@ const NAV: (NavItem & { permission: Permission })[] = [
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const user = await requireUser();
   const { organizations } = await describeSession(db(), { principal: user });
+  // The inbox's unread count: one capped count over the partial index of unread items.
+  const unread = user.can("obligations:read") ? await countUnreadInboxItems(db(), { organizationId: user.organizationId }) : 0;
   return (
     <div className="min-h-screen">
       <a href="#content" className="sr-only rounded-md bg-white px-3 py-2 focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50">
@@ -47,7 +51,13 @@ export default async function DashboardLayout({ children }: { children: React.Re
             <SignOutButton />
           </div>
           <div className="w-full sm:w-auto sm:flex-1">
-            <MainNav items={NAV.filter((n) => user.can(n.permission)).map(({ href, label }) => ({ href, label }))} />
+            <MainNav
+              items={NAV.filter((n) => user.can(n.permission)).map(({ href, label }) => ({
+                href,
+                label,
+                ...(href === "/dashboard/inbox" ? { count: unread } : {}),
+              }))}
+            />
           </div>
         </div>
       </header>

@@ -3,7 +3,8 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 
-export type NavItem = { href: string; label: string };
+// count: a number shown next to the label (the inbox's unread items; 100 means "99+").
+export type NavItem = { href: string; label: string; count?: number };
 
 // The main navigation; the current section is marked for assistive technology too.
 export function MainNav({ items }: { items: NavItem[] }) {
@@ -19,6 +20,15 @@ export function MainNav({ items }: { items: NavItem[] }) {
           className={`whitespace-nowrap rounded-md px-3 py-1.5 ${active(n.href) ? "bg-brand-50 font-medium text-brand-900" : "text-slate-700 hover:bg-slate-100"}`}
         >
           {n.label}
+          {n.count ? (
+            <>
+              {" "}
+              <span aria-hidden="true" data-testid="nav-count" className="ml-1 rounded-full bg-brand-700 px-1.5 py-0.5 text-xs font-semibold text-white">
+                {n.count > 99 ? "99+" : n.count}
+              </span>
+              <span className="sr-only">({n.count > 99 ? "more than 99" : n.count} unread)</span>
+            </>
+          ) : null}
         </Link>
       ))}
       <a href="/docs" className="whitespace-nowrap rounded-md px-3 py-1.5 text-slate-700 hover:bg-slate-100">

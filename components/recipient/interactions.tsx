@@ -3,6 +3,7 @@
 import type { TRecipientInvoice } from "@/lib/schemas/recipient";
 import { AcknowledgeCard, ReportPaymentCard, ShareDateCard, type Act } from "@/components/recipient/action-forms";
 import { Documents, type Upload } from "@/components/recipient/documents";
+import { DisputeCard, PromiseCard } from "@/components/recipient/dispute-promise";
 import { Messages, type LoadEarlier } from "@/components/recipient/messages";
 import { amounts } from "@/components/recipient/present";
 
@@ -29,6 +30,8 @@ export default function Interactions({
           <AcknowledgeCard inv={inv} act={act} />
           <ShareDateCard key={`date-${inv.version}`} inv={inv} act={act} />
           <ReportPaymentCard inv={inv} act={act} suggestedMinor={amounts(inv).toPayNow} />
+          <PromiseCard key={`promise-${inv.version}`} inv={inv} act={act} outstandingMinor={amounts(inv).outstanding} />
+          <DisputeCard inv={inv} act={act} />
         </div>
       )}
       <div className="space-y-5 print:hidden">

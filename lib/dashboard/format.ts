@@ -46,6 +46,9 @@ export const EVENT_LABELS: Record<string, string> = {
   "obligation.condition_waived": "Condition waived",
   "obligation.context_linked": "Context linked",
   "obligation.expected_payment_date_set": "Expected payment date set",
+  "obligation.disputed": "Disputed by the payer",
+  "obligation.dispute_resolved": "Dispute resolved",
+  "obligation.payment_promised": "Payment promised",
   "payment.recorded": "Payment recorded",
   "payment.allocated": "Payment allocated",
   "bank_statement.imported": "Bank statement imported",
@@ -63,6 +66,8 @@ export const EVENT_LABELS: Record<string, string> = {
   "payment.allocation_reversed": "Allocation reversed",
   "payment.dismissed": "Payment dismissed",
   "payment.restored": "Payment restored",
+  "promise.kept": "Promise kept",
+  "promise.broken": "Promise broken",
 };
 
 export const DISMISSAL_LABELS: Record<string, string> = {

@@ -18,6 +18,9 @@ export const EVENT_TYPES = [
   "obligation.condition_waived",
   "obligation.context_linked",
   "obligation.expected_payment_date_set",
+  "obligation.disputed",
+  "obligation.dispute_resolved",
+  "obligation.payment_promised",
   "payment.recorded",
   "payment.allocated",
   // The whole life of an obligation (extensions.md §9, docs/obligations.md "Lifecycle").
@@ -39,5 +42,7 @@ export const EVENT_TYPES = [
   // endpoint disabled after 5 days of failing every attempt.
   "webhook.test",
   "webhook_endpoint.disabled",
+  "promise.kept",
+  "promise.broken",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

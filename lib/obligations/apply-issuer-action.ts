@@ -4,7 +4,7 @@ import { AppError } from "@/lib/errors";
 import { toDate, todayUtc } from "@/lib/schemas/common";
 import type { TIssuerAction, TMutationResult } from "@/lib/schemas/obligations";
 import { invalidState, mutateObligation } from "@/lib/obligations/mutate-obligation";
-import type { LoadedObligation } from "@/lib/obligations/view";
+import { toDisputeView, type LoadedObligation } from "@/lib/obligations/view";
 import { postMessage } from "@/lib/obligations/post-message";
 import { amendObligation } from "@/lib/obligations/amend-obligation";
 import { reissuePaymentRequest, revokePaymentRequest } from "@/lib/payment-requests/revoke-reissue";
@@ -70,6 +70,18 @@ export async function applyIssuerAction(tx: Tx, input: ApplyIssuerActionInput): 
       });
     case "amend":
       return amendObligation(tx, { ...base, action });
+    case "resolve_dispute":
+      return mutateObligation(tx, {
+        ...base,
+        eventType: "obligation.dispute_resolved",
+        apply: (o) => {
+          if (o.disputeStatus !== "open") throw invalidState("this obligation has no open dispute");
+          // next_scheduled_on becomes today (mutateObligation): the overdue events that waited go out at the next sweep.
+          return { disputeStatus: action.outcome, disputeResolvedAt: new Date(), disputeResolutionMessage: action.message };
+        },
+        detail: { outcome: action.outcome },
+        eventData: (after) => ({ dispute: toDisputeView(after) }),
+      });
     case "waive_condition":
       return mutateObligation(tx, {
         ...base,

@@ -1,6 +1,6 @@
 import { sql, type Tx } from "@/lib/db";
 import type { Document, ObligationMessage } from "@/lib/generated/prisma/client";
-import { loadObligation, toCredit, toInvoiceRecord, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
+import { loadObligation, toCredit, toDisputeView, toInvoiceRecord, toObligationProjection, toPromiseView, type LoadedObligation } from "@/lib/obligations/view";
 import { paymentRequestView } from "@/lib/payment-requests/view";
 import { present } from "@/lib/present";
 import type { JsonRow } from "@/lib/db/json-row";
@@ -37,6 +37,8 @@ export async function detailParts(tx: Tx, o: LoadedObligation, revealLink: boole
     messages: messageItems(messages),
     messages_total: Number(messages_total),
     payment_request: paymentRequestView(present(o.paymentRequest, "payment request"), revealLink),
+    dispute: toDisputeView(o),
+    promise: toPromiseView(o),
   };
 }
 

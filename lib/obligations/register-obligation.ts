@@ -7,7 +7,14 @@ import { eventWrite } from "@/lib/events/record-event";
 import { toDate } from "@/lib/schemas/common";
 import type { TMutationResult, TRegisterObligation } from "@/lib/schemas/obligations";
 import { TermsError, termAmounts, validateTerms, type TermSpec } from "@/lib/obligations/terms";
-import { mutationResult, organizationNameFor, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
+import {
+  mutationResult,
+  NO_DISPUTE_OR_PROMISE,
+  type NoDisputeOrPromiseField,
+  organizationNameFor,
+  toObligationProjection,
+  type LoadedObligation,
+} from "@/lib/obligations/view";
 import { newPaymentRequestRow } from "@/lib/payment-requests/new-payment-request";
 import { insertRows } from "@/lib/db/insert-rows";
 import { storedProjectionRow } from "@/lib/obligations/stored-projection";
@@ -124,7 +131,8 @@ export async function registerObligation(tx: Tx, input: RegisterObligationInput)
   // reference) is the guard (a collision, about 1 in 10^9 at a million obligations, is a
   // 409 that the client's retry with the same Idempotency-Key resolves).
   const reference = randomReference();
-  const created: Obligation = {
+  // The dispute and promise columns stay out of the insert (NULL: none yet).
+  const created: Omit<Obligation, NoDisputeOrPromiseField> = {
     id: obligationId,
     organizationId,
     reference,
@@ -197,6 +205,7 @@ export async function registerObligation(tx: Tx, input: RegisterObligationInput)
   const byId = new Map(contexts.map((c) => [c.id, c]));
   const loaded: LoadedObligation = {
     ...created,
+    ...NO_DISPUTE_OR_PROMISE,
     conditions: conditionRows,
     paymentTerms: [...termRows].sort((a, b) => a.sequence - b.sequence),
     contextLinks: linkRows.map((l) => ({ ...l, context: present(byId.get(l.contextId), "linked context") })),

@@ -4,7 +4,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { fromDate, todayUtc } from "@/lib/schemas/common";
-import type { TCredit, TInvoiceRecord, TMutationResult, TObligationProjection } from "@/lib/schemas/obligations";
+import type { TCredit, TDisputeView, TInvoiceRecord, TMutationResult, TObligationProjection, TPromiseView } from "@/lib/schemas/obligations";
 import { addDays, evaluateTerms, summaryStatus, type ConditionState, type TermSpec } from "@/lib/obligations/terms";
 import { paymentRequestResult, type PaymentRequestRow } from "@/lib/payment-requests/view";
 import { present } from "@/lib/present";
@@ -239,6 +239,19 @@ function fromRawObligation(r: RawObligation): LoadedObligation {
     projectionRev: r.projection_rev,
     creditedMinor: BigInt(r.credited_minor ?? 0),
     cancelledAt: r.cancelled_at ? new Date(r.cancelled_at) : null,
+    disputeStatus: r.dispute_status ?? null,
+    disputeReason: r.dispute_reason ?? null,
+    disputeMessage: r.dispute_message ?? null,
+    disputeAmountMinor: r.dispute_amount_minor ?? null,
+    disputeOpenedAt: r.dispute_opened_at ?? null,
+    disputeResolvedAt: r.dispute_resolved_at ?? null,
+    disputeResolutionMessage: r.dispute_resolution_message ?? null,
+    promiseStatus: r.promise_status ?? null,
+    promiseDate: r.promise_date ?? null,
+    promiseAmountMinor: r.promise_amount_minor ?? null,
+    promiseBaselineMinor: r.promise_baseline_minor ?? null,
+    promiseMadeAt: r.promise_made_at ?? null,
+    promiseDecidedAt: r.promise_decided_at ?? null,
     conditions: r.j_conditions.map((c) => ({
       id: c.id,
       organizationId: c.organization_id,
@@ -493,6 +506,49 @@ export function toInvoiceRecord(o: LoadedObligation, orgName: string, today = to
     version: o.version,
     acknowledged: o.acknowledged,
     link_revoked: o.paymentRequest ? o.paymentRequest.revokedAt !== null : true,
+  };
+}
+
+// An obligation that was never disputed nor promised (a new registration's).
+export const NO_DISPUTE_OR_PROMISE = {
+  disputeStatus: null,
+  disputeReason: null,
+  disputeMessage: null,
+  disputeAmountMinor: null,
+  disputeOpenedAt: null,
+  disputeResolvedAt: null,
+  disputeResolutionMessage: null,
+  promiseStatus: null,
+  promiseDate: null,
+  promiseAmountMinor: null,
+  promiseBaselineMinor: null,
+  promiseMadeAt: null,
+  promiseDecidedAt: null,
+} satisfies Partial<LoadedObligation>;
+export type NoDisputeOrPromiseField = keyof typeof NO_DISPUTE_OR_PROMISE;
+
+// The current dispute and promise of the detail views (null: there never was one).
+export function toDisputeView(o: LoadedObligation): TDisputeView | null {
+  if (o.disputeStatus === null) return null;
+  return {
+    status: o.disputeStatus as TDisputeView["status"],
+    reason: (o.disputeReason ?? "other") as TDisputeView["reason"],
+    message: o.disputeMessage ?? "",
+    amount_minor: o.disputeAmountMinor === null ? null : o.disputeAmountMinor.toString(),
+    opened_at: present(o.disputeOpenedAt, "dispute opened_at").toISOString(),
+    resolved_at: o.disputeResolvedAt ? o.disputeResolvedAt.toISOString() : null,
+    resolution_message: o.disputeResolutionMessage,
+  };
+}
+
+export function toPromiseView(o: LoadedObligation): TPromiseView | null {
+  if (o.promiseStatus === null) return null;
+  return {
+    date: fromDate(o.promiseDate),
+    amount_minor: (o.promiseAmountMinor ?? 0n).toString(),
+    status: o.promiseStatus as TPromiseView["status"],
+    made_at: present(o.promiseMadeAt, "promise made_at").toISOString(),
+    decided_at: o.promiseDecidedAt ? o.promiseDecidedAt.toISOString() : null,
   };
 }
 

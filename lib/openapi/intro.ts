@@ -52,12 +52,14 @@ Allocation may move any earlier state straight to (PARTIALLY_)RECONCILED; nothin
 Event types: obligation.registered, obligation.payment_requested, obligation.link_opened, obligation.link_revoked,
 obligation.link_reissued, obligation.acknowledged, obligation.dates_shared, obligation.payment_reported,
 obligation.message_posted, obligation.document_added, obligation.condition_satisfied, obligation.condition_waived,
-obligation.context_linked, obligation.expected_payment_date_set, payment.recorded, payment.allocated; the lifecycle's
+obligation.context_linked, obligation.expected_payment_date_set, obligation.disputed and obligation.dispute_resolved
+(\`data.dispute\`), obligation.payment_promised (\`data.promise\`), payment.recorded, payment.allocated; the lifecycle's
 obligation.amended (\`data.changes\`), obligation.credited and obligation.credit_reversed (\`data.credit\`),
 payment.allocation_reversed (\`data.payment\`), payment.dismissed and payment.restored (\`data.payment\` only); and, from the
 service's clock (each exactly once per obligation and term, threshold or link issue, whatever number of instances sweep):
 obligation.term_payable and obligation.due (\`data.term\`), obligation.overdue at 1, 7 and 30 days (\`data.days_overdue\`),
-payment_request.expiring 7 days before \`expires_at\` (\`data.payment_request\`).
+payment_request.expiring 7 days before \`expires_at\` (\`data.payment_request\`), promise.kept and promise.broken
+(\`data.promise\`).
 Webhooks: POST JSON \`{id, type, created_at, organization_id, data}\` (\`data.obligation\` is the obligation projection,
 payment events also carry \`data.payment\`), signed per Standard Webhooks: \`webhook-id\`, \`webhook-timestamp\`,
 \`webhook-signature: v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{body}">\` keyed with the UTF-8 bytes of the secret.

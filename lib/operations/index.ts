@@ -11,6 +11,7 @@ import { paymentInstructionOperations } from "@/lib/operations/payment-instructi
 import { einvoiceOperations } from "@/lib/operations/einvoice";
 import { adminOperations } from "@/lib/operations/admin";
 import { schedulerOperations } from "@/lib/operations/scheduler";
+import { inboxOperations } from "@/lib/operations/inbox";
 
 // Every operation of the API, in document order. Each capability adds its list here.
 export const ALL_OPERATIONS: Operation[] = [
@@ -22,6 +23,7 @@ export const ALL_OPERATIONS: Operation[] = [
   ...paymentOperations,
   ...reconciliationOperations,
   ...recipientOperations,
+  ...inboxOperations,
   ...webhookOperations,
   ...paymentInstructionOperations,
   ...adminOperations,

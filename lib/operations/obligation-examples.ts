@@ -214,6 +214,8 @@ const detailExtras = () => ({
   messages: [],
   messages_total: 0,
   payment_request: { ...EXAMPLE_PAYMENT_REQUEST, revoked: false },
+  dispute: null,
+  promise: null,
 });
 
 export const exampleObligationDetail = () => ({ ...exampleProjection(), ...detailExtras() });

@@ -130,7 +130,9 @@ export const ACTIONS_DESCRIPTION = [
   "- `post_message` `{ message }` (1 to 4000 characters), visible to the recipient. Event `obligation.message_posted`.",
   "- `waive_condition` `{ condition_id }`: the condition counts as met from today and the terms are recalculated (404 unknown condition, 409 `invalid_state` when not waiting). Event `obligation.condition_waived`.",
   '- `amend` with any of `amount_minor`, `deadline`, `debtor`, `creditor`, `label`, `business_context`, `payment_terms`: corrects the obligation while nothing is settled (`allocated_minor` "0", else 409 `invalid_state`: reverse its allocations and credits first). `payment_terms` replace the terms and are validated as at registration (conditions named by key or id among the obligation\'s own; 422 `payment_terms_mismatch`); a new `amount_minor` alone recalculates the existing terms, which must still add up (422 `payment_terms_mismatch`). Status and payment reference do not change. Event `obligation.amended` with `data.changes` `{ field: { from, to } }` for each field whose value changed.',
-  "Recipient actions (`acknowledge`, `share_dates`, `report_payment`) are not accepted here (422).",
+  '- `resolve_dispute` `{ outcome: "accepted" | "rejected", message }`: answers the payer\'s open dispute (409 `invalid_state` when none is open); `dispute.status` becomes the outcome, the message is shown to the payer. An accepted dispute that reduces what is owed needs its own credit. The `obligation.overdue` events that waited while it was open are emitted at the next sweep. Event `obligation.dispute_resolved`.',
+  "The detail shows the latest `dispute` and `promise` (null when there never was one).",
+  "Recipient actions (`acknowledge`, `share_dates`, `report_payment`, `dispute`, `promise_payment`) are not accepted here (422).",
 ].join("\n");
 
 export const obligationActionsOp = defineOperation({

@@ -1,10 +1,13 @@
 import type { Tx } from "@/lib/db";
 import type { RecipientPrincipal } from "@/lib/auth/principal";
-import { toDate } from "@/lib/schemas/common";
+import { AppError } from "@/lib/errors";
+import { toDate, todayUtc } from "@/lib/schemas/common";
 import type { TMutationResult } from "@/lib/schemas/obligations";
-import type { TRecipientAction } from "@/lib/schemas/recipient";
+import { PROMISE_HORIZON_DAYS, type TRecipientAction } from "@/lib/schemas/recipient";
+import { addDays } from "@/lib/obligations/terms";
+import { recordInboxItem, type InboxKind } from "@/lib/inbox/record-inbox-item";
 import { invalidState, mutateObligation } from "@/lib/obligations/mutate-obligation";
-import type { LoadedObligation } from "@/lib/obligations/view";
+import { toDisputeView, toPromiseView, type LoadedObligation } from "@/lib/obligations/view";
 import { postMessage } from "@/lib/obligations/post-message";
 import { env } from "@/lib/env";
 import { assertPayerRoom } from "@/lib/recipients/payer-room";
@@ -19,9 +22,44 @@ import { assertPayerRoom } from "@/lib/recipients/payer-room";
 //                      unless already (PARTIALLY_)RECONCILED; settles nothing
 //                                                                 obligation.payment_reported
 //   post_message    -> a message in the thread, author "recipient" obligation.message_posted
+//   dispute         -> dispute_* (status open; 409 while one is open)  obligation.disputed
+//   promise_payment -> promise_* (status open, replacing an open one)  obligation.payment_promised
+// Messages, reported payments, disputes and promises also land in the issuer's inbox
+// (lib/inbox), in the same transaction.
 export type ApplyRecipientActionInput = { principal: RecipientPrincipal; action: TRecipientAction };
 
 export async function applyRecipientAction(tx: Tx, input: ApplyRecipientActionInput): Promise<TMutationResult> {
+  const result = await applyAction(tx, input);
+  const kind = INBOX_KIND[input.action.action];
+  if (kind) {
+    const { principal: p, action } = input;
+    await recordInboxItem(tx, {
+      organizationId: p.organizationId,
+      obligationId: p.obligationId,
+      kind,
+      eventId: result.operation_id,
+      detail: inboxDetail(action),
+    });
+  }
+  return result;
+}
+
+const INBOX_KIND: Record<TRecipientAction["action"], InboxKind | null> = {
+  acknowledge: null,
+  share_dates: null,
+  report_payment: "payment_reported",
+  post_message: "message",
+  dispute: "dispute",
+  promise_payment: "promise",
+};
+
+// What the inbox line shows (the action's own fields, without expected_version).
+function inboxDetail(action: TRecipientAction): Record<string, unknown> {
+  const { action: _a, expected_version: _v, ...rest } = action;
+  return rest;
+}
+
+async function applyAction(tx: Tx, input: ApplyRecipientActionInput): Promise<TMutationResult> {
   const { principal: p, action } = input;
   const base = { organizationId: p.organizationId, obligationId: p.obligationId, expectedVersion: action.expected_version, principal: p };
   switch (action.action) {
@@ -74,6 +112,53 @@ export async function applyRecipientAction(tx: Tx, input: ApplyRecipientActionIn
         webhooks: () => lastHour < env().RECIPIENT_MESSAGE_WEBHOOKS_PER_HOUR,
       });
     }
+    case "dispute":
+      return mutateObligation(tx, {
+        ...base,
+        eventType: "obligation.disputed",
+        apply: (o) => {
+          if (o.disputeStatus === "open") throw invalidState("a dispute of this obligation is already open");
+          const amount = action.amount_minor !== undefined ? BigInt(action.amount_minor) : null;
+          if (amount !== null && amount > o.amountMinor) throw new AppError("validation_failed", "the disputed amount is more than the obligation's amount");
+          return {
+            disputeStatus: "open",
+            disputeReason: action.reason,
+            disputeMessage: action.message,
+            disputeAmountMinor: amount,
+            disputeOpenedAt: new Date(),
+            disputeResolvedAt: null,
+            disputeResolutionMessage: null,
+          };
+        },
+        detail: { reason: action.reason, ...(action.amount_minor !== undefined ? { amount_minor: action.amount_minor } : {}) },
+        eventData: (after) => ({ dispute: toDisputeView(after) }),
+      });
+    case "promise_payment":
+      return mutateObligation(tx, {
+        ...base,
+        eventType: "obligation.payment_promised",
+        apply: (o) => {
+          const today = todayUtc();
+          if (action.date < today) throw new AppError("validation_failed", `the promised date must be today (${today}) or later`);
+          const horizon = addDays(today, PROMISE_HORIZON_DAYS);
+          if (action.date > horizon)
+            throw new AppError("validation_failed", `the promised date must be at most ${PROMISE_HORIZON_DAYS} days ahead (${horizon})`);
+          const outstanding = o.amountMinor - o.allocatedMinor;
+          if (outstanding <= 0n) throw invalidState("nothing is outstanding on this obligation");
+          const amount = action.amount_minor !== undefined ? BigInt(action.amount_minor) : outstanding;
+          if (amount > outstanding) throw new AppError("validation_failed", `the promised amount is more than what is outstanding (${outstanding})`);
+          return {
+            promiseStatus: "open",
+            promiseDate: toDate(action.date),
+            promiseAmountMinor: amount,
+            promiseBaselineMinor: o.allocatedMinor,
+            promiseMadeAt: new Date(),
+            promiseDecidedAt: null,
+          };
+        },
+        detail: (o) => ({ date: action.date, amount_minor: action.amount_minor ?? (o.amountMinor - o.allocatedMinor).toString() }),
+        eventData: (after) => ({ promise: toPromiseView(after) }),
+      });
   }
 }
 

@@ -1,7 +1,7 @@
 import { sql, type Tx } from "@/lib/db";
 import type { RecipientPrincipal } from "@/lib/auth/principal";
 import type { TRecipientInvoice } from "@/lib/schemas/recipient";
-import { loadObligation, toInvoiceRecord } from "@/lib/obligations/view";
+import { loadObligation, toDisputeView, toInvoiceRecord, toPromiseView } from "@/lib/obligations/view";
 import {
   DETAIL_RECENT_LIMIT,
   documentItems,
@@ -47,5 +47,7 @@ export async function getRecipientInvoice(tx: Tx, input: GetRecipientInvoiceInpu
     documents: documentItems(parts.documents),
     messages: messageItems(parts.messages),
     messages_total: Number(parts.messages_total),
+    dispute: toDisputeView(o),
+    promise: toPromiseView(o),
   };
 }

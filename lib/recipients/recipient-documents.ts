@@ -6,15 +6,16 @@ import { uploadDocument, type DocumentKind } from "@/lib/documents/upload-docume
 import { getDocumentDownload, type DocumentDownload } from "@/lib/documents/download-document";
 import { RECIPIENT_VISIBLE_DOCUMENTS } from "@/lib/recipients/visibility";
 import { assertPayerRoom } from "@/lib/recipients/payer-room";
+import { recordInboxItem } from "@/lib/inbox/record-inbox-item";
 
 // POST /recipient/documents (+ contexts): the obligations upload (same sniffing, bounds,
 // SHA-256, version + 1, event obligation.document_added) with uploaded_by "recipient",
 // within the payer's bounds (lib/recipients/payer-room.ts).
 export type UploadRecipientDocumentInput = { principal: RecipientPrincipal; expectedVersion: number; kind?: DocumentKind; files: Record<string, UploadedFile> };
 
-export function uploadRecipientDocument(tx: Tx, input: UploadRecipientDocumentInput): Promise<TMutationResult> {
+export async function uploadRecipientDocument(tx: Tx, input: UploadRecipientDocumentInput): Promise<TMutationResult> {
   const p = input.principal;
-  return uploadDocument(tx, {
+  const result = await uploadDocument(tx, {
     organizationId: p.organizationId,
     obligationId: p.obligationId,
     expectedVersion: input.expectedVersion,
@@ -26,6 +27,18 @@ export function uploadRecipientDocument(tx: Tx, input: UploadRecipientDocumentIn
       await assertPayerRoom(tx, { organizationId: p.organizationId, obligationId: p.obligationId, documents: 1, bytes });
     },
   });
+  // The issuer's inbox shows the upload (lib/inbox), with its file name.
+  const doc = result.document_id
+    ? await tx.document.findFirst({ where: { organizationId: p.organizationId, id: result.document_id }, select: { filename: true, kind: true } })
+    : null;
+  await recordInboxItem(tx, {
+    organizationId: p.organizationId,
+    obligationId: p.obligationId,
+    kind: "document",
+    eventId: result.operation_id,
+    detail: { document_id: result.document_id ?? null, filename: doc?.filename ?? "", kind: doc?.kind ?? "" },
+  });
+  return result;
 }
 
 // GET /recipient/documents/{document} (+ contexts): only documents of the session's

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { addDays, type TermSpec } from "@/lib/obligations/terms";
 import { planScheduled, type PlanInput } from "@/lib/scheduler/plan";
+import { isChasingPaused } from "@/lib/obligations/chasing-paused";
 
 const REG = "2026-03-10";
 const at = (date: string) => new Date(`${date}T12:00:00.000Z`);
@@ -160,5 +161,43 @@ describe("planScheduled", () => {
       ),
       { numRuns: 150 },
     );
+  });
+
+  it("an open dispute holds obligation.overdue back; once resolved, every threshold passed meanwhile is due", () => {
+    const day40 = addDays(REG, 40);
+    const waiting = planScheduled(input({ today: day40, overdueWaits: true }));
+    expect(keys(waiting)).toEqual(["due:1"]);
+    expect(waiting.next).toBeNull();
+    expect(keys(planScheduled(input({ today: day40 })))).toEqual(["due:1", "overdue:1", "overdue:7"]);
+  });
+
+  it("a promise is kept once the settled amount grew by its amount, else broken the day after date + 3", () => {
+    const madeAt = at(REG);
+    const promise = { date: addDays(REG, 5), amountMinor: 4000n, madeAt, baselineMinor: 1000n, settledMinor: 1000n };
+    const open = planScheduled(input({ promise }));
+    expect(keys(open)).toEqual([]);
+    expect(open.next).toBe(addDays(REG, 9));
+    expect(keys(planScheduled(input({ today: addDays(REG, 8), promise })))).toEqual([]);
+    const broken = planScheduled(input({ today: addDays(REG, 9), promise }));
+    expect(broken.due).toEqual([{ kind: "promise", key: String(madeAt.getTime()), on: addDays(REG, 9), outcome: "broken" }]);
+    const kept = planScheduled(input({ today: addDays(REG, 2), promise: { ...promise, settledMinor: 5000n } }));
+    expect(kept.due).toEqual([{ kind: "promise", key: String(madeAt.getTime()), on: addDays(REG, 2), outcome: "kept" }]);
+    // Partly paid: not yet kept.
+    expect(keys(planScheduled(input({ today: addDays(REG, 2), promise: { ...promise, settledMinor: 4999n } })))).toEqual([]);
+    // A RECONCILED obligation still tells its promise.
+    expect(planScheduled(input({ reconciled: true, promise: { ...promise, settledMinor: 5000n } })).due.map((d) => d.kind)).toEqual(["promise"]);
+  });
+});
+
+describe("isChasingPaused", () => {
+  const none = { disputeStatus: null, promiseStatus: null, promiseDate: null };
+  it("an open dispute, or an open promise whose date has not passed", () => {
+    expect(isChasingPaused(none, REG)).toBe(false);
+    expect(isChasingPaused({ ...none, disputeStatus: "open" }, REG)).toBe(true);
+    expect(isChasingPaused({ ...none, disputeStatus: "rejected" }, REG)).toBe(false);
+    const promised = { ...none, promiseStatus: "open", promiseDate: new Date(`${REG}T00:00:00.000Z`) };
+    expect(isChasingPaused(promised, REG)).toBe(true);
+    expect(isChasingPaused(promised, addDays(REG, 1))).toBe(false);
+    expect(isChasingPaused({ ...promised, promiseStatus: "broken" }, REG)).toBe(false);
   });
 });

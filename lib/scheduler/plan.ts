@@ -18,24 +18,43 @@
 // - payment_request.expiring, per payment request and issue: from the UTC date 7 days
 //   before expires_at, while the link is neither revoked nor expired and the obligation
 //   is not RECONCILED.
-// - A RECONCILED obligation emits nothing any more (next = null).
+// - While a dispute is open (`overdueWaits`), obligation.overdue waits: nothing is emitted nor
+//   scheduled for it; once resolved, the thresholds passed meanwhile are emitted (each once).
+// - promise.kept / promise.broken, once per promise (key: when it was made): kept as soon as
+//   the settled amount has grown by the promised amount (a sweep sees it; every allocation
+//   makes the obligation due for a sweep that day), else broken at the first sweep after
+//   `date` + 3 days. Told even for a RECONCILED obligation.
+// - A RECONCILED obligation emits nothing else any more (next = null).
 // The caller marks what it emitted (kind + key) so that each is emitted exactly once.
 import { addDays, evaluateTerms, type ConditionState, type EvaluatedTerm, type TermSpec } from "@/lib/obligations/terms";
 import { present } from "@/lib/present";
 
 export const OVERDUE_THRESHOLDS = [1, 7, 30] as const;
 export const EXPIRING_DAYS_BEFORE = 7;
+export const PROMISE_GRACE_DAYS = 3;
 
-export type ScheduledKind = "term_payable" | "due" | "overdue" | "expiring";
+export type ScheduledEventType =
+  | "obligation.term_payable"
+  | "obligation.due"
+  | "obligation.overdue"
+  | "payment_request.expiring"
+  | "promise.kept"
+  | "promise.broken";
 
-export type ScheduledEventType = "obligation.term_payable" | "obligation.due" | "obligation.overdue" | "payment_request.expiring";
-
-export const KIND_EVENT: Record<ScheduledKind, ScheduledEventType> = {
-  term_payable: "obligation.term_payable",
-  due: "obligation.due",
-  overdue: "obligation.overdue",
-  expiring: "payment_request.expiring",
-};
+export function eventTypeOf(item: DueItem): ScheduledEventType {
+  switch (item.kind) {
+    case "term_payable":
+      return "obligation.term_payable";
+    case "due":
+      return "obligation.due";
+    case "overdue":
+      return "obligation.overdue";
+    case "expiring":
+      return "payment_request.expiring";
+    case "promise":
+      return item.outcome === "kept" ? "promise.kept" : "promise.broken";
+  }
+}
 
 export type PlanInput<T extends TermSpec = TermSpec> = {
   today: string;
@@ -50,12 +69,16 @@ export type PlanInput<T extends TermSpec = TermSpec> = {
   // Defaults to `conditions`.
   conditionsAtRegistration?: readonly ConditionState[];
   paymentRequest: { id: string; issueNumber: number; expiresAt: Date; revoked: boolean } | null;
+  overdueWaits?: boolean; // a dispute is open
+  // The open promise: its date, amount, when it was made, and the settled amount then and now.
+  promise?: { date: string; amountMinor: bigint; madeAt: Date; baselineMinor: bigint; settledMinor: bigint } | null;
 };
 
 export type DueItem<T extends TermSpec = TermSpec> =
   | { kind: "term_payable" | "due"; key: string; on: string; term: EvaluatedTerm<T | TermSpec> }
   | { kind: "overdue"; key: string; on: string; daysOverdue: number }
-  | { kind: "expiring"; key: string; on: string; paymentRequestId: string; expiresAt: Date; issueNumber: number };
+  | { kind: "expiring"; key: string; on: string; paymentRequestId: string; expiresAt: Date; issueNumber: number }
+  | { kind: "promise"; key: string; on: string; outcome: "kept" | "broken" };
 
 export type Plan<T extends TermSpec = TermSpec> = {
   due: DueItem<T>[]; // in the order of their dates (then terms by sequence, thresholds ascending)
@@ -68,8 +91,20 @@ export function expiringOn(expiresAt: Date): string {
   return addDays(utcDate(expiresAt), -EXPIRING_DAYS_BEFORE);
 }
 
+// The open promise's outcome today, or the day to look again (the day it would be broken).
+function planPromise(input: PlanInput): { item: DueItem | null; next: string | null } {
+  const p = input.promise;
+  if (!p) return { item: null, next: null };
+  const key = String(p.madeAt.getTime());
+  if (p.settledMinor - p.baselineMinor >= p.amountMinor) return { item: { kind: "promise", key, on: input.today, outcome: "kept" }, next: null };
+  const brokenOn = addDays(p.date, PROMISE_GRACE_DAYS + 1);
+  if (brokenOn <= input.today) return { item: { kind: "promise", key, on: brokenOn, outcome: "broken" }, next: null };
+  return { item: null, next: brokenOn };
+}
+
 export function planScheduled<T extends TermSpec>(input: PlanInput<T>): Plan<T> {
-  if (input.reconciled) return { due: [], next: null };
+  const promise = planPromise(input);
+  if (input.reconciled) return { due: promise.item ? [promise.item] : [], next: promise.next };
   const { today } = input;
   const base = { amountMinor: input.amountMinor, registeredOn: input.registeredOn, deadline: input.deadline, terms: input.terms, conditions: input.conditions };
   const atRegistration = evaluateTerms({ ...base, conditions: input.conditionsAtRegistration ?? input.conditions, today: input.registeredOn }).terms;
@@ -98,7 +133,10 @@ export function planScheduled<T extends TermSpec>(input: PlanInput<T>): Plan<T> 
     }
   });
 
-  for (const days of OVERDUE_THRESHOLDS) {
+  if (promise.item) due.push(promise.item);
+  later(promise.next);
+
+  for (const days of input.overdueWaits ? [] : OVERDUE_THRESHOLDS) {
     const on = addDays(input.deadline, days);
     if (on <= today) due.push({ kind: "overdue", key: String(days), on, daysOverdue: days });
     else later(on);

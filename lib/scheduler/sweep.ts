@@ -7,7 +7,8 @@ import type { CronPrincipal } from "@/lib/auth/principal";
 import { fromDate, todayUtc } from "@/lib/schemas/common";
 import { loadObligationsForSweep, termSpecOf, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
 import { implicitTerm, type ConditionState, type EvaluatedTerm } from "@/lib/obligations/terms";
-import { KIND_EVENT, planScheduled, type DueItem, type ScheduledEventType } from "@/lib/scheduler/plan";
+import { eventTypeOf, planScheduled, type DueItem, type ScheduledEventType } from "@/lib/scheduler/plan";
+import { query } from "@/lib/db/query";
 
 // The scheduler sweep. Any number of sweepers (the in-process interval of every instance,
 // overlapping cron calls) run it at once:
@@ -41,6 +42,8 @@ const emptyCounts = (): Record<ScheduledEventType, number> => ({
   "obligation.due": 0,
   "obligation.overdue": 0,
   "payment_request.expiring": 0,
+  "promise.kept": 0,
+  "promise.broken": 0,
 });
 
 export async function sweepScheduled(opts: SweepOptions = {}): Promise<SweepSummary> {
@@ -107,6 +110,17 @@ async function sweepBatch(tx: Tx, { batchSize, emitted }: SweepBatchInput): Prom
             revoked: o.paymentRequest.revokedAt !== null,
           }
         : null,
+      overdueWaits: o.disputeStatus === "open",
+      promise:
+        o.promiseStatus === "open" && o.promiseDate && o.promiseMadeAt
+          ? {
+              date: fromDate(o.promiseDate),
+              amountMinor: o.promiseAmountMinor ?? 0n,
+              madeAt: o.promiseMadeAt,
+              baselineMinor: o.promiseBaselineMinor ?? 0n,
+              settledMinor: o.allocatedMinor,
+            }
+          : null,
     });
     for (const item of plan.due) candidates.push({ o, item, eventId: newId() });
     nexts.push(plan.next);
@@ -123,12 +137,14 @@ async function sweepBatch(tx: Tx, { batchSize, emitted }: SweepBatchInput): Prom
     const isFresh = new Set(fresh.map((r) => r.event_id));
     const projections = new Map<string, Projection>();
     const byOrg = new Map<string, { id: string; type: ScheduledEventType; obligationId: string; data: Record<string, unknown>; createdAt: Date }[]>();
+    const decided: { o: LoadedObligation; outcome: "kept" | "broken" }[] = [];
     // An obligation's events one millisecond apart in plan order: the audit trail and the
     // payloads keep the order (due, then overdue 1, 7, 30) that one sweep's events would
     // otherwise share.
     const ticks = new Map<string, number>();
     for (const { o, item, eventId } of candidates) {
       if (!isFresh.has(eventId)) continue;
+      if (item.kind === "promise") decided.push({ o, outcome: item.outcome });
       const tick = ticks.get(o.id) ?? 0;
       ticks.set(o.id, tick + 1);
       let projection = projections.get(o.id);
@@ -140,11 +156,23 @@ async function sweepBatch(tx: Tx, { batchSize, emitted }: SweepBatchInput): Prom
       byOrg.set(o.organizationId, list);
       list.push({
         id: eventId,
-        type: KIND_EVENT[item.kind],
+        type: eventTypeOf(item),
         obligationId: o.id,
-        data: { obligation: projection, ...eventData(item, projection), detail: auditDetail(item) },
+        data: { obligation: projection, ...eventData(item, projection, o), detail: auditDetail(item, o) },
         createdAt: new Date(now.getTime() + tick),
       });
+    }
+    // The promise's status on the obligation (no version bump: the clock's, like its events).
+    const decidedAt = new Date();
+    for (const outcome of ["kept", "broken"] as const) {
+      const ids = decided.filter((d) => d.outcome === outcome).map((d) => d.o.id);
+      if (ids.length === 0) continue;
+      await query(tx)
+        .updateTable("obligations")
+        .set({ promise_status: outcome, promise_decided_at: decidedAt })
+        .where("id", "in", ids)
+        .where("promise_status", "=", "open")
+        .execute();
     }
     for (const [organizationId, events] of byOrg) {
       await recordEvents(tx, organizationId, SYSTEM, events);
@@ -180,8 +208,10 @@ function wireTerm(t: EvaluatedTerm, projection: Projection): Record<string, unkn
   };
 }
 
-function eventData(item: DueItem, projection: Projection): Record<string, unknown> {
+function eventData(item: DueItem, projection: Projection, o: LoadedObligation): Record<string, unknown> {
   switch (item.kind) {
+    case "promise":
+      return { promise: promiseData(o, item.outcome) };
     case "term_payable":
     case "due":
       return { term: wireTerm(item.term, projection) };
@@ -195,8 +225,10 @@ function eventData(item: DueItem, projection: Projection): Record<string, unknow
 }
 
 // Audit-only facts (the dashboard's audit trail line).
-function auditDetail(item: DueItem): Record<string, unknown> {
+function auditDetail(item: DueItem, o: LoadedObligation): Record<string, unknown> {
   switch (item.kind) {
+    case "promise":
+      return { date: fromDate(o.promiseDate), amount_minor: (o.promiseAmountMinor ?? 0n).toString() };
     case "term_payable":
       return { sequence: item.term.sequence, amount_minor: item.term.amountMinor.toString(), triggered_on: item.on };
     case "due":
@@ -206,4 +238,15 @@ function auditDetail(item: DueItem): Record<string, unknown> {
     case "expiring":
       return { expires_at: item.expiresAt.toISOString(), issue_number: item.issueNumber };
   }
+}
+
+// data.promise of promise.kept / promise.broken: the promise as the detail shows it, decided.
+function promiseData(o: LoadedObligation, outcome: "kept" | "broken") {
+  return {
+    date: fromDate(o.promiseDate),
+    amount_minor: (o.promiseAmountMinor ?? 0n).toString(),
+    status: outcome,
+    made_at: o.promiseMadeAt ? o.promiseMadeAt.toISOString() : null,
+    settled_since_minor: (o.allocatedMinor - (o.promiseBaselineMinor ?? 0n)).toString(),
+  };
 }

@@ -374,6 +374,41 @@ export const ZCreditResult = z
   })
   .meta({ title: "CreditResult" });
 export type TCreditResult = z.infer<typeof ZCreditResult>;
+// The obligation's current dispute and promise (extensions.md §10; null when there never was
+// one). Their history is the audit trail.
+export const DISPUTE_REASONS = ["not_received", "wrong_amount", "already_paid", "quality", "other"] as const;
+export const ZDisputeView = z
+  .strictObject({
+    status: z.enum(["open", "accepted", "rejected"]),
+    reason: z.enum(DISPUTE_REASONS),
+    message: z.string(),
+    amount_minor: ZMinorOut.nullable().meta({ description: "The amount the payer disputes, when it said" }),
+    opened_at: ZTimestamp,
+    resolved_at: ZTimestamp.nullable(),
+    resolution_message: z.string().nullable().meta({ description: "The issuer's answer (resolve_dispute)" }),
+  })
+  .meta({
+    id: "Dispute",
+    title: "Dispute",
+    description: "The latest dispute: open (obligation.overdue waits) or resolved (accepted / rejected), null when never disputed",
+  });
+export type TDisputeView = z.infer<typeof ZDisputeView>;
+
+export const ZPromiseView = z
+  .strictObject({
+    date: ZDate,
+    amount_minor: ZMinorOut,
+    status: z.enum(["open", "kept", "broken"]),
+    made_at: ZTimestamp,
+    decided_at: ZTimestamp.nullable(),
+  })
+  .meta({
+    id: "PaymentPromise",
+    title: "PaymentPromise",
+    description:
+      "The latest promise to pay: kept when the settled amount has grown by `amount_minor` by `date` + 3 days, else broken at the sweep after that day; null when never promised",
+  });
+export type TPromiseView = z.infer<typeof ZPromiseView>;
 
 const detailExtras = {
   credits: z.array(ZCredit).meta({ description: "Every credit of the obligation, oldest first (reversed ones too, with `reversed_at`)" }),
@@ -396,6 +431,8 @@ const detailExtras = {
         'Bearer capability URL `{PUBLIC_BASE_URL}/r/{request_id}#{token}`, never log it. A write capability: "" for a reader without `obligations:write` (API key scope) or below the member role',
     }),
   }).meta({ title: "PaymentRequestView" }),
+  dispute: ZDisputeView.nullable(),
+  promise: ZPromiseView.nullable(),
 };
 
 // GET /obligations/{id}/messages and /audit-trail: newest first, paged with limit/offset.
@@ -448,6 +485,19 @@ export const ZIssuerAction = z
       description:
         "Waives a waiting condition and recalculates the terms (404 unknown condition, 409 invalid_state when not waiting). Event obligation.condition_waived",
     }),
+    z
+      .strictObject({
+        action: z.literal("resolve_dispute"),
+        ...v,
+        outcome: z
+          .enum(["accepted", "rejected"])
+          .meta({ description: "accepted: the payer is right (a credit, if any, is a separate step); rejected: the claim stands" }),
+        message: z.string().trim().min(1).max(4000).meta({ description: "The answer the payer sees on the hosted page" }),
+      })
+      .meta({
+        description:
+          "Resolves the open dispute (409 `invalid_state` when none is open); overdue events that waited are emitted at the next sweep. Event obligation.dispute_resolved",
+      }),
   ])
   .meta({ title: "IssuerActionInput" });
 export type TIssuerAction = z.infer<typeof ZIssuerAction>;

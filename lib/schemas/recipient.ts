@@ -1,7 +1,19 @@
 import { z } from "zod";
 import { ZDate, ZMinor, ZUuid } from "@/lib/schemas/common";
 import { ZPaymentInstructions } from "@/lib/schemas/payment-instructions";
-import { ZDocumentItem, ZExpectedVersion, ZInvoiceRecord, ZMessageItem, ZPaymentReference } from "@/lib/schemas/obligations";
+import {
+  DISPUTE_REASONS,
+  ZDisputeView,
+  ZDocumentItem,
+  ZExpectedVersion,
+  ZInvoiceRecord,
+  ZMessageItem,
+  ZPaymentReference,
+  ZPromiseView,
+} from "@/lib/schemas/obligations";
+
+// How far ahead a payer may promise to pay (days after today, UTC).
+export const PROMISE_HORIZON_DAYS = 180;
 
 // Wire shapes of the recipient (secure-link holder) endpoints. Shared by the API, the
 // OpenAPI document and the forms of the hosted page (components/recipient).
@@ -53,8 +65,40 @@ export const ZRecipientPostMessage = z
   .strictObject({ action: z.literal("post_message"), ...v, message: z.string().min(1).max(4000) })
   .meta({ description: "Adds a message to the thread the issuer sees. Event obligation.message_posted" });
 
+export const ZRecipientDispute = z
+  .strictObject({
+    action: z.literal("dispute"),
+    ...v,
+    reason: z.enum(DISPUTE_REASONS).meta({ description: "not_received, wrong_amount, already_paid, quality or other" }),
+    message: z.string().trim().min(1).max(4000).meta({ description: "What is wrong, in the payer's words" }),
+    amount_minor: ZMinor.optional().meta({ description: "The amount disputed, at most the obligation's amount" }),
+  })
+  .meta({
+    description:
+      "Opens a dispute (409 `invalid_state` while one is open): `dispute` on the obligation; obligation.overdue events wait until the issuer resolves it. Event obligation.disputed",
+  });
+
+export const ZRecipientPromisePayment = z
+  .strictObject({
+    action: z.literal("promise_payment"),
+    ...v,
+    date: ZDate.meta({ description: `The day the payer promises to pay: today (UTC) or later, at most ${PROMISE_HORIZON_DAYS} days ahead (else 422)` }),
+    amount_minor: ZMinor.optional().meta({ description: "The amount promised, at most what is outstanding (default: what is outstanding)" }),
+  })
+  .meta({
+    description:
+      "Promises a payment (replacing an open promise): `promise` on the obligation; kept when the settled amount has grown by the amount by `date` + 3 days (promise.kept), else promise.broken. 409 `invalid_state` when nothing is outstanding. Event obligation.payment_promised",
+  });
+
 export const ZRecipientAction = z
-  .discriminatedUnion("action", [ZRecipientAcknowledge, ZRecipientShareDates, ZRecipientReportPayment, ZRecipientPostMessage])
+  .discriminatedUnion("action", [
+    ZRecipientAcknowledge,
+    ZRecipientShareDates,
+    ZRecipientReportPayment,
+    ZRecipientPostMessage,
+    ZRecipientDispute,
+    ZRecipientPromisePayment,
+  ])
   .meta({ title: "RecipientActionInput" });
 export type TRecipientAction = z.infer<typeof ZRecipientAction>;
 
@@ -76,6 +120,8 @@ export const ZRecipientInvoice = ZInvoiceRecord.extend({
       "The message thread between issuer and recipient: its most recent 100 messages, oldest first (earlier ones: GET /recipient/messages or /recipient/contexts/{request}/messages)",
   }),
   messages_total: z.number().int().min(0).meta({ description: "How many messages the thread holds in all" }),
+  dispute: ZDisputeView.nullable(),
+  promise: ZPromiseView.nullable(),
 }).meta({ title: "RecipientInvoiceDetail" });
 export type TRecipientInvoice = z.infer<typeof ZRecipientInvoice>;
 

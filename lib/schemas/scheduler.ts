@@ -32,6 +32,8 @@ const ZEmittedCounts = z
     "obligation.due": z.number().int(),
     "obligation.overdue": z.number().int(),
     "payment_request.expiring": z.number().int(),
+    "promise.kept": z.number().int(),
+    "promise.broken": z.number().int(),
   })
   .meta({ description: "Events this sweep recorded, by type" });
 

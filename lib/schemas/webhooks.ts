@@ -3,6 +3,7 @@ import { ZTimestamp, ZUuid } from "@/lib/schemas/common";
 import { ZObligationProjection } from "@/lib/schemas/obligations";
 import { EVENT_TYPES } from "@/lib/events/event-types";
 import { ZExpiringPaymentRequest, ZScheduledTerm } from "@/lib/schemas/scheduler";
+import { ZDisputeView } from "@/lib/schemas/obligations";
 
 // Webhook endpoints and deliveries (docs/webhooks.md).
 
@@ -160,6 +161,11 @@ export const ZWebhookPayload = z
         payment_request: ZExpiringPaymentRequest.optional(),
         webhook_endpoint: ZWebhookEndpoint.optional().meta({ description: "webhook_endpoint.disabled: the endpoint after it was disabled" }),
         test: z.literal(true).optional().meta({ description: "webhook.test: always true (sent by POST /webhook-endpoints/{id}/test)" }),
+        dispute: ZDisputeView.optional().meta({ description: "obligation.disputed and obligation.dispute_resolved: the dispute after the change" }),
+        promise: z.record(z.string(), z.unknown()).optional().meta({
+          description:
+            "obligation.payment_promised: the promise (`date`, `amount_minor`, `status` open, `made_at`); promise.kept / promise.broken: the same with its outcome as `status` and `settled_since_minor`",
+        }),
       })
       .meta({ description: "Snapshot taken in the transaction of the change" }),
   })

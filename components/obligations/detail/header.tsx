@@ -40,6 +40,12 @@ export function ObligationHeader({
             {isCancelled(o) ? <Pill tone="slate">Cancelled</Pill> : <StatusBadge status={o.status} />}
             {overdueDays > 0 && <Pill tone="rose">{overdueDays === 1 ? "1 day overdue" : `${overdueDays} days overdue`}</Pill>}
             {o.acknowledged && <Pill tone="emerald">Acknowledged</Pill>}
+            {o.dispute?.status === "open" && (
+              <a href="#dispute-promise" className="rounded-full">
+                <Pill tone="rose">Disputed</Pill>
+              </a>
+            )}
+            {o.promise?.status === "open" && <Pill tone="sky">Payment promised</Pill>}
           </div>
         }
       />

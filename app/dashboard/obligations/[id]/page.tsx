@@ -17,6 +17,7 @@ import { TermsSection } from "@/components/obligations/detail/terms-section";
 import { AllocationsSection } from "@/components/obligations/detail/allocations-section";
 import { ConditionsSection } from "@/components/obligations/detail/conditions-section";
 import { MessagesSection } from "@/components/obligations/detail/messages-section";
+import { DisputePromiseSection } from "@/components/obligations/detail/dispute-promise-section";
 import { DocumentsSection } from "@/components/obligations/detail/documents-section";
 import { AuditSection } from "@/components/obligations/detail/audit-section";
 import { DetailsSection } from "@/components/obligations/detail/details-section";
@@ -64,6 +65,7 @@ export default async function ObligationPage({ params }: { params: Promise<{ id:
             <LinkSections o={o} locale={locale} counterpartyEmail={cp.email ?? ""} expired={expired} canWrite={canWrite} />
           </div>
           <div className="min-w-0 space-y-6 lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">
+            <DisputePromiseSection {...section} />
             <TermsSection o={o} locale={locale} today={today} />
             {user.can("payments:read") && <AllocationsSection o={o} locale={locale} allocations={allocations} canRecord={user.can("payments:write")} />}
             <CorrectionsSection {...section} />

@@ -1,0 +1,36 @@
+import type { TInboxItem } from "@/lib/schemas/inbox";
+
+// An inbox row joined with its obligation (lib/inbox/list-inbox-items.ts) as the wire item.
+export type InboxRow = {
+  id: string;
+  kind: string;
+  obligation_id: string;
+  event_id: string;
+  detail: unknown;
+  created_at: Date;
+  read_at: Date | null;
+  label: string;
+  invoice_number: string;
+  debtor_name: string;
+  amount_minor: bigint;
+  currency: string;
+};
+
+export function toInboxItem(r: InboxRow): TInboxItem {
+  return {
+    id: r.id,
+    kind: r.kind as TInboxItem["kind"],
+    obligation: {
+      id: r.obligation_id,
+      label: r.label,
+      invoice_number: r.invoice_number,
+      debtor_name: r.debtor_name,
+      amount_minor: r.amount_minor.toString(),
+      currency: r.currency as TInboxItem["obligation"]["currency"],
+    },
+    detail: r.detail && typeof r.detail === "object" && !Array.isArray(r.detail) ? (r.detail as Record<string, unknown>) : {},
+    event_id: r.event_id,
+    created_at: r.created_at.toISOString(),
+    read_at: r.read_at ? r.read_at.toISOString() : null,
+  };
+}
