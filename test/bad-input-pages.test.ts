@@ -41,17 +41,17 @@ describe("dashboard pages: bad input", () => {
     }
   });
 
-  it("the login, account and members pages post their password forms", async () => {
+  it("the login and account pages post their password forms", async () => {
     const login = await page("/login");
     expect(login.status).toBe(200);
     const account = await page("/dashboard/settings/account", cookie);
     expect(account.status).toBe(200);
-    const members = await page("/dashboard/settings/members", cookie);
-    expect(members.status).toBe(200);
+    // Members no longer get a password from the organization (extensions.md §8). The invitation
+    // and reset pages render their password forms only in the browser, once the fragment's token
+    // is read, so no form can be posted before hydration there.
     for (const [name, html] of [
       ["login", await login.text()],
       ["account", await account.text()],
-      ["members", await members.text()],
     ]) {
       const forms = passwordForms(html);
       expect(forms.length, name).toBeGreaterThan(0);
