@@ -3,12 +3,19 @@ import type { RecipientPrincipal } from "@/lib/auth/principal";
 import type { UploadedFile } from "@/lib/http/body";
 import type { TMutationResult } from "@/lib/schemas/obligations";
 import { uploadDocument, type DocumentKind } from "@/lib/documents/upload-document";
+import type { AllowedType } from "@/lib/documents/sniff";
 import { getDocumentDownload, type DocumentDownload } from "@/lib/documents/download-document";
 import { RECIPIENT_VISIBLE_DOCUMENTS } from "@/lib/recipients/visibility";
 
 // POST /recipient/documents (+ contexts): the obligations upload (same sniffing, bounds,
 // SHA-256, version + 1, event obligation.document_added) with uploaded_by "recipient".
-export type UploadRecipientDocumentInput = { principal: RecipientPrincipal; expectedVersion: number; kind?: DocumentKind; files: Record<string, UploadedFile> };
+export type UploadRecipientDocumentInput = {
+  principal: RecipientPrincipal;
+  expectedVersion: number;
+  kind?: DocumentKind;
+  files: Record<string, UploadedFile>;
+  contentType?: AllowedType;
+};
 
 export function uploadRecipientDocument(tx: Tx, input: UploadRecipientDocumentInput): Promise<TMutationResult> {
   const p = input.principal;
@@ -20,6 +27,7 @@ export function uploadRecipientDocument(tx: Tx, input: UploadRecipientDocumentIn
     files: input.files,
     principal: p,
     uploadedBy: "recipient",
+    contentType: input.contentType,
   });
 }
 

@@ -1,6 +1,6 @@
+import { trimEndChar } from "@/lib/strings";
 import type { Tx } from "@/lib/db";
 import type { Principal } from "@/lib/auth/principal";
-import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { sha256Hex } from "@/lib/crypto";
@@ -11,9 +11,8 @@ import { recordEvent } from "@/lib/events/record-event";
 import { CURRENCIES, MAX_MINOR, toDate } from "@/lib/schemas/common";
 import type { TPayment } from "@/lib/schemas/payments";
 import type { TBankStatement, TImportStatementForm } from "@/lib/schemas/reconciliation";
-import { StatementError, type ParsedStatement, type ParsedTransaction } from "@/lib/bank-statements/types";
-import { parseStatement } from "@/lib/bank-statements/parse-statement";
-import { ZCsvMapping } from "@/lib/bank-statements/csv-mapping";
+import type { ParsedStatement, ParsedTransaction } from "@/lib/bank-statements/types";
+import { prepareBankStatementImport } from "@/lib/reconciliation/prepare-bank-statement-import";
 import { accountNamespace, transactionIdentity } from "@/lib/bank-statements/identity";
 import { findCandidates } from "@/lib/reconciliation/candidates";
 import { autoAllocation, suggest, type Candidate, type PaymentFacts } from "@/lib/reconciliation/engine";
@@ -25,6 +24,8 @@ export type ImportBankStatementInput = {
   principal: Principal;
   body: TImportStatementForm;
   files: Record<string, UploadedFile>;
+  // the file as prepareBankStatementImport read it before the transaction (read here otherwise)
+  parsed?: ParsedStatement;
 };
 
 const CHUNK = 1000;
@@ -48,49 +49,15 @@ function invalid(message: string): AppError {
   return new AppError("validation_failed", message);
 }
 
-function parseCsvMapping(raw: string | undefined) {
-  if (raw === undefined || raw.trim() === "") return undefined;
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    throw invalid("csv_mapping: must be a JSON object");
-  }
-  const r = ZCsvMapping.safeParse(json);
-  if (!r.success) {
-    const issue = r.error.issues[0];
-    const path = ["csv_mapping", ...issue.path.map(String)].join(".");
-    throw invalid(`${path}: ${issue.message}`);
-  }
-  return r.data;
-}
-
 // Decimal string of the parser ("1234.5") -> minor units, exactly; null when it has more
 // decimals than the currency.
 function toMinor(amount: string, currency: string): bigint | null {
   const m = /^(\d+)(?:\.(\d*))?$/.exec(amount);
   if (!m) return null;
   const digits = minorDigits(currency);
-  const fraction = (m[2] ?? "").replace(/0+$/, "");
+  const fraction = trimEndChar(m[2] ?? "", "0");
   if (fraction.length > digits) return null;
   return BigInt(m[1]) * 10n ** BigInt(digits) + BigInt(fraction.padEnd(digits, "0") || "0");
-}
-
-function read(input: ImportBankStatementInput): ParsedStatement {
-  const file = input.files.file;
-  if (!file) throw invalid("file: a statement file is required");
-  if (file.bytes.length > env().MAX_UPLOAD_BYTES) throw new AppError("payload_too_large", `file: larger than ${env().MAX_UPLOAD_BYTES} bytes`);
-  const csvMapping = parseCsvMapping(input.body.csv_mapping);
-  try {
-    return parseStatement(new Uint8Array(file.bytes), { format: input.body.format, csvMapping });
-  } catch (err) {
-    if (err instanceof StatementError) {
-      if (err.kind === "unsupported") throw new AppError("unsupported_media_type", err.message);
-      if (err.kind === "too_many") throw invalid(err.message);
-      throw new AppError("statement_unreadable", err.message);
-    }
-    throw err;
-  }
 }
 
 // POST /bank-statements: reads the statement, records one payment per booked transaction
@@ -104,7 +71,7 @@ function read(input: ImportBankStatementInput): ParsedStatement {
 // (lib/reconciliation/allocate-batch.ts, with allocatePayment's locking rules).
 export async function importBankStatement(tx: Tx, input: ImportBankStatementInput): Promise<TBankStatement> {
   const { organizationId } = input;
-  const statement = read(input);
+  const statement = input.parsed ?? (await prepareBankStatementImport(input.body, input.files));
   const autoAllocate = input.body.auto_allocate !== "false";
 
   const rows: Row[] = statement.transactions.map((t, position) => {
