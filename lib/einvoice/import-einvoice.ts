@@ -12,6 +12,7 @@ import { documentStorage } from "@/lib/documents/storage";
 import { safeFilename } from "@/lib/documents/safe-filename";
 import type { ReadResult } from "@/lib/einvoice/read-einvoice";
 import { prepareEinvoiceImport } from "@/lib/einvoice/prepare-einvoice-import";
+import { sellerWarning } from "@/lib/einvoice/seller-warning";
 import { mapEinvoice, sellerIdentifier, type ContextRef, type ImportRole } from "@/lib/einvoice/map-einvoice";
 
 export type ImportEinvoiceInput = {
@@ -51,6 +52,10 @@ export async function importEinvoice(tx: Tx, input: ImportEinvoiceInput): Promis
     );
   }
 
+  if ((input.organization_role ?? "creditor") === "creditor") {
+    const warning = await sellerWarning(tx, { organizationId, invoice });
+    if (warning) mapped.warnings.push(warning);
+  }
   const contextIds = await resolveContexts(tx, organizationId, mapped.contexts, input.dry_run === true);
   const body: TRegisterObligation = { ...mapped.body, ...(contextIds.length ? { context_ids: contextIds } : {}) };
   if (input.dry_run) return { import: { id: "", ...record }, request: body, warnings: mapped.warnings };
@@ -90,7 +95,8 @@ export async function importEinvoice(tx: Tx, input: ImportEinvoiceInput): Promis
       invoiceNumber: invoice.number,
     },
   });
-  return { import: { id: importId, ...record }, result, warnings: mapped.warnings };
+  // The original file's document (document_id), as a document upload's result names it.
+  return { import: { id: importId, ...record }, result: { ...result, document_id: documentId }, warnings: mapped.warnings };
 }
 
 // Each referenced order (BT-13), contract (BT-12) or project (BT-11): the organization's
