@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { newOrg } from "./support/fixtures";
+import { newOrg, signedIn } from "./support/fixtures";
 
 // The e-invoice import's seller: the bank-assigned creditor identifier (BT-90) is no seller
 // identifier, an import "as seller" of another company's invoice warns, and the result names
@@ -51,7 +51,8 @@ describe("e-invoice import: the seller", () => {
     expect(rules(n.body.warnings)).not.toContain("seller");
 
     const byIban = await newOrg("Trading Name Differs");
-    const put = await byIban.api.call("PUT", "/payment-instructions/EUR", {
+    const owner = await signedIn(byIban.email); // bank details: a signed-in owner only
+    const put = await owner.call("PUT", "/payment-instructions/EUR", {
       body: { account_holder: "Trading Name Differs", iban: "NL57 RABO 0107 3075 10" },
       headers: { "idempotency-key": `iban-${Date.now()}` },
     });

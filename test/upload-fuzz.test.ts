@@ -81,8 +81,10 @@ function mutations(base: Buffer, n: number, seed: number): Buffer[] {
         b = Buffer.from(b);
         b[at] = o.v;
       } else if (o.k === "cut") b = b.subarray(0, at);
-      else if (o.k === "repeat") b = Buffer.concat([b.subarray(0, at), Buffer.alloc(o.len * o.times, b.subarray(at, at + o.len)), b.subarray(at)]);
-      else b = Buffer.concat([b.subarray(0, at), Buffer.from(o.s), b.subarray(at)]);
+      else if (o.k === "repeat") {
+        const piece = b.subarray(at, at + o.len);
+        if (piece.length) b = Buffer.concat([b.subarray(0, at), Buffer.alloc(piece.length * o.times, piece), b.subarray(at)]);
+      } else b = Buffer.concat([b.subarray(0, at), Buffer.from(o.s), b.subarray(at)]);
     }
     return b.length > 9 * MIB ? b.subarray(0, 9 * MIB) : b;
   });
@@ -127,7 +129,11 @@ function bombs(): { label: string; pdf: Buffer }[] {
   const xml = Buffer.from("<x/>");
   out.push({
     label: "object stream FlateDecode ASCII85Decode of 40 million z",
-    pdf: pdfWithEmbeddedStream({ streamDict: "", data: xml, extraObjects: [objStm("[/FlateDecode /ASCII85Decode]", encodeFilter("FlateDecode", Buffer.alloc(40_000_000, "z")))] }),
+    pdf: pdfWithEmbeddedStream({
+      streamDict: "",
+      data: xml,
+      extraObjects: [objStm("[/FlateDecode /ASCII85Decode]", encodeFilter("FlateDecode", Buffer.alloc(40_000_000, "z")))],
+    }),
   });
   const runs = Buffer.alloc(2 * 400_000);
   for (let i = 0; i < runs.length; i += 2) runs[i] = 129; // 128 zeros per pair: 51 MB
@@ -233,7 +239,10 @@ describe("hostile documents: POST /obligations/{id}/documents", () => {
       ["many quotes", Buffer.from('"'.repeat(8 * MIB))],
       ["control bytes", Buffer.alloc(MIB, 1)],
       ["a PDF bomb", bombs()[0].pdf],
-      ...mutations(readFileSync(path.join(FIX, "einvoice/pdf/chromium-qpdf-classic.pdf")), 6, SEED + 200).map((m, k): [string, Buffer] => [`pdf mutation ${k}`, m]),
+      ...mutations(readFileSync(path.join(FIX, "einvoice/pdf/chromium-qpdf-classic.pdf")), 6, SEED + 200).map((m, k): [string, Buffer] => [
+        `pdf mutation ${k}`,
+        m,
+      ]),
     ];
     for (const [label, bytes] of shapes) {
       const r = await org.api.call("POST", `/obligations/${obligation.id}/documents`, { form: multipart(bytes, { expected_version: "999" }, "evidence") });
