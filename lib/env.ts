@@ -37,7 +37,7 @@ const ZEnv = z
     // each parse's limits (a file over them is refused with a 4xx).
     UPLOAD_PARSE_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
     UPLOAD_PARSE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
-    UPLOAD_PARSE_MEMORY_MB: z.coerce.number().int().min(64).default(256),
+    UPLOAD_PARSE_MEMORY_MB: z.coerce.number().int().min(64).default(384),
     IDEMPOTENCY_RETENTION_HOURS: z.coerce.number().min(24).default(48),
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
     LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),

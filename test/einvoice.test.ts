@@ -223,7 +223,11 @@ describe("obligation imports", () => {
     );
     const t = await fresh.api.call("POST", "/obligation-imports", { form: form(totals) });
     expect(t.status, t.text).toBe(201);
-    expect(others(t.body.warnings).map((w: { rule: string }) => w.rule).sort()).toEqual(["BR-CO-13", "BR-CO-15", "BR-CO-16"]);
+    expect(
+      others(t.body.warnings)
+        .map((w: { rule: string }) => w.rule)
+        .sort(),
+    ).toEqual(["BR-CO-13", "BR-CO-15", "BR-CO-16"]);
     expect(t.body.warnings[0].message).toMatch(/BT-/);
   });
 

@@ -98,7 +98,9 @@ describe("linear rewrites", () => {
 
   it("reads an MT940 :86: of 200,000 slashes", () => {
     const s = parseMt940(
-      Buffer.from(`:20:X\n:25:NL91ABNA0417164300\n:60F:C070903EUR0,00\n:61:0709070904C50,05NTRFNONREF\n:86:/EREF/a${"/".repeat(200_000)}b\n:62F:C070903EUR0,00\n-\n`),
+      Buffer.from(
+        `:20:X\n:25:NL91ABNA0417164300\n:60F:C070903EUR0,00\n:61:0709070904C50,05NTRFNONREF\n:86:/EREF/a${"/".repeat(200_000)}b\n:62F:C070903EUR0,00\n-\n`,
+      ),
     );
     expect(s.transactions).toHaveLength(1);
   });

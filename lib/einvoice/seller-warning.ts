@@ -32,7 +32,10 @@ export async function sellerWarning(tx: Tx, input: { organizationId: string; inv
   if (names.some((n) => sameName(n, invoice.seller.name))) return null;
   const ibans = new Set(accounts.map((a) => (a.iban ?? "").replace(/\s/g, "").toUpperCase()).filter(Boolean));
   if (invoice.payeeAccounts.some((a) => ibans.has(a))) return null;
-  const seller = [invoice.seller.name && JSON.stringify(invoice.seller.name.slice(0, 200)), invoice.seller.vatId && `VAT id ${invoice.seller.vatId.slice(0, 40)}`]
+  const seller = [
+    invoice.seller.name && JSON.stringify(invoice.seller.name.slice(0, 200)),
+    invoice.seller.vatId && `VAT id ${invoice.seller.vatId.slice(0, 40)}`,
+  ]
     .filter(Boolean)
     .join(", ");
   return {

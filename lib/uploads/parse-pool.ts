@@ -9,7 +9,7 @@ import type { WorkerUsage } from "@/lib/uploads/worker";
 
 // Uploaded files are parsed off the request thread: a small pool of worker threads per
 // process (UPLOAD_PARSE_WORKERS), each with a heap limit (UPLOAD_PARSE_MEMORY_MB, V8's
-// resourceLimits) and each parse with a time limit (UPLOAD_PARSE_TIMEOUT_MS). A parse over
+// resourceLimits) and each parse with a time limit (parseTimeLimit). A parse over
 // either is refused in the envelope (the kind's code: 422, 415 for a document) and its
 // worker replaced, while the request thread keeps answering. docs/security.md, "Uploads
 // and parsers". The pool hangs on globalThis: both bundles of lib/ share it (architecture.md).
@@ -46,7 +46,7 @@ export async function parseUpload<K extends ParseJob["kind"]>(job: ParseJob & { 
       outcome: outcome.ok ? "ok" : outcome.code,
       ms: Math.round(performance.now() - started),
       worker: usage ?? null,
-      limits: { ms: env().UPLOAD_PARSE_TIMEOUT_MS, heap_mb: env().UPLOAD_PARSE_MEMORY_MB },
+      limits: { ms: parseTimeLimit(job.bytes.byteLength), heap_mb: env().UPLOAD_PARSE_MEMORY_MB },
     },
     "upload parsed",
   );
@@ -101,9 +101,17 @@ function run(slot: Slot, pending: Pending) {
   if (slot.online) startTimer(slot, job);
 }
 
+// The time a parse may take: the base (UPLOAD_PARSE_TIMEOUT_MS) and a second per MiB, as the
+// parsers' work is linear in the file (a legitimate 10 MiB statement on a busy machine needs
+// several seconds; the quadratic shapes are refused by the parsers' own bounds first).
+export function parseTimeLimit(bytes: number): number {
+  return env().UPLOAD_PARSE_TIMEOUT_MS + Math.ceil((bytes / (1024 * 1024)) * MS_PER_MIB);
+}
+const MS_PER_MIB = 1000;
+
 function startTimer(slot: Slot, job: ParseJob) {
-  const limit = env().UPLOAD_PARSE_TIMEOUT_MS;
-  slot.timer = setTimeout(() => finish(slot, refusal(job, `could not be read within ${limit / 1000} s`), true), limit);
+  const limit = parseTimeLimit(job.bytes.byteLength);
+  slot.timer = setTimeout(() => finish(slot, refusal(job, `could not be read within ${(limit / 1000).toFixed(1)} s`), true), limit);
 }
 
 function finish(slot: Slot, result: { outcome: ParseOutcome; usage?: WorkerUsage }, kill: boolean) {

@@ -22,7 +22,8 @@ import { createTestDatabase, startServer } from "../../test/support/server";
 import { encodeFilter } from "../../test/support/pdf-filters";
 import { pdfWithEmbeddedStream } from "../../test/support/raw-pdf";
 
-const ADMIN_URL = process.argv.slice(2).find((a) => a.startsWith("postgres")) ?? process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5433/postgres";
+const ADMIN_URL =
+  process.argv.slice(2).find((a) => a.startsWith("postgres")) ?? process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5433/postgres";
 const OUT = process.env.HOSTILE_OUT ?? path.join("bench-results", `hostile-uploads-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
 const MIB = 1024 * 1024;
 const uptime = () => execSync("uptime", { encoding: "utf8" }).trim();
@@ -49,14 +50,31 @@ function uploads(obligationId: string): Upload[] {
     einvoice("e-invoice XML: 9.5 MB of sibling elements", Buffer.from(`<Invoice>${"<a>1</a>".repeat(1_200_000)}</Invoice>`)),
     einvoice('e-invoice XML: "<a" x 120,000 (issue 33)', Buffer.from("<a".repeat(120_000))),
     einvoice("e-invoice XML: a tag of 1.5 million attributes", Buffer.from(`<Invoice ${'a="1" '.repeat(1_500_000)}/>`)),
-    einvoice("PDF: Flate + ASCII85 object stream of 40 million z (issue 33)", pdfWithEmbeddedStream({ streamDict: "", data: Buffer.from("<x/>"), extraObjects: [objStm] })),
+    einvoice(
+      "PDF: Flate + ASCII85 object stream of 40 million z (issue 33)",
+      pdfWithEmbeddedStream({ streamDict: "", data: Buffer.from("<x/>"), extraObjects: [objStm] }),
+    ),
     einvoice("PDF: LZW bomb attachment", pdfWithEmbeddedStream({ streamDict: "/Filter /LZWDecode", data: encodeFilter("LZWDecode", Buffer.alloc(11 * MIB)) })),
     einvoice("PDF: 9 MB number token", Buffer.from(`%PDF-1.7\n1 0 obj\n${"1".repeat(9 * MIB)}a\nendobj\n`)),
     statement("camt: 9 MB of sibling elements", camt("<a>1</a>".repeat(1_150_000))),
-    statement("MT940: :86:/EREF/a + 9 MB of /", Buffer.from(`:20:X\n:25:NL91ABNA0417164300\n:60F:C070903EUR0,00\n:61:0709070904C50,05NTRFNONREF\n:86:/EREF/a${"/".repeat(9 * MIB)}b\n:62F:C070903EUR0,00\n-\n`)),
-    statement("CSV: 100 amount cells of 40,000 digits", Buffer.from(`Buchungstag;Betrag;Waehrung\n${`01.01.2026;1,${"0".repeat(40_000)}1;EUR\n`.repeat(100)}`), "csv"),
+    statement(
+      "MT940: :86:/EREF/a + 9 MB of /",
+      Buffer.from(
+        `:20:X\n:25:NL91ABNA0417164300\n:60F:C070903EUR0,00\n:61:0709070904C50,05NTRFNONREF\n:86:/EREF/a${"/".repeat(9 * MIB)}b\n:62F:C070903EUR0,00\n-\n`,
+      ),
+    ),
+    statement(
+      "CSV: 100 amount cells of 40,000 digits",
+      Buffer.from(`Buchungstag;Betrag;Waehrung\n${`01.01.2026;1,${"0".repeat(40_000)}1;EUR\n`.repeat(100)}`),
+      "csv",
+    ),
     statement("CSV: 9 MB without a header row", Buffer.from(`${`${"x;".repeat(75_000)}\n`.repeat(60)}`), "csv"),
-    { label: "document: 9 MB of quotes", path: `/obligations/${obligationId}/documents`, bytes: Buffer.from('"'.repeat(9 * MIB)), fields: { expected_version: "999" } },
+    {
+      label: "document: 9 MB of quotes",
+      path: `/obligations/${obligationId}/documents`,
+      bytes: Buffer.from('"'.repeat(9 * MIB)),
+      fields: { expected_version: "999" },
+    },
   ];
 }
 
@@ -119,7 +137,17 @@ async function main() {
       const ms = Math.round(performance.now() - t0);
       await new Promise((res) => setTimeout(res, 50));
       const during = window(t0, performance.now());
-      const row = { label: u.label, bytes: u.bytes.length, status: r.status, code: body.error?.code ?? "", ms, pollP50: pct(during, 0.5), pollP99: pct(during, 0.99), pollMax: pct(during, 1), polls: during.length };
+      const row = {
+        label: u.label,
+        bytes: u.bytes.length,
+        status: r.status,
+        code: body.error?.code ?? "",
+        ms,
+        pollP50: pct(during, 0.5),
+        pollP99: pct(during, 0.99),
+        pollMax: pct(during, 1),
+        polls: during.length,
+      };
       (result.rows as unknown[]).push(row);
       console.log(
         `${u.label.padEnd(62)} ${String(u.bytes.length).padStart(9)}  ${String(r.status).padEnd(6)} ${row.code.padEnd(22)} ${String(ms).padStart(5)} ms  ${String(row.pollP50).padStart(6)} ${String(row.pollP99).padStart(6)} ${String(row.pollMax).padStart(6)} (${row.polls})`,
