@@ -77,7 +77,7 @@ describe("regular expressions", () => {
       const key = `/${r.source}/${r.flags}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      const d = checkSync(r.source, r.flags, { timeout: 20_000 });
+      const d = checkSync(r.source, r.flags, { timeout: 20_000, randomSeed: 1 }); // a fixed seed: the same verdicts every run
       if (d.status !== "safe") {
         const detail = d.status === "vulnerable" ? `${d.complexity.type}, attack ${d.attack.pattern.slice(0, 80)}` : d.status;
         unsafe.push(`${r.file}:${r.line} ${key} (${detail})`);

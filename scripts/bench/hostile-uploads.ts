@@ -12,7 +12,7 @@
 // (default bench-results/hostile-uploads-<time>.json). docs/security.md, "Uploads and parsers".
 import { execSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ensureBuilt } from "../build-state";
@@ -47,6 +47,8 @@ function uploads(obligationId: string): Upload[] {
   const einvoice = (label: string, bytes: Buffer): Upload => ({ label, path: "/obligation-imports", bytes, fields: { dry_run: "true" } });
   const statement = (label: string, bytes: Buffer, format?: string): Upload => ({ label, path: "/bank-statements", bytes, fields: format ? { format } : {} });
   return [
+    // A normal file first: what the worker costs an ordinary upload.
+    einvoice("normal: CII_example1.xml (34 KB)", readFileSync("test/fixtures/einvoice/en16931/cii/CII_example1.xml")),
     einvoice("e-invoice XML: 9.5 MB of sibling elements", Buffer.from(`<Invoice>${"<a>1</a>".repeat(1_200_000)}</Invoice>`)),
     einvoice('e-invoice XML: "<a" x 120,000 (issue 33)', Buffer.from("<a".repeat(120_000))),
     einvoice("e-invoice XML: a tag of 1.5 million attributes", Buffer.from(`<Invoice ${'a="1" '.repeat(1_500_000)}/>`)),
