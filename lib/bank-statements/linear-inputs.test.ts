@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { depthOf } from "@/lib/einvoice/xml";
+import { formatMinor } from "@/lib/invoices/delivery-draft";
+import { tokenize } from "@/lib/reconciliation/text";
 import { trimChar, trimEndChar } from "@/lib/strings";
 import { readCsv } from "./parse-csv";
 import { parseMt940 } from "./parse-mt940";
@@ -94,6 +96,27 @@ describe("linear rewrites", () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it("tokenizes remittance text as the pattern did, and groups thousands as it did", () => {
+    const TOKEN = /[\p{L}\p{N}]+(?:(?:[-/_]|(?<=\p{N})\.(?=\p{N}))[\p{L}\p{N}]+)*/gu;
+    const reference = (t: string) => Array.from(t.normalize("NFC").matchAll(TOKEN), (m) => m[0].toUpperCase());
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom("a", "B", "1", "9", ".", "-", "/", "_", " ", ",", "é", "e\u0301", "😀", "٣"), { maxLength: 40 }), (chars) => {
+        const text = chars.join("");
+        expect(tokenize(text)).toEqual(reference(text));
+      }),
+      { numRuns: 3000 },
+    );
+    expect(tokenize(`${"00.0".repeat(30_000)}\u0000`)).toHaveLength(1);
+    for (const [minor, text] of [
+      [0n, "0.00"],
+      [5n, "0.05"],
+      [100000n, "1,000.00"],
+      [123456789n, "1,234,567.89"],
+    ] as const)
+      expect(formatMinor(minor, "EUR")).toBe(text);
+    expect(formatMinor(1234567n, "JPY")).toBe("1,234,567");
   });
 
   it("reads an MT940 :86: of 200,000 slashes", () => {
