@@ -102,6 +102,7 @@ async function main() {
         amount_minor: "12000",
         currency: "EUR",
         deadline: "2027-01-31",
+        business_context: { invoice_number: "BENCH-1" },
       }),
     });
     const obligation = (await created.json()) as { obligation: { id: string } };
