@@ -138,8 +138,12 @@ export function parseCamt(bytes: Uint8Array, kind: "camt.053" | "camt.054"): Par
   refuseDoctype(xml);
   // Depth and "<" inside a tag by a linear scan first: the validator and the parser take
   // quadratic time on runs of unclosed tags.
-  const { depth, problem } = scanXml(xml, MAX_XML_DEPTH);
-  if (problem) throw new StatementError("unreadable", `the XML is malformed (${problem})`);
+  const { depth, problem, at = 0 } = scanXml(xml, MAX_XML_DEPTH);
+  if (problem) {
+    const line = xml.slice(0, at).split("\n").length;
+    const column = at - xml.lastIndexOf("\n", at - 1);
+    throw new StatementError("unreadable", `line ${line}, column ${column}: the XML is malformed (${problem})`);
+  }
   if (depth > MAX_XML_DEPTH) throw new StatementError("unreadable", `the XML nests deeper than ${MAX_XML_DEPTH} elements`);
   const valid = XMLValidator.validate(xml);
   if (valid !== true) {

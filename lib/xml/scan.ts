@@ -9,7 +9,8 @@
 // Far above any real tag (namespace declarations included), far below a stall.
 export const MAX_TAG_CHARS = 16 * 1024;
 
-export type XmlScan = { depth: number; problem?: string };
+// problem and at: what is refused, and where (the index of its "<").
+export type XmlScan = { depth: number; problem?: string; at?: number };
 
 // Stops at the first depth above maxDepth (the text is refused then anyway).
 export function scanXml(text: string, maxDepth: number): XmlScan {
@@ -26,7 +27,7 @@ export function scanXml(text: string, maxDepth: number): XmlScan {
     const skip = text.startsWith("<!--", lt) ? "-->" : text.startsWith("<![CDATA[", lt) ? "]]>" : text[lt + 1] === "?" ? "?>" : null;
     if (skip) {
       const end = find(skip, lt + 2);
-      if (end < 0) return { depth: max, problem: `a comment, CDATA section or processing instruction is not closed` };
+      if (end < 0) return { depth: max, problem: "a comment, CDATA section or processing instruction is not closed", at: lt };
       lt = end + skip.length - 1;
       continue;
     }
@@ -34,10 +35,10 @@ export function scanXml(text: string, maxDepth: number): XmlScan {
     const c = text.charCodeAt(lt + (closing ? 2 : 1));
     if (!((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95)) continue;
     const gt = find(">", lt);
-    if (gt < 0) return { depth: max, problem: "a tag is not closed" };
+    if (gt < 0) return { depth: max, problem: "a tag is not closed", at: lt };
     const nextLt = text.indexOf("<", lt + 1);
-    if (nextLt >= 0 && nextLt < gt) return { depth: max, problem: 'a tag holds a "<"' };
-    if (gt - lt > MAX_TAG_CHARS) return { depth: max, problem: `a tag is longer than ${MAX_TAG_CHARS} characters` };
+    if (nextLt >= 0 && nextLt < gt) return { depth: max, problem: 'a tag is not closed before the next "<"', at: lt };
+    if (gt - lt > MAX_TAG_CHARS) return { depth: max, problem: `a tag is longer than ${MAX_TAG_CHARS} characters`, at: lt };
     if (closing) depth--;
     else if (text[gt - 1] !== "/") {
       depth++;
