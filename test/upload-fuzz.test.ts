@@ -25,7 +25,7 @@ type Parse = {
   parse: string;
   bytes: number;
   outcome: string;
-  worker: { ms: number; heap_bytes: number; heap_limit_bytes: number } | null;
+  worker: { ms: number; heap_bytes: number } | null;
   limits: { ms: number; heap_mb: number };
 };
 let logOffset = 0;
@@ -67,9 +67,8 @@ async function expectBounded(label: string, kind: string, bytes: number) {
       // The request thread's timer enforces the limit: a parse that ends as it fires (late,
       // on a busy machine) may report a little more.
       expect(p.worker.ms, label).toBeLessThanOrEqual(p.limits.ms * 1.1 + 1000);
-      // V8's heap limit in the worker: the configured old generation, plus the young one and code.
-      expect(p.worker.heap_limit_bytes, label).toBeLessThanOrEqual((p.limits.heap_mb + 64) * MIB);
-      expect(p.worker.heap_bytes, label).toBeLessThanOrEqual(p.worker.heap_limit_bytes);
+      // The configured old generation, plus the young one (16 MiB semi-spaces) and code.
+      expect(p.worker.heap_bytes, label).toBeLessThanOrEqual((p.limits.heap_mb + 64) * MIB);
     } else expect(p.outcome, `${label}: a parse without the worker's figures is one stopped at a budget`).not.toBe("ok");
   }
 }

@@ -5,9 +5,9 @@ import { type ParseJob, runParseJob } from "@/lib/uploads/parse-job";
 // The entry of a parse worker thread (built to .next/api/parse-worker.mjs by
 // scripts/build-api.mjs): one job at a time, answered with its outcome and what it cost,
 // measured here in the worker (heap_bytes: the worker's committed heap after the parse, a
-// high-water mark, as the heap shrinks only at later collections; heap_limit_bytes: V8's
-// limit of it, the resourceLimits' old generation plus the young one and code).
-export type WorkerUsage = { ms: number; heap_bytes: number; heap_limit_bytes: number; external_bytes: number };
+// high-water mark, as the heap shrinks only at later collections; it counts the young
+// generation and code besides the old generation that resourceLimits bounds).
+export type WorkerUsage = { ms: number; heap_bytes: number; external_bytes: number };
 
 parentPort?.on("message", async (msg: { id: number; job: ParseJob }) => {
   const started = performance.now();
@@ -16,7 +16,6 @@ parentPort?.on("message", async (msg: { id: number; job: ParseJob }) => {
   const usage: WorkerUsage = {
     ms: Math.round(performance.now() - started),
     heap_bytes: heap.total_heap_size,
-    heap_limit_bytes: heap.heap_size_limit,
     external_bytes: heap.external_memory,
   };
   parentPort?.postMessage({ id: msg.id, outcome, usage });
