@@ -20,7 +20,7 @@ import type { WorkerUsage } from "@/lib/uploads/worker";
 export const WORKER_SCRIPT = ".next/api/parse-worker.mjs";
 
 type Pending = { id: number; job: ParseJob; resolve: (r: { outcome: ParseOutcome; usage?: WorkerUsage }) => void };
-type Slot = { worker: Worker; online: boolean; job?: Pending; timer?: NodeJS.Timeout };
+type Slot = { worker: Worker; online: boolean; job?: Pending; timer?: NodeJS.Timeout; watch?: NodeJS.Timeout };
 type Pool = { slots: Slot[]; queue: Pending[]; nextId: number; missingLogged?: boolean };
 
 const globalForPool = globalThis as unknown as { __fosParsePool?: Pool };
@@ -116,12 +116,23 @@ const MS_PER_MIB = 1000;
 function startTimer(slot: Slot, job: ParseJob) {
   const limit = parseTimeLimit(job);
   slot.timer = setTimeout(() => finish(slot, refusal(job, `could not be read within ${(limit / 1000).toFixed(1)} s`), true), limit);
+  // The process's V8 flags (--max-old-space-size, scripts/server-flags.ts) override a worker's
+  // resourceLimits, so memory is also watched from here: the process's resident memory may
+  // grow by the limit per busy worker (plus the file's copies) during a parse, no more.
+  const mb = env().UPLOAD_PARSE_MEMORY_MB;
+  const base = process.memoryUsage.rss() + 4 * job.bytes.byteLength;
+  slot.watch = setInterval(() => {
+    const busy = pool().slots.filter((s) => s.job).length;
+    if (process.memoryUsage.rss() > base + busy * mb * 1024 * 1024) finish(slot, refusal(job, `needs more than ${mb} MB of memory to be read`), true);
+  }, 50);
 }
 
 function finish(slot: Slot, result: { outcome: ParseOutcome; usage?: WorkerUsage }, kill: boolean) {
   const job = slot.job;
   clearTimeout(slot.timer);
+  clearInterval(slot.watch);
   slot.timer = undefined;
+  slot.watch = undefined;
   slot.job = undefined;
   if (kill) retire(slot);
   job?.resolve(result);
