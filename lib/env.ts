@@ -1,3 +1,4 @@
+import { trimEndChar } from "@/lib/strings";
 import { z } from "zod";
 
 // The one place that reads process.env. Everything else imports `env()`.
@@ -37,6 +38,11 @@ const ZEnv = z
       .int()
       .min(1)
       .default(1024 * 1024),
+    // Uploaded files are parsed in worker threads (lib/uploads/parse-pool.ts): how many, and
+    // each parse's limits (a file over them is refused with a 4xx).
+    UPLOAD_PARSE_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
+    UPLOAD_PARSE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+    UPLOAD_PARSE_MEMORY_MB: z.coerce.number().int().min(64).default(384),
     IDEMPOTENCY_RETENTION_HOURS: z.coerce.number().min(24).default(48),
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
     LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
@@ -116,7 +122,7 @@ export function env(): TEnv {
 
 export function publicBaseUrl(): string {
   const e = env();
-  return (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  return trimEndChar(e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`, "/");
 }
 
 export type OidcConfig = { issuer: string; clientId: string; clientSecret: string; name: string };
@@ -124,7 +130,7 @@ export type OidcConfig = { issuer: string; clientId: string; clientSecret: strin
 export function oidcConfig(): OidcConfig | undefined {
   const e = env();
   if (!e.OIDC_ISSUER || !e.OIDC_CLIENT_ID || !e.OIDC_CLIENT_SECRET) return undefined;
-  return { issuer: e.OIDC_ISSUER.replace(/\/+$/, ""), clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, name: e.OIDC_NAME };
+  return { issuer: trimEndChar(e.OIDC_ISSUER, "/"), clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, name: e.OIDC_NAME };
 }
 
 export function appSecret(): string {

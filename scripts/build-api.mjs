@@ -5,6 +5,8 @@
 // Packages stay outside the bundle (they load from node_modules, as Next.js's server loads
 // them); the `@/` paths resolve through tsconfig.json.
 // Output: .next/api/server.mjs (gitignored; written after `next build`, which empties .next/).
+// Also the upload parse worker (lib/uploads/worker.ts -> .next/api/parse-worker.mjs): the
+// thread that reads uploaded files for both bundles (lib/uploads/parse-pool.ts finds it there).
 import { readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import * as esbuild from "esbuild";
@@ -61,6 +63,19 @@ const result = await esbuild.build({
       },
     },
   ],
+});
+await esbuild.build({
+  entryPoints: ["lib/uploads/worker.ts"],
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: ["node20"],
+  packages: "external",
+  tsconfig: "tsconfig.json",
+  define: { "process.env.NODE_ENV": '"production"' },
+  outfile: path.join(OUT, "parse-worker.mjs"),
+  sourcemap: true,
+  logLevel: "warning",
 });
 const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
 console.log(`direct API: ${routes.length} route files, .next/api/server.mjs ${Math.round(bytes / 1024)} kB (with source map)`);

@@ -57,7 +57,11 @@ export function ensureBuilt(): void {
   ensureGenerated();
   const marker = ".next/fos-source-hash";
   const hash = sourceHash();
-  const built = existsSync(".next/BUILD_ID") && existsSync(".next/recipient/manifest.json") && existsSync(".next/api/server.mjs");
+  const built =
+    existsSync(".next/BUILD_ID") &&
+    existsSync(".next/recipient/manifest.json") &&
+    existsSync(".next/api/server.mjs") &&
+    existsSync(".next/api/parse-worker.mjs");
   if (built && existsSync(marker) && readFileSync(marker, "utf8") === hash) return;
   console.log("Building the app (sources changed since the last build)...");
   run(process.execPath, ["node_modules/next/dist/bin/next", "build"]);

@@ -21,6 +21,8 @@ const UBL_CONTRACT = read("peppol/Allowance-example.xml"); // contract "framewor
 const UBL_ORDER = read("peppol/sales-order-example.xml"); // order "NA"
 const UBL_CREDIT = read("peppol/base-creditnote-correction.xml"); // credits invoice Snippet1
 const sha256 = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
+// The warnings besides "seller" (the test organizations are not the files' sellers).
+const others = (w: { rule: string }[]) => w.filter((x) => x.rule !== "seller");
 
 function form(bytes: Uint8Array, fields: Record<string, string> = {}, name = "invoice.xml") {
   const f = new FormData();
@@ -59,7 +61,7 @@ describe("obligation imports", () => {
     expect(ZMutationResult.parse(r.body.result)).toBeTruthy();
     expect(r.body.import).toMatchObject({ format: "cii", document_type: "invoice", profile: "urn:cen.eu:en16931:2017", source: "xml", sha256: sha256(CII1) });
     expect(r.body.import.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(r.body.warnings).toEqual([]);
+    expect(others(r.body.warnings)).toEqual([]);
     const o = r.body.result.obligation;
     expect(o).toMatchObject({
       obligation_type: "invoice",
@@ -208,7 +210,7 @@ describe("obligation imports", () => {
     const line = replaceOnce(CII1, "<ram:LineTotalAmount>19.9</ram:LineTotalAmount>", "<ram:LineTotalAmount>19.90000001</ram:LineTotalAmount>");
     const r = await fresh.api.call("POST", "/obligation-imports", { form: form(line) });
     expect(r.status, r.text).toBe(201);
-    expect(r.body.warnings).toEqual([expect.objectContaining({ rule: "BR-CO-10" })]);
+    expect(others(r.body.warnings)).toEqual([expect.objectContaining({ rule: "BR-CO-10" })]);
     // Totals changed: BT-109, BT-112 and BT-115 each disagree with their formula.
     const totals = replaceOnce(
       replaceOnce(
@@ -221,7 +223,11 @@ describe("obligation imports", () => {
     );
     const t = await fresh.api.call("POST", "/obligation-imports", { form: form(totals) });
     expect(t.status, t.text).toBe(201);
-    expect(t.body.warnings.map((w: { rule: string }) => w.rule).sort()).toEqual(["BR-CO-13", "BR-CO-15", "BR-CO-16"]);
+    expect(
+      others(t.body.warnings)
+        .map((w: { rule: string }) => w.rule)
+        .sort(),
+    ).toEqual(["BR-CO-13", "BR-CO-15", "BR-CO-16"]);
     expect(t.body.warnings[0].message).toMatch(/BT-/);
   });
 
@@ -231,7 +237,7 @@ describe("obligation imports", () => {
     const r = await fresh.api.call("POST", "/obligation-imports", { form: form(noDue) });
     expect(r.status, r.text).toBe(201);
     expect(r.body.result.obligation.deadline).toBe("2017-11-13");
-    expect(r.body.warnings).toEqual([expect.objectContaining({ rule: "BT-9" })]);
+    expect(others(r.body.warnings)).toEqual([expect.objectContaining({ rule: "BT-9" })]);
   });
 
   it("names the missing mandatory business terms", async () => {

@@ -2,6 +2,7 @@
 // importing the same file again, or a statement that overlaps an earlier one, creates no
 // duplicate payment.
 
+import { trimEndChar } from "@/lib/strings";
 import { createHash } from "node:crypto";
 import { collapse } from "./text";
 import type { ParsedStatement, ParsedTransaction } from "./types";
@@ -15,7 +16,7 @@ export function accountNamespace(statement: ParsedStatement, transaction?: Parse
 
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 // "8.850" and "8.85" are the same amount whichever export wrote it.
-const amountKey = (a: string) => (a.includes(".") ? a.replace(/0+$/, "").replace(/\.$/, "") : a);
+const amountKey = (a: string) => (a.includes(".") ? trimEndChar(trimEndChar(a, "0"), ".") : a);
 
 // AcctSvcrRef (or MT940 bank reference) and UETR are unique by design and used as written.
 // Then the EndToEndId (unless NOTPROVIDED). Without any of them: a hash of what the

@@ -3,7 +3,8 @@
 // party names under Pty, read both). Booked entries only; batch bookings split into TxDtls.
 
 import { XMLValidator } from "fast-xml-parser";
-import { safeXmlParser as parser } from "@/lib/xml/safe-parser";
+import { MAX_XML_DEPTH, safeXmlParser as parser } from "@/lib/xml/safe-parser";
+import { scanXml } from "@/lib/xml/scan";
 import { collapse, decodeText, isoDatePart, plainDecimal, tooMany } from "./text";
 import { type ParsedStatement, type ParsedTransaction, type StatementBalance, StatementError } from "./types";
 
@@ -146,6 +147,15 @@ function details(tx: Node, incomingMoney: boolean, reversal: boolean): Details {
 export function parseCamt(bytes: Uint8Array, kind: "camt.053" | "camt.054"): ParsedStatement {
   const xml = decodeText(bytes);
   refuseDoctype(xml);
+  // Depth and "<" inside a tag by a linear scan first: the validator and the parser take
+  // quadratic time on runs of unclosed tags.
+  const { depth, problem, at = 0 } = scanXml(xml, MAX_XML_DEPTH);
+  if (problem) {
+    const line = xml.slice(0, at).split("\n").length;
+    const column = at - xml.lastIndexOf("\n", at - 1);
+    throw new StatementError("unreadable", `line ${line}, column ${column}: the XML is malformed (${problem})`);
+  }
+  if (depth > MAX_XML_DEPTH) throw new StatementError("unreadable", `the XML nests deeper than ${MAX_XML_DEPTH} elements`);
   const valid = XMLValidator.validate(xml);
   if (valid !== true) {
     const e = valid.err;

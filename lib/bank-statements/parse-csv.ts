@@ -4,63 +4,72 @@
 // thousands dots. Columns come from a mapping or from a guess over common header names.
 
 import type { TCsvMapping } from "./csv-mapping";
-import { collapse, decodeText, dropControl, isIban, isValidDate, parseHumanAmount, tooMany, ymd } from "./text";
+import { collapse, decodeText, dropControl, isIban, isValidDate, MAX_AMOUNT_TEXT, parseHumanAmount, tooMany, ymd } from "./text";
 import { type ParsedStatement, type ParsedTransaction, StatementError } from "./types";
 
 type Row = { cells: string[]; line: number };
 type Col = string | number;
 
 // RFC 4180 with the common deviations: any delimiter, CR/LF/CRLF, a stray quote inside an
-// unquoted field kept as text. Linear in the input.
+// unquoted field kept as text. Linear in the input: a field is a slice of the text (or, when
+// quoted, its pieces between doubled quotes joined), never grown character by character,
+// which left the garbage collector most of the work on big files.
 export function readCsv(text: string, delimiter: string): Row[] {
   const rows: Row[] = [];
   let cells: string[] = [];
-  let field = "";
-  let quoted = false;
   let line = 1;
-  let rowLine = 1;
-  let fieldStart = true;
   const n = text.length;
-  const endRow = () => {
-    cells.push(field);
-    if (!(cells.length === 1 && cells[0].trim() === "")) rows.push({ cells, line: rowLine });
-    cells = [];
-    field = "";
-    fieldStart = true;
-  };
-  for (let i = 0; i < n; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = false;
-      } else {
-        if (c === "\n") line++;
-        else if (c === "\r" && text[i + 1] !== "\n") line++;
-        field += c;
+  let i = 0;
+  let rowLine = 1;
+  for (;;) {
+    let field: string;
+    if (text[i] === '"') {
+      const pieces: string[] = [];
+      let from = ++i;
+      for (;;) {
+        const q = text.indexOf('"', i);
+        const end = q < 0 ? n : q;
+        for (let k = i; k < end; k++) {
+          const c = text.charCodeAt(k);
+          if (c === 10 || (c === 13 && text.charCodeAt(k + 1) !== 10)) line++;
+        }
+        if (q < 0) {
+          pieces.push(text.slice(from, n));
+          i = n;
+          break;
+        }
+        if (text[q + 1] === '"') {
+          pieces.push(text.slice(from, q + 1));
+          i = from = q + 2;
+          continue;
+        }
+        pieces.push(text.slice(from, q));
+        i = q + 1;
+        break;
       }
+      // Text after the closing quote up to the delimiter stays part of the field.
+      const rest = i;
+      while (i < n && text[i] !== delimiter && text[i] !== "\n" && text[i] !== "\r") i++;
+      field = pieces.join("") + text.slice(rest, i);
+    } else {
+      const start = i;
+      while (i < n && text[i] !== delimiter && text[i] !== "\n" && text[i] !== "\r") i++;
+      field = text.slice(start, i);
+    }
+    cells.push(field);
+    if (i < n && text[i] === delimiter) {
+      i++;
       continue;
     }
-    if (c === '"' && fieldStart) {
-      quoted = true;
-      fieldStart = false;
-    } else if (c === delimiter) {
-      cells.push(field);
-      field = "";
-      fieldStart = true;
-    } else if (c === "\n" || c === "\r") {
-      if (c === "\r" && text[i + 1] === "\n") i++;
-      endRow();
-      line++;
-      rowLine = line;
-    } else {
-      field += c;
-      fieldStart = false;
-    }
+    // End of a row (line break or end of text).
+    if (!(cells.length === 1 && cells[0].trim() === "")) rows.push({ cells, line: rowLine });
+    cells = [];
+    if (i >= n) break;
+    if (text[i] === "\r" && text[i + 1] === "\n") i++;
+    i++;
+    rowLine = ++line;
+    if (i >= n) break;
   }
-  if (field !== "" || cells.length > 0) endRow();
   return rows;
 }
 
@@ -183,13 +192,37 @@ const NAMES = {
 
 type Role = keyof typeof NAMES;
 
-function findColumn(header: string[], role: Role, used: Set<number>): number {
-  const h = header.map(norm);
+// No header name is longer than this; a longer cell is no header (and is not normalized).
+// Columns past MAX_HEADER_COLUMNS are not guessed (a mapping can still name them).
+const MAX_HEADER_CELL = 100;
+const MAX_HEADER_COLUMNS = 500;
+
+// The first unused column whose normalized name is one of the role's names or starts with
+// one followed by a space. byWords: each cell's whole name and its every prefix ending
+// before a space -> the columns that have it, in order (built once per row, so a row of
+// thousands of cells costs one pass, not one per name).
+function findColumn(byWords: Map<string, number[]>, role: Role, used: Set<number>): number {
   for (const name of NAMES[role]) {
-    const i = h.findIndex((x, k) => !used.has(k) && (x === name || x.startsWith(`${name} `)));
-    if (i >= 0) return i;
+    const i = byWords.get(name)?.find((k) => !used.has(k));
+    if (i !== undefined) return i;
   }
   return -1;
+}
+
+function wordPrefixes(header: string[]): Map<string, number[]> {
+  const byWords = new Map<string, number[]>();
+  header.slice(0, MAX_HEADER_COLUMNS).forEach((cell, k) => {
+    if (cell.length > MAX_HEADER_CELL) return;
+    const x = norm(cell);
+    const add = (prefix: string) => {
+      const list = byWords.get(prefix);
+      if (!list) byWords.set(prefix, [k]);
+      else if (list.at(-1) !== k) list.push(k);
+    };
+    for (let p = x.indexOf(" "); p >= 0; p = x.indexOf(" ", p + 1)) add(x.slice(0, p));
+    if (x) add(x);
+  });
+  return byWords;
 }
 
 type Columns = {
@@ -208,8 +241,9 @@ type Columns = {
 
 function guessColumns(header: string[]): Columns | null {
   const used = new Set<number>();
+  const byWords = wordPrefixes(header);
   const take = (role: Role) => {
-    const i = findColumn(header, role, used);
+    const i = findColumn(byWords, role, used);
     if (i >= 0) used.add(i);
     return i;
   };
@@ -288,6 +322,7 @@ function guessDecimal(values: string[]): "." | "," {
   let comma = 0;
   let dot = 0;
   for (const v of values.slice(0, 500)) {
+    if (v.length > MAX_AMOUNT_TEXT) continue;
     const s = v.replace(/[^\d.,]/g, "");
     if (/,\d{1,2}$/.test(s) || /\.\d{3},/.test(s)) comma++;
     else if (/\.\d{1,2}$/.test(s) || /,\d{3}\./.test(s)) dot++;

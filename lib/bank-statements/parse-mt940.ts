@@ -3,6 +3,7 @@
 // as German structured (?00..?63 with SEPA keywords SVWZ+ EREF+ ...), Dutch tagged
 // (/EREF/ /REMI/ /NAME/ ...) or free text.
 
+import { trimChar, trimEndChar } from "@/lib/strings";
 import { collapse, decodeText, dropControl, isIban, isValidDate, plainDecimal, tooMany, ymd } from "./text";
 import { type ParsedStatement, type StatementBalance, type ParsedTransaction, StatementError } from "./types";
 
@@ -84,7 +85,7 @@ const SEPA_KEYS = /(EREF|KREF|MREF|CRED|DEBT|SVWZ|ABWA|ABWE|IBAN|BIC|COAM|OAMT)\
 function germanInfo(s: string): Info {
   const sep = s[3];
   const fields = new Map<string, string>();
-  const re = new RegExp(`\\${sep}(\\d{2})`, "g");
+  const re = sep === ">" ? />(\d{2})/g : /\?(\d{2})/g;
   const marks = [...s.matchAll(re)];
   marks.forEach((m, k) => {
     const start = (m.index ?? 0) + 3;
@@ -131,7 +132,7 @@ function dutchInfo(s: string): Info {
   const values: Array<[string, string]> = found.map((m, k) => {
     const start = (m.index ?? 0) + m[0].length;
     const end = k + 1 < found.length ? (found[k + 1].index ?? s.length) : s.length;
-    return [m[1], s.slice(start, end).replace(/^\/+|\/+$/g, "")];
+    return [m[1], trimChar(s.slice(start, end), "/")];
   });
   const get = (tag: string) => values.find(([t]) => t === tag)?.[1] ?? "";
   let unstructured = "";
@@ -140,7 +141,7 @@ function dutchInfo(s: string): Info {
   const ustd = /^USTD\/\/?(.*)$/s.exec(remi);
   const strd = /^STRD\/(?:[A-Z]{3,4}\/)*(.*)$/s.exec(remi);
   if (ustd) unstructured = ustd[1];
-  else if (strd) structured = strd[1].replace(/\/+$/, "");
+  else if (strd) structured = trimEndChar(strd[1], "/");
   else unstructured = remi;
   return {
     counterpartyName: collapse(get("NAME")),

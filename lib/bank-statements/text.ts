@@ -36,6 +36,10 @@ export function collapse(s: string): string {
   return s.replace(/[\s\u00a0]+/g, " ").trim();
 }
 
+// No amount is written with more characters than this (18 digits, grouping, sign and a
+// currency code fit many times over): longer text is refused before any pattern reads it.
+export const MAX_AMOUNT_TEXT = 100;
+
 // "0001234.50" -> "1234.50", ".5" -> "0.5", "12." -> "12". Fraction digits are kept as written:
 // the importer refuses more decimals than the currency has, the parser does not round.
 function canonical(intPart: string, frac: string): string {
@@ -46,9 +50,13 @@ function canonical(intPart: string, frac: string): string {
 // An unsigned decimal in the file's own notation ("1234,5" in MT940, "8.85" in camt) to
 // "1234.5". Returns null when the text is not a plain decimal number.
 export function plainDecimal(raw: string, decimal: "." | ","): string | null {
-  const m = (decimal === "," ? /^(\d*),?(\d*)$/ : /^(\d*)\.?(\d*)$/).exec(raw.trim());
-  if (!m || (m[1] === "" && m[2] === "")) return null;
-  return canonical(m[1], m[2]);
+  const s = raw.trim();
+  if (s.length > MAX_AMOUNT_TEXT) return null;
+  // The separator and its fraction as one optional group: two adjacent \d* would split a
+  // run of digits every possible way before failing (quadratic).
+  const m = (decimal === "," ? /^(\d*)(?:,(\d*))?$/ : /^(\d*)(?:\.(\d*))?$/).exec(s);
+  if (!m || (m[1] === "" && !m[2])) return null;
+  return canonical(m[1], m[2] ?? "");
 }
 
 // A human-formatted amount (CSV): optional sign (leading or trailing minus, plus, or
@@ -56,7 +64,7 @@ export function plainDecimal(raw: string, decimal: "." | ","): string | null {
 // symbol or code around it. Returns the absolute value and whether it was negative, or null.
 export function parseHumanAmount(raw: string, decimal: "." | ","): { value: string; negative: boolean } | null {
   let s = raw.trim();
-  if (!s) return null;
+  if (!s || s.length > MAX_AMOUNT_TEXT) return null;
   let negative = false;
   if (/^\(.*\)$/.test(s)) {
     negative = true;
@@ -78,7 +86,7 @@ export function parseHumanAmount(raw: string, decimal: "." | ","): { value: stri
   const [intRaw, frac = ""] = parts;
   if (intRaw.includes(group)) {
     // Grouping must be regular ("1.234.567"), otherwise the separator was probably the decimal one.
-    if (!new RegExp(`^\\d{1,3}(\\${group}\\d{3})+$`).test(intRaw)) return null;
+    if (!(group === "." ? /^\d{1,3}(?:\.\d{3})+$/ : /^\d{1,3}(?:,\d{3})+$/).test(intRaw)) return null;
   }
   const int = intRaw.split(group).join("");
   if (!/^\d*$/.test(int) || !/^\d*$/.test(frac) || (int === "" && frac === "")) return null;

@@ -1,3 +1,4 @@
+import { trimChar } from "@/lib/strings";
 import { z } from "zod";
 import { CURRENCIES, ZCurrency, ZDate } from "@/lib/schemas/common";
 import {
@@ -106,13 +107,14 @@ export function defaultFormValues(opts: { deadline: string; currency?: string })
 
 // "Inspection passed" -> "inspection-passed" (a condition key from its label).
 export function keyFromLabel(label: string): string {
-  const k = label
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60);
+  const k = trimChar(
+    label
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-"),
+    "-",
+  ).slice(0, 60);
   return k || "condition";
 }
 

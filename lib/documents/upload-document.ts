@@ -1,14 +1,14 @@
 import { createHash } from "node:crypto";
 import type { Tx } from "@/lib/db";
 import type { Principal } from "@/lib/auth/principal";
-import { env } from "@/lib/env";
-import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { UploadedFile } from "@/lib/http/body";
 import type { TMutationResult } from "@/lib/schemas/obligations";
 import { mutateObligation } from "@/lib/obligations/mutate-obligation";
 import { documentStorage } from "@/lib/documents/storage";
-import { sniffContentType } from "@/lib/documents/sniff";
+import type { AllowedType } from "@/lib/documents/sniff";
+import { prepareDocumentUpload } from "@/lib/documents/prepare-document-upload";
+import { safeFilename } from "@/lib/documents/safe-filename";
 
 export type DocumentKind = "invoice" | "supporting" | "payment_evidence" | "bank_observation";
 
@@ -23,6 +23,8 @@ export type UploadDocumentInput = {
   obligationType?: string;
   // Runs under the obligation's lock before anything is stored (the payer's bounds), with the file's size.
   guard?: (sizeBytes: number) => Promise<void>;
+  // the content type prepareDocumentUpload sniffed before the transaction (sniffed here otherwise)
+  contentType?: AllowedType;
 };
 
 // Stores a document of an obligation (issuer or recipient upload): size bound (413),
@@ -30,14 +32,9 @@ export type UploadDocumentInput = {
 // event obligation.document_added; the result carries document_id.
 // `files` is the parsed multipart file map: exactly one part named `file`.
 export async function uploadDocument(tx: Tx, input: UploadDocumentInput): Promise<TMutationResult> {
-  const extra = Object.keys(input.files).filter((k) => k !== "file");
-  if (extra.length) throw new AppError("validation_failed", extra.map((k) => `form.${k}: unknown file field`).join("; "));
+  const contentType = input.contentType ?? (await prepareDocumentUpload(input.files));
   const file = input.files.file;
-  if (!file) throw new AppError("validation_failed", "form.file: a file is required");
-  if (file.bytes.length > env().MAX_UPLOAD_BYTES) throw new AppError("payload_too_large", `the file exceeds ${env().MAX_UPLOAD_BYTES} bytes`);
-  if (file.bytes.length === 0) throw new AppError("validation_failed", "form.file: the file is empty");
   const filename = safeFilename(file.name);
-  const contentType = await sniffContentType(file.bytes, filename);
   const sha256 = createHash("sha256").update(file.bytes).digest("hex");
   const documentId = newId();
   const kind = input.kind ?? "supporting";
@@ -71,15 +68,4 @@ export async function uploadDocument(tx: Tx, input: UploadDocumentInput): Promis
     },
     detail: { document_id: documentId, kind, filename, content_type: contentType, size_bytes: file.bytes.length, sha256, uploaded_by: input.uploadedBy },
   });
-}
-
-// The stored name: the last path segment, without control or path characters, at most
-// 200 characters; "document" when nothing is left.
-export function safeFilename(name: string): string {
-  const base = (name.split(/[\\/]/).pop() ?? "")
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what a file name must not keep
-    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, "_")
-    .trim()
-    .replace(/^\.+/, "");
-  return (base || "document").slice(-200);
 }

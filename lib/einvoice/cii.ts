@@ -50,6 +50,9 @@ export function readCii(root: XNode): Einvoice {
       net: textAt(l, "SpecifiedLineTradeSettlement", "SpecifiedTradeSettlementLineMonetarySummation", "LineTotalAmount"),
       name: textAt(l, "SpecifiedTradeProduct", "Name"),
     })),
+    payeeAccounts: all(settlement, "SpecifiedTradeSettlementPaymentMeans", "PayeePartyCreditorFinancialAccount")
+      .map((a) => (textAt(a, "IBANID") || textAt(a, "ProprietaryID")).replace(/\s/g, "").toUpperCase())
+      .filter(Boolean),
     paymentTerms: terms
       .filter((t) => textAt(t, "PartialPaymentAmount"))
       .map((t) => ({

@@ -134,7 +134,7 @@ describe("PDF attachments: bounded decoding", () => {
       Buffer.from("\nendstream"),
     ]);
     await expect(read(pdfWithEmbeddedStream({ streamDict: "", data: CII1, extraObjects: [objStm] }))).rejects.toThrow(/object stream.*expands beyond/);
-    for (const filter of ["CCITTFaxDecode", "JBIG2Decode", "DCTDecode", "LZWDecode", "RunLengthDecode"]) {
+    for (const filter of ["CCITTFaxDecode", "JBIG2Decode", "DCTDecode", "JPXDecode", "Crypt"]) {
       await expect(read(pdfWithEmbeddedStream({ streamDict: `/Filter /${filter}`, data: Buffer.alloc(64) }))).rejects.toThrow(
         new RegExp(`the ${filter} filter, which is not read`),
       );

@@ -9,8 +9,10 @@ import type { TImportResult } from "@/lib/schemas/einvoice";
 import type { TRegisterObligation } from "@/lib/schemas/obligations";
 import { registerObligation } from "@/lib/obligations/register-obligation";
 import { documentStorage } from "@/lib/documents/storage";
-import { safeFilename } from "@/lib/documents/upload-document";
-import { readEinvoice, MAX_EINVOICE_BYTES } from "@/lib/einvoice/read-einvoice";
+import { safeFilename } from "@/lib/documents/safe-filename";
+import type { ReadResult } from "@/lib/einvoice/read-einvoice";
+import { prepareEinvoiceImport } from "@/lib/einvoice/prepare-einvoice-import";
+import { sellerWarning } from "@/lib/einvoice/seller-warning";
 import { mapEinvoice, sellerIdentifier, type ContextRef, type ImportRole } from "@/lib/einvoice/map-einvoice";
 
 export type ImportEinvoiceInput = {
@@ -19,6 +21,8 @@ export type ImportEinvoiceInput = {
   files: Record<string, UploadedFile>;
   organization_role?: ImportRole;
   dry_run?: boolean;
+  // the file as prepareEinvoiceImport read it before the transaction (read here otherwise)
+  parsed?: ReadResult;
 };
 
 // POST /obligation-imports: reads the e-invoice (UBL, CII or a PDF embedding one), maps it
@@ -28,14 +32,8 @@ export type ImportEinvoiceInput = {
 // caller's transaction. A dry run reads, maps and checks the duplicate, and stores nothing.
 export async function importEinvoice(tx: Tx, input: ImportEinvoiceInput): Promise<TImportResult> {
   const { organizationId } = input;
-  const extra = Object.keys(input.files).filter((k) => k !== "file");
-  if (extra.length) throw new AppError("validation_failed", extra.map((k) => `form.${k}: unknown file field`).join("; "));
+  const { invoice, source } = input.parsed ?? (await prepareEinvoiceImport(input.files));
   const file = input.files.file;
-  if (!file) throw new AppError("validation_failed", "form.file: a file is required");
-  if (file.bytes.length > MAX_EINVOICE_BYTES) throw new AppError("payload_too_large", `the file exceeds ${MAX_EINVOICE_BYTES} bytes`);
-  if (file.bytes.length === 0) throw new AppError("validation_failed", "form.file: the file is empty");
-
-  const { invoice, source } = await readEinvoice(file.bytes);
   const mapped = mapEinvoice(invoice, input.organization_role ?? "creditor");
   const sha256 = createHash("sha256").update(file.bytes).digest("hex");
   const sellerKey = sellerIdentifier(invoice.seller);
@@ -54,6 +52,10 @@ export async function importEinvoice(tx: Tx, input: ImportEinvoiceInput): Promis
     );
   }
 
+  if ((input.organization_role ?? "creditor") === "creditor") {
+    const warning = await sellerWarning(tx, { organizationId, invoice });
+    if (warning) mapped.warnings.push(warning);
+  }
   const contextIds = await resolveContexts(tx, organizationId, mapped.contexts, input.dry_run === true);
   const body: TRegisterObligation = { ...mapped.body, ...(contextIds.length ? { context_ids: contextIds } : {}) };
   if (input.dry_run) return { import: { id: "", ...record }, request: body, warnings: mapped.warnings };
@@ -93,7 +95,8 @@ export async function importEinvoice(tx: Tx, input: ImportEinvoiceInput): Promis
       invoiceNumber: invoice.number,
     },
   });
-  return { import: { id: importId, ...record }, result, warnings: mapped.warnings };
+  // The original file's document (document_id), as a document upload's result names it.
+  return { import: { id: importId, ...record }, result: { ...result, document_id: documentId }, warnings: mapped.warnings };
 }
 
 // Each referenced order (BT-13), contract (BT-12) or project (BT-11): the organization's

@@ -49,6 +49,7 @@ export type Einvoice = {
   totals: EinvoiceTotals;
   lines: EinvoiceLine[];
   paymentTerms: EinvoiceInstalment[];
+  payeeAccounts: string[]; // BT-84 payment account identifiers (IBANs, spaces removed)
 };
 
 export type EinvoiceWarning = { rule: string; message: string };

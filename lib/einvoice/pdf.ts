@@ -54,11 +54,35 @@ type PdfObj = null | boolean | number | PdfRef | PdfName | PdfString | PdfKeywor
 const isDict = (o: PdfObj | undefined): o is Map<string, PdfObj> => o instanceof Map;
 
 // PDF white-space and delimiter characters (ISO 32000-1, 7.2.2), comments as white-space.
-const SPACE = /(?:[\0\t\n\f\r ]+|%[^\r\n]*)*/y;
+// Numbers, references and object headers are read by scans rather than patterns: a digit run
+// followed by a check of what ends it makes a backtracking pattern go over the run once per
+// position (quadratic on "111…1a", issue 33); test/redos.test.ts checks the patterns left.
 const WORD = /[^\0\t\n\f\r ()<>[\]{}/%]*/y;
-const END = "(?![^\\0\\t\\n\\f\\r ()<>[\\]{}/%])";
-const REF = new RegExp(`(\\d+)[\\0\\t\\n\\f\\r ]+(\\d+)[\\0\\t\\n\\f\\r ]+R${END}`, "y");
-const NUMBER = new RegExp(`[+-]?(?:\\d+\\.?\\d*|\\.\\d+)${END}`, "y");
+const trailerKeyword = () => /trailer[\0\t\n\f\r ]*<</g;
+const isPdfSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 0;
+const isDigit = (c: number) => c >= 48 && c <= 57;
+// White-space, a delimiter ( ) < > [ ] { } / %, or the end (NaN).
+const endsToken = (c: number) =>
+  Number.isNaN(c) || isPdfSpace(c) || c === 40 || c === 41 || c === 60 || c === 62 || c === 91 || c === 93 || c === 123 || c === 125 || c === 47 || c === 37;
+
+// The first "num gen obj" header whose number starts at or after from: each "obj" keyword,
+// then back over white-space, digits, white-space, digits (each run read once).
+function findHeader(s: string, from: number): { index: number; end: number; num: number } | null {
+  for (let at = s.indexOf("obj", from); at >= 0; at = s.indexOf("obj", at + 1)) {
+    if (!endsToken(s.charCodeAt(at + 3))) continue;
+    let i = at;
+    const back = (test: (c: number) => boolean) => {
+      const start = i;
+      while (i > 0 && test(s.charCodeAt(i - 1))) i--;
+      return i < start;
+    };
+    if (!back(isPdfSpace) || !back(isDigit) || !back(isPdfSpace)) continue;
+    const numEnd = i;
+    if (!back(isDigit) || i < from) continue;
+    return { index: i, end: at + 3, num: Number(s.slice(i, numEnd)) };
+  }
+  return null;
+}
 
 // The one-character escapes of a literal string (ISO 32000-1, 7.3.4.2).
 const ESCAPES: Record<string, string> = { n: "\n", r: "\r", t: "\t", b: "\b", f: "\f", "(": "(", ")": ")", "\\": "\\" };
@@ -77,8 +101,16 @@ class Lexer {
     return m;
   }
 
+  // White-space and comments, by a scan (as a pattern, runs of both nest quantifiers).
   skipWs() {
-    this.at(SPACE);
+    const { s } = this;
+    let i = this.pos;
+    for (;;) {
+      while (i < s.length && isPdfSpace(s.charCodeAt(i))) i++;
+      if (s[i] !== "%") break;
+      while (i < s.length && s[i] !== "\r" && s[i] !== "\n") i++;
+    }
+    this.pos = i;
   }
 
   word(): string {
@@ -124,16 +156,46 @@ class Lexer {
       return new PdfName(this.word().replace(/#([0-9a-fA-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16))));
     }
     if (c === ")" || c === ">" || c === "]" || c === "{" || c === "}") throw DAMAGED;
-    const ref = this.at(REF);
-    if (ref) return new PdfRef(Number(ref[1]), Number(ref[2]));
-    const num = this.at(NUMBER);
-    if (num) return Number(num[0]);
+    const ref = this.ref();
+    if (ref) return ref;
+    const num = this.number();
+    if (num !== null) return num;
     const w = this.word();
     if (w === "true") return true;
     if (w === "false") return false;
     if (w === "null") return null;
     if (!w) throw DAMAGED;
     return new PdfKeyword(w);
+  }
+
+  private run(from: number, test: (c: number) => boolean): number {
+    let i = from;
+    while (i < this.s.length && test(this.s.charCodeAt(i))) i++;
+    return i;
+  }
+
+  // "num gen R" (7.3.10), or null with the position unchanged.
+  private ref(): PdfRef | null {
+    const { s, pos } = this;
+    const numEnd = this.run(pos, isDigit);
+    const genStart = this.run(numEnd, isPdfSpace);
+    const genEnd = this.run(genStart, isDigit);
+    const r = this.run(genEnd, isPdfSpace);
+    if (numEnd === pos || genStart === numEnd || genEnd === genStart || r === genEnd || s[r] !== "R" || !endsToken(s.charCodeAt(r + 1))) return null;
+    this.pos = r + 1;
+    return new PdfRef(Number(s.slice(pos, numEnd)), Number(s.slice(genStart, genEnd)));
+  }
+
+  // An integer or real (7.3.3): sign, digits, a point, digits (at least one digit).
+  private number(): number | null {
+    const { s, pos } = this;
+    const start = s[pos] === "+" || s[pos] === "-" ? pos + 1 : pos;
+    const intEnd = this.run(start, isDigit);
+    const fracEnd = s[intEnd] === "." ? this.run(intEnd + 1, isDigit) : intEnd;
+    const digits = intEnd - start + Math.max(0, fracEnd - intEnd - 1);
+    if (digits === 0 || !endsToken(s.charCodeAt(fracEnd))) return null;
+    this.pos = fracEnd;
+    return Number(s.slice(pos, fracEnd));
   }
 
   hexString(): PdfString {
@@ -224,14 +286,16 @@ class PdfObjects {
   private index() {
     const { s } = this.lexer;
     const objStms: { pos: number; stream: PdfStream }[] = [];
-    const header = /(?<!\d)(\d+)[\0\t\n\f\r ]+(\d+)[\0\t\n\f\r ]+obj(?![^\0\t\n\f\r ()<>[\]{}/%])/g;
-    const nextHeader = new RegExp(header.source, "g");
-    for (let m = header.exec(s), count = 0; m; m = header.exec(s)) {
+    let next = findHeader(s, 0);
+    for (let count = 0; next; ) {
+      const m = next;
       if (++count > MAX_OBJECTS) throw new PdfTooCostly(`the PDF has more than ${MAX_OBJECTS} objects`);
-      nextHeader.lastIndex = header.lastIndex;
+      const following = findHeader(s, m.end);
+      // The scan goes on after the header, or after the object when it was read.
+      next = following;
       let obj: PdfObj;
       try {
-        obj = this.parseAt(this.lexer, header.lastIndex, nextHeader.exec(s)?.index ?? s.length);
+        obj = this.parseAt(this.lexer, m.end, following?.index ?? s.length);
         if (isDict(obj)) {
           const save = this.lexer.pos;
           this.lexer.skipWs();
@@ -242,16 +306,16 @@ class PdfObjects {
         if (e instanceof PdfTooCostly) throw e;
         continue; // a damaged object: the scan goes on after its header
       }
-      header.lastIndex = Math.max(header.lastIndex, this.lexer.pos);
-      this.objects.set(Number(m[1]), { pos: m.index, obj });
+      if (this.lexer.pos > m.end && following && following.index < this.lexer.pos) next = findHeader(s, this.lexer.pos);
+      this.objects.set(m.num, { pos: m.index, obj });
       if (obj instanceof PdfStream) {
         const type = obj.dict.get("Type");
         if (type instanceof PdfName && type.name === "ObjStm") objStms.push({ pos: m.index, stream: obj });
         if (type instanceof PdfName && type.name === "XRef") this.trailers.push({ pos: m.index, dict: obj.dict });
       }
     }
-    const trailer = /trailer[\0\t\n\f\r ]*<</g;
-    const nextTrailer = new RegExp(trailer.source, "g");
+    const trailer = trailerKeyword();
+    const nextTrailer = trailerKeyword();
     for (let m = trailer.exec(s), count = 0; m; m = trailer.exec(s)) {
       if (++count > MAX_TRAILERS) throw new PdfTooCostly(`the PDF has more than ${MAX_TRAILERS} trailers`);
       nextTrailer.lastIndex = trailer.lastIndex;
@@ -349,38 +413,77 @@ class PdfObjects {
   }
 }
 
-// Each stage's output is capped at maxBytes, so nesting cannot multiply the work.
+// Each stage writes into a buffer that grows up to maxBytes and no further: a stage that
+// would write more stops there and refuses the stream, so nesting cannot multiply the work
+// and no stage ever holds more than the budget (docs/security.md, "Uploads and parsers").
 function decodeStream(stream: PdfStream, maxBytes: number, what: string, fetch: (o: PdfObj | undefined) => PdfObj): Buffer {
   const filterObj = fetch(stream.dict.get("Filter") ?? stream.dict.get("F"));
   const paramsObj = fetch(stream.dict.get("DecodeParms") ?? stream.dict.get("DP"));
   const filters = (Array.isArray(filterObj) ? filterObj.map(fetch) : filterObj === null ? [] : [filterObj]) as PdfObj[];
   if (filters.length > MAX_FILTERS) throw new PdfUnreadable(`${what} chains more than ${MAX_FILTERS} filters`);
   let data = Buffer.from(stream.data.buffer, stream.data.byteOffset, stream.data.byteLength);
+  if (data.length > maxBytes) throw new PdfUnreadable(`${what} exceeds ${maxBytes} bytes`);
   filters.forEach((f, i) => {
     if (!(f instanceof PdfName)) throw new PdfUnreadable(`${what} has a filter that is not a name`);
     const params = fetch(Array.isArray(paramsObj) ? paramsObj[i] : paramsObj);
     const predictor = isDict(params) ? fetch(params.get("Predictor")) : null;
     if (typeof predictor === "number" && predictor > 1) throw new PdfUnreadable(`${what} uses a predictor, which is not read`);
-    switch (f.name) {
-      case "FlateDecode":
-      case "Fl":
-        data = inflate(data, maxBytes, what);
-        break;
-      case "ASCIIHexDecode":
-      case "AHx":
-        data = asciiHex(data);
-        break;
-      case "ASCII85Decode":
-      case "A85":
-        data = ascii85(data, what);
-        break;
-      default:
-        throw new PdfUnreadable(`${what} uses the ${f.name} filter, which is not read`);
-    }
-    if (data.length > maxBytes) throw new PdfUnreadable(`${what} expands beyond ${maxBytes} bytes`);
+    const early = isDict(params) ? fetch(params.get("EarlyChange")) : null;
+    data = decodeFilter(f.name, data, maxBytes, what, early === 0 ? 0 : 1);
   });
-  if (data.length > maxBytes) throw new PdfUnreadable(`${what} exceeds ${maxBytes} bytes`);
   return data;
+}
+
+// One filter stage; its output never exceeds maxBytes (the stage throws when it would).
+export function decodeFilter(name: string, data: Buffer, maxBytes: number, what: string, earlyChange: 0 | 1 = 1): Buffer {
+  switch (name) {
+    case "FlateDecode":
+    case "Fl":
+      return inflate(data, maxBytes, what);
+    case "ASCIIHexDecode":
+    case "AHx":
+      return asciiHex(data, maxBytes, what);
+    case "ASCII85Decode":
+    case "A85":
+      return ascii85(data, maxBytes, what);
+    case "LZWDecode":
+    case "LZW":
+      return lzw(data, maxBytes, what, earlyChange);
+    case "RunLengthDecode":
+    case "RL":
+      return runLength(data, maxBytes, what);
+    default:
+      throw new PdfUnreadable(`${what} uses the ${name} filter, which is not read`);
+  }
+}
+
+// A decoder's output: grows by doubling, never beyond max (a write past it throws).
+class Output {
+  buf: Buffer;
+  len = 0;
+  constructor(
+    private readonly max: number,
+    private readonly what: string,
+    guess: number,
+  ) {
+    this.buf = Buffer.allocUnsafe(Math.max(1, Math.min(max, guess)));
+  }
+  // Room for n more bytes.
+  reserve(n: number) {
+    const need = this.len + n;
+    if (need <= this.buf.length) return;
+    if (need > this.max) throw new PdfUnreadable(`${this.what} expands beyond ${this.max} bytes`);
+    const next = Buffer.allocUnsafe(Math.min(this.max, Math.max(need, this.buf.length * 2)));
+    this.buf.copy(next, 0, 0, this.len);
+    this.buf = next;
+  }
+  byte(b: number) {
+    if (this.len === this.buf.length) this.reserve(1);
+    this.buf[this.len++] = b;
+  }
+  result(): Buffer {
+    return this.buf.subarray(0, this.len);
+  }
 }
 
 function inflate(data: Buffer, maxBytes: number, what: string): Buffer {
@@ -392,6 +495,7 @@ function inflate(data: Buffer, maxBytes: number, what: string): Buffer {
   }
   if (maxBytes < 1) throw new PdfUnreadable(`${what} expands beyond the bound`);
   try {
+    // zlib stops writing at maxOutputLength (ERR_BUFFER_TOO_LARGE), chunk by chunk.
     return inflateRawSync(data.subarray(2), { maxOutputLength: maxBytes, finishFlush: constants.Z_SYNC_FLUSH });
   } catch (e) {
     if ((e as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") throw new PdfUnreadable(`${what} expands beyond ${maxBytes} bytes`);
@@ -399,47 +503,151 @@ function inflate(data: Buffer, maxBytes: number, what: string): Buffer {
   }
 }
 
-function asciiHex(data: Buffer): Buffer {
-  const text = data.toString("latin1");
-  const end = text.indexOf(">");
-  return hexDigits(end >= 0 ? text.slice(0, end) : text);
+const hexValue = (c: number) => (c >= 48 && c <= 57 ? c - 48 : c >= 65 && c <= 70 ? c - 55 : c >= 97 && c <= 102 ? c - 87 : -1);
+
+// ASCIIHexDecode (ISO 32000-1, 7.4.2): up to ">", anything but a hex digit skipped, an odd
+// last digit read as if followed by 0.
+function asciiHex(data: Buffer, maxBytes: number, what: string): Buffer {
+  const out = new Output(maxBytes, what, (data.length >> 1) + 1);
+  let high = -1;
+  for (let i = 0; i < data.length && data[i] !== 0x3e; i++) {
+    const v = hexValue(data[i]);
+    if (v < 0) continue;
+    if (high < 0) high = v;
+    else {
+      out.byte((high << 4) | v);
+      high = -1;
+    }
+  }
+  if (high >= 0) out.byte(high << 4);
+  return out.result();
 }
 
-// Hex digits to bytes, anything else skipped, an odd last digit read as if followed by 0
-// (ISO 32000-1, 7.3.4.3 and 7.4.2): hex strings and ASCIIHexDecode alike.
+// Hex digits of a hex string to bytes (the same rules as ASCIIHexDecode); bounded by the text.
 function hexDigits(text: string): Buffer {
   const hex = text.replace(/[^0-9a-fA-F]/g, "");
   return Buffer.from(hex.length % 2 ? `${hex}0` : hex, "hex");
 }
 
-function ascii85(data: Buffer, what: string): Buffer {
-  let text = data.toString("latin1").replace(/[\0\t\n\f\r ]/g, "");
-  if (text.startsWith("<~")) text = text.slice(2);
-  const end = text.indexOf("~>");
-  if (end >= 0) text = text.slice(0, end);
-  const out: number[] = [];
-  let group: number[] = [];
-  for (const ch of text) {
-    if (ch === "z" && group.length === 0) {
-      out.push(0, 0, 0, 0);
+// ASCII85Decode (7.4.3): white-space skipped, an optional "<~", "z" for four zeros, "~" ends.
+function ascii85(data: Buffer, maxBytes: number, what: string): Buffer {
+  const out = new Output(maxBytes, what, data.length);
+  let i = 0;
+  while (i < data.length && isPdfSpace(data[i])) i++;
+  if (data[i] === 0x3c && data[i + 1] === 0x7e) i += 2;
+  let n = 0;
+  let k = 0;
+  for (; i < data.length; i++) {
+    const c = data[i];
+    if (isPdfSpace(c)) continue;
+    if (c === 0x7e) break;
+    if (c === 0x7a && k === 0) {
+      out.reserve(4);
+      for (let z = 0; z < 4; z++) out.byte(0);
       continue;
     }
-    const v = ch.charCodeAt(0) - 33;
-    if (v < 0 || v > 84) throw new PdfUnreadable(`${what} is not valid ASCII85`);
-    group.push(v);
-    if (group.length === 5) {
-      const n = group.reduce((acc, d) => acc * 85 + d, 0);
-      out.push((n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff);
-      group = [];
+    if (c < 33 || c > 117) throw new PdfUnreadable(`${what} is not valid ASCII85`);
+    n = n * 85 + (c - 33);
+    if (++k === 5) {
+      out.reserve(4);
+      out.byte((n >>> 24) & 0xff);
+      out.byte((n >>> 16) & 0xff);
+      out.byte((n >>> 8) & 0xff);
+      out.byte(n & 0xff);
+      n = 0;
+      k = 0;
     }
   }
-  if (group.length > 1) {
-    const k = group.length - 1;
-    while (group.length < 5) group.push(84);
-    const n = group.reduce((acc, d) => acc * 85 + d, 0);
-    out.push(...[(n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff].slice(0, k));
+  if (k > 1) {
+    for (let pad = k; pad < 5; pad++) n = n * 85 + 84;
+    const bytes = [(n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff];
+    for (let b = 0; b < k - 1; b++) out.byte(bytes[b]);
   }
-  return Buffer.from(out);
+  return out.result();
+}
+
+// RunLengthDecode (7.4.5): a length byte 0-127 copies that many plus one bytes, 129-255
+// repeats the next byte 257 minus it times, 128 ends.
+function runLength(data: Buffer, maxBytes: number, what: string): Buffer {
+  const out = new Output(maxBytes, what, data.length * 2);
+  for (let i = 0; i < data.length; ) {
+    const len = data[i++];
+    if (len === 128) break;
+    if (len < 128) {
+      const end = Math.min(data.length, i + len + 1);
+      out.reserve(end - i);
+      while (i < end) out.byte(data[i++]);
+    } else {
+      if (i >= data.length) break;
+      const b = data[i++];
+      out.reserve(257 - len);
+      for (let r = 0; r < 257 - len; r++) out.byte(b);
+    }
+  }
+  return out.result();
+}
+
+// LZWDecode (7.4.4): 9- to 12-bit codes, 256 clears the table, 257 ends; EarlyChange 1 (the
+// default) widens the codes one code early. Each code's string is written back to front
+// from the table's prefix chain, into room reserved (within the budget) first.
+function lzw(data: Buffer, maxBytes: number, what: string, earlyChange: 0 | 1): Buffer {
+  const out = new Output(maxBytes, what, data.length * 4);
+  const prefix = new Int32Array(4096);
+  const suffix = new Uint8Array(4096);
+  const length = new Int32Array(4096);
+  const first = new Uint8Array(4096);
+  for (let c = 0; c < 256; c++) {
+    prefix[c] = -1;
+    suffix[c] = c;
+    length[c] = 1;
+    first[c] = c;
+  }
+  const emit = (code: number) => {
+    const n = length[code];
+    out.reserve(n);
+    let at = out.len + n - 1;
+    for (let c = code; c >= 0; c = prefix[c]) out.buf[at--] = suffix[c];
+    out.len += n;
+  };
+  let bits = 9;
+  let next = 258;
+  let prev = -1;
+  let acc = 0;
+  let have = 0;
+  for (let i = 0; i < data.length || have >= bits; ) {
+    while (have < bits && i < data.length) {
+      acc = ((acc << 8) | data[i++]) & 0xffffff;
+      have += 8;
+    }
+    if (have < bits) break;
+    const code = (acc >>> (have - bits)) & ((1 << bits) - 1);
+    have -= bits;
+    if (code === 256) {
+      bits = 9;
+      next = 258;
+      prev = -1;
+      continue;
+    }
+    if (code === 257) break;
+    if (prev < 0) {
+      if (code > 255) throw new PdfUnreadable(`${what} is not a valid LZW stream`);
+      emit(code);
+      prev = code;
+      continue;
+    }
+    if (code > next || (code === next && next >= 4096)) throw new PdfUnreadable(`${what} is not a valid LZW stream`);
+    if (next < 4096) {
+      prefix[next] = prev;
+      suffix[next] = code === next ? first[prev] : first[code];
+      length[next] = length[prev] + 1;
+      first[next] = first[prev];
+      next++;
+      if (next + earlyChange >= 1 << bits && bits < 12) bits++;
+    }
+    emit(code);
+    prev = code;
+  }
+  return out.result();
 }
 
 // A PDF text string: UTF-16 or UTF-8 with a byte-order mark, else (for the ASCII names
@@ -471,9 +679,9 @@ function embeddedFiles(pdf: PdfObjects): Map<string, { name: string; spec: Map<s
   if (!isDict(names)) return files;
   const queue: PdfObj[] = [names.get("EmbeddedFiles") ?? null];
   const seen = new Set<number>();
-  for (let visited = 0; queue.length; visited++) {
+  for (let visited = 0; visited < queue.length; visited++) {
     if (visited > MAX_TREE_NODES) throw new PdfUnreadable(`the PDF's embedded file tree has more than ${MAX_TREE_NODES} nodes`);
-    const raw = queue.shift() ?? null;
+    const raw = queue[visited] ?? null;
     if (raw instanceof PdfRef) {
       if (seen.has(raw.num)) throw new PdfUnreadable("the PDF's embedded file tree has a cycle");
       seen.add(raw.num);
@@ -482,7 +690,10 @@ function embeddedFiles(pdf: PdfObjects): Map<string, { name: string; spec: Map<s
     if (!isDict(node)) continue;
     const kids = fetch(node.get("Kids"));
     if (node.has("Kids")) {
-      if (Array.isArray(kids)) queue.push(...kids);
+      if (Array.isArray(kids) && queue.length + kids.length > MAX_TREE_NODES + 1) {
+        throw new PdfUnreadable(`the PDF's embedded file tree has more than ${MAX_TREE_NODES} nodes`);
+      }
+      if (Array.isArray(kids)) for (const kid of kids) queue.push(kid);
       continue;
     }
     const entries = fetch(node.get("Names"));

@@ -48,6 +48,9 @@ export function readUbl(root: XNode, kind: "Invoice" | "CreditNote"): Einvoice {
       due: amount("PayableAmount"),
     },
     lines,
+    payeeAccounts: all(root, "PaymentMeans", "PayeeFinancialAccount")
+      .map((a) => textAt(a, "ID").replace(/\s/g, "").toUpperCase())
+      .filter(Boolean),
     paymentTerms: all(root, "PaymentTerms").map((t) => ({
       amount: textAt(t, "Amount"),
       dueDate: textAt(t, "PaymentDueDate") || textAt(t, "InstallmentDueDate"),
@@ -63,9 +66,11 @@ function party(p: XNode | undefined): EinvoiceParty {
     name: textAt(p, "PartyLegalEntity", "RegistrationName") || textAt(p, "PartyName", "Name"),
     email: textAt(p, "Contact", "ElectronicMail"),
     endpoint: { id: text(endpoint), scheme: attr(endpoint, "schemeID") },
+    // BT-29 / BT-46; an identifier with scheme SEPA is the seller's bank-assigned creditor
+    // identifier (BT-90, as XRechnung writes it), not an identifier of the party.
     identifiers: all(p, "PartyIdentification", "ID")
       .map((i): Identifier => ({ id: text(i), scheme: attr(i, "schemeID") }))
-      .filter((i) => i.id),
+      .filter((i) => i.id && i.scheme.toUpperCase() !== "SEPA"),
     legalId: textAt(p, "PartyLegalEntity", "CompanyID"),
     vatId: textAt(vat, "CompanyID"),
   };

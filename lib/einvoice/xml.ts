@@ -1,4 +1,5 @@
 import { MAX_XML_DEPTH, safeXmlParser as parser } from "@/lib/xml/safe-parser";
+import { scanXml } from "@/lib/xml/scan";
 
 // Safe XML for e-invoices, with the service's one parser configuration
 // (lib/xml/safe-parser.ts): a DOCTYPE or ENTITY declaration is refused before parsing, depth
@@ -46,20 +47,12 @@ export function parseXml(text: string): XNode {
   }
 }
 
-// The maximum element depth, by a linear scan of tags (comments, CDATA and PIs skipped).
+// The element depth, counted up to one past MAX_XML_DEPTH (lib/xml/scan.ts); XmlRefused for
+// markup no parser is given.
 export function depthOf(text: string): number {
-  let depth = 0;
-  let max = 0;
-  const re = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>|<(\/?)[A-Za-z_][^>]*?(\/?)>/g;
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    if (m[0].startsWith("<!") || m[0].startsWith("<?")) continue;
-    if (m[1]) depth--;
-    else if (!m[2]) {
-      depth++;
-      if (depth > max) max = depth;
-    }
-  }
-  return max;
+  const { depth, problem } = scanXml(text, MAX_XML_DEPTH);
+  if (problem) throw new XmlRefused(`the XML is not well-formed: ${problem}`, "malformed");
+  return depth;
 }
 
 // Navigation over the parsed tree (element names without prefixes).

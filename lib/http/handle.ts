@@ -53,6 +53,9 @@ export type HandlerContext<O extends Operation, P extends Principal = PrincipalF
   clientIp: string;
   // what HandleOptions.countAttempt counted, for the handler to release
   attempt?: CountedAttempt;
+  // what HandleOptions.beforeTransaction returned (an uploaded file parsed off the request
+  // thread, lib/uploads/parse-pool.ts)
+  prepared?: unknown;
 };
 
 // The principal a handler receives follows from the operation's declared auth mode.
@@ -73,10 +76,11 @@ export type HandleOptions = {
   // response): on a replay, the Set-Cookie values to send again (e.g. a fresh recipient
   // session for a replayed session exchange). `body` is the request body before validation.
   replayCookies?: (req: Request, body: unknown, rawParams: Record<string, string>, stored: idem.StoredResponse) => Promise<string[]>;
-  // Slow checks that need no database (e.g. a DNS lookup), run with the validated body
-  // before the transaction opens, so they never hold a connection or a row lock. An
-  // AppError thrown here is answered (and stored for idempotent replay) like any other.
-  beforeTransaction?: (body: unknown) => Promise<void>;
+  // Slow checks that need no database (e.g. a DNS lookup, parsing an uploaded file), run
+  // with the validated body and the files before the transaction opens, so they never hold
+  // a connection or a row lock; what they return is the handler's `prepared`. An AppError
+  // thrown here is answered (and stored for idempotent replay) like any other.
+  beforeTransaction?: (body: unknown, ctx: { files: Record<string, UploadedFile> }) => Promise<unknown>;
   // Only for a mutation whose effect is a single statement and whose refusal must still
   // write (sign-in: its failure counter outlives the refused attempt): run without the
   // request transaction, `tx` being the plain database handle.
@@ -126,12 +130,12 @@ export function handle<O extends Operation>(op: O, fn: (ctx: HandlerContext<O>) 
         };
         if (!pre.idempotencyKey) {
           const body = parseBody(op, pre.rawBody);
-          await options.beforeTransaction?.(body);
+          const prepared = await options.beforeTransaction?.(body, { files: pre.files });
           const attempt = await options.countAttempt?.({ principal, body, params: pre.params, clientIp: pre.clientIp });
           const reply =
             op.method === "GET" || options.withoutTransaction
-              ? await fn({ ...baseCtx, body, attempt, tx: db() } as never)
-              : await transaction((tx) => fn({ ...baseCtx, body, attempt, tx } as never), op.transactionTimeoutMs);
+              ? await fn({ ...baseCtx, body, attempt, prepared, tx: db() } as never)
+              : await transaction((tx) => fn({ ...baseCtx, body, attempt, prepared, tx } as never), op.transactionTimeoutMs);
           response = toResponse(reply, requestId);
         } else {
           const scope = options.idempotencyScope ? await options.idempotencyScope(req, pre.rawBody, rawParams) : scopeOf(principal);
@@ -330,9 +334,10 @@ async function executeIdempotent<O extends Operation>(
   let body: unknown;
   let refused: unknown;
   let attempt: CountedAttempt | undefined;
+  let prepared: unknown;
   try {
     body = parseBody(op, rawBody);
-    await options.beforeTransaction?.(body);
+    prepared = await options.beforeTransaction?.(body, { files: baseCtx.files as Record<string, UploadedFile> });
     attempt = await options.countAttempt?.({ principal: baseCtx.principal as Principal, body, params: baseCtx.params, clientIp: baseCtx.clientIp as string });
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
@@ -356,7 +361,7 @@ async function executeIdempotent<O extends Operation>(
       refused
         ? storeRefusal
         : async (tx) => {
-            const reply = await fn({ ...baseCtx, body, attempt, tx } as never);
+            const reply = await fn({ ...baseCtx, body, attempt, prepared, tx } as never);
             if (reply instanceof Response) throw new Error("idempotent operations must return a Reply");
             cookies = reply.cookies;
             const stored = toStored(reply);

@@ -103,6 +103,11 @@ const ZERO_DECIMALS = new Set(["JPY"]);
 export function formatMinor(minor: bigint, currency: string): string {
   const decimals = ZERO_DECIMALS.has(currency) ? 0 : 2;
   const s = minor.toString().padStart(decimals + 1, "0");
-  const whole = s.slice(0, s.length - decimals).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  // Groups of three from the right, by slicing (the lookahead pattern for this reads the
+  // rest of the digits at every position).
+  const digits = s.slice(0, s.length - decimals);
+  const groups: string[] = [];
+  for (let end = digits.length; end > 0; end -= 3) groups.unshift(digits.slice(Math.max(0, end - 3), end));
+  const whole = groups.join(",");
   return decimals ? `${whole}.${s.slice(s.length - decimals)}` : whole;
 }

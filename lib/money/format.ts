@@ -3,6 +3,8 @@
 // math, and Intl only supplies the locale's symbols, digits, grouping and layout
 // (formatToParts of bigint values). Usable on the server and in the browser.
 
+import { trimEndChar } from "@/lib/strings";
+
 // Minor digits of the service's currencies (ISO 4217); others are asked of Intl.
 const MINOR_DIGITS: Record<string, number> = { CAD: 2, USD: 2, EUR: 2, GBP: 2, JPY: 0, AUD: 2, CHF: 2 };
 
@@ -170,6 +172,6 @@ export function parsePercentToBasisPoints(input: string): { ok: true; basisPoint
 // 3000 -> "30", 1250 -> "12.5", 1 -> "0.01"
 export function basisPointsToPercent(bp: number): string {
   const whole = Math.trunc(bp / 100);
-  const rest = (bp % 100).toString().padStart(2, "0").replace(/0+$/, "");
+  const rest = trimEndChar((bp % 100).toString().padStart(2, "0"), "0");
   return rest ? `${whole}.${rest}` : String(whole);
 }

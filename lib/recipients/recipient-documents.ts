@@ -3,6 +3,7 @@ import type { RecipientPrincipal } from "@/lib/auth/principal";
 import type { UploadedFile } from "@/lib/http/body";
 import type { TMutationResult } from "@/lib/schemas/obligations";
 import { uploadDocument, type DocumentKind } from "@/lib/documents/upload-document";
+import type { AllowedType } from "@/lib/documents/sniff";
 import { getDocumentDownload, type DocumentDownload } from "@/lib/documents/download-document";
 import { RECIPIENT_VISIBLE_DOCUMENTS } from "@/lib/recipients/visibility";
 import { assertPayerRoom } from "@/lib/recipients/payer-room";
@@ -11,7 +12,13 @@ import { recordInboxItem } from "@/lib/inbox/record-inbox-item";
 // POST /recipient/documents (+ contexts): the obligations upload (same sniffing, bounds,
 // SHA-256, version + 1, event obligation.document_added) with uploaded_by "recipient",
 // within the payer's bounds (lib/recipients/payer-room.ts).
-export type UploadRecipientDocumentInput = { principal: RecipientPrincipal; expectedVersion: number; kind?: DocumentKind; files: Record<string, UploadedFile> };
+export type UploadRecipientDocumentInput = {
+  principal: RecipientPrincipal;
+  expectedVersion: number;
+  kind?: DocumentKind;
+  files: Record<string, UploadedFile>;
+  contentType?: AllowedType;
+};
 
 export async function uploadRecipientDocument(tx: Tx, input: UploadRecipientDocumentInput): Promise<TMutationResult> {
   const p = input.principal;
@@ -26,6 +33,7 @@ export async function uploadRecipientDocument(tx: Tx, input: UploadRecipientDocu
     guard: async (bytes) => {
       await assertPayerRoom(tx, { organizationId: p.organizationId, obligationId: p.obligationId, documents: 1, bytes });
     },
+    contentType: input.contentType,
   });
   // The issuer's inbox shows the upload (lib/inbox), with its file name.
   const doc = result.document_id

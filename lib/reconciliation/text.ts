@@ -10,10 +10,31 @@
 // Consequences, on purpose: `INV-12` is not found in `INV-123`, `XINV-12`, `INV-12-A` or
 // `INV-12/2026` (each is one longer token), and is found in `Invoice INV-12.`,
 // `(INV-12)`, `#INV-12` and `inv-12,INV-13`.
-const TOKEN = /[\p{L}\p{N}]+(?:(?:[-/_]|(?<=\p{N})\.(?=\p{N}))[\p{L}\p{N}]+)*/gu;
+// Read by a scan of code points (remittance text is uploaded text: recheck finds the pattern
+// form of this rule polynomial, test/redos.test.ts).
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
+const DIGIT = /^\p{N}$/u;
 
 export function tokenize(text: string): string[] {
-  return Array.from(text.normalize("NFC").matchAll(TOKEN), (m) => m[0].toUpperCase());
+  const chars = Array.from(text.normalize("NFC"));
+  const word = (k: number) => k < chars.length && LETTER_OR_DIGIT.test(chars[k]);
+  const out: string[] = [];
+  for (let i = 0; i < chars.length; ) {
+    if (!word(i)) {
+      i++;
+      continue;
+    }
+    const start = i;
+    for (;;) {
+      while (word(i)) i++;
+      const j = chars[i];
+      const joins = j === "-" || j === "/" || j === "_" || (j === "." && DIGIT.test(chars[i - 1]) && i + 1 < chars.length && DIGIT.test(chars[i + 1]));
+      if (!joins || !word(i + 1)) break;
+      i++;
+    }
+    out.push(chars.slice(start, i).join("").toUpperCase());
+  }
+  return out;
 }
 
 // Letters and digits only, upper-cased: `OBL-7K3M` -> `OBL7K3M`.

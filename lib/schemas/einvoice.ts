@@ -39,7 +39,7 @@ export const ZImportResult = z
   .strictObject({
     import: ZImportRecord,
     result: ZMutationResult.optional().meta({
-      description: "The registration's mutation result, exactly as POST /obligations returns it (absent on a dry run)",
+      description: "The registration's mutation result as POST /obligations returns it, with document_id: the stored original file (absent on a dry run)",
     }),
     request: ZRegisterObligation.optional().meta({ description: "Dry run only: the register-obligation body that would be sent" }),
     warnings: z.array(ZEinvoiceWarning),
