@@ -11,6 +11,8 @@ import { paymentInstructionOperations } from "@/lib/operations/payment-instructi
 import { einvoiceOperations } from "@/lib/operations/einvoice";
 import { adminOperations } from "@/lib/operations/admin";
 import { schedulerOperations } from "@/lib/operations/scheduler";
+import { counterpartyOperations } from "@/lib/operations/counterparties";
+import { recipientAccountOperations } from "@/lib/operations/recipient-accounts";
 
 // Every operation of the API, in document order. Each capability adds its list here.
 export const ALL_OPERATIONS: Operation[] = [
@@ -19,9 +21,11 @@ export const ALL_OPERATIONS: Operation[] = [
   ...obligationOperations,
   ...einvoiceOperations,
   ...contextOperations,
+  ...counterpartyOperations,
   ...paymentOperations,
   ...reconciliationOperations,
   ...recipientOperations,
+  ...recipientAccountOperations,
   ...webhookOperations,
   ...paymentInstructionOperations,
   ...adminOperations,

@@ -1,0 +1,131 @@
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { baseUrl } from "./support/api";
+import { apiKeyWith, newOrg, signedIn, userWith, type OrgFixture } from "./support/fixtures";
+import { dayOffset, legacyBody, registerObligation } from "./support/obligations";
+import { RecipientClient, tokenOf } from "./support/recipient";
+
+// Counterparties, the account link and baskets (extensions.md §10) over real HTTP.
+
+const debtor = (name: string, email = "") => ({ debtor: { name, ...(email ? { email } : {}) } });
+
+async function register(org: OrgFixture, overrides: Record<string, unknown>) {
+  const r = await registerObligation(org.api, legacyBody(overrides));
+  return r.invoice.id as string;
+}
+
+const accountIdOf = (url: string) => new URL(url).pathname.split("/").pop() as string;
+
+async function openAccount(org: OrgFixture, counterpartyId: string) {
+  const link = await org.api.post(`/counterparties/${counterpartyId}/account-link`, {});
+  expect(link.status, link.text).toBe(201);
+  const c = new RecipientClient(baseUrl());
+  const account = accountIdOf(link.body.hosted_url);
+  const s = await c.post(`/recipient/accounts/${account}/session`, { token: tokenOf(link.body.hosted_url) });
+  expect(s.status, s.text).toBe(200);
+  return { c, account, link: link.body, session: s.body };
+}
+
+describe("counterparties", () => {
+  let org: OrgFixture;
+  let other: OrgFixture;
+  const tag = randomUUID().slice(0, 6);
+  const email = `ap-${tag}@northwind.example`;
+  let cpId: string;
+  let ids: string[];
+  beforeAll(async () => {
+    org = await newOrg("Counterparty Org");
+    other = await newOrg("Other Org");
+    ids = [
+      await register(org, { ...debtor("Northwind Traders Ltd", email), amount_minor: "10000", deadline: dayOffset(-5) }),
+      await register(org, { ...debtor("NORTHWIND TRADERS", email.toUpperCase()), amount_minor: "20000", deadline: dayOffset(10) }),
+      await register(org, { ...debtor("Northwind Traders", email), amount_minor: "3000", currency: "USD", deadline: dayOffset(10) }),
+    ];
+    await register(org, { debtor: { name: "Müller GmbH" }, amount_minor: "500" });
+    await register(org, { debtor: { name: "muller" }, amount_minor: "700" });
+    await register(other, { ...debtor("Northwind Traders Ltd", email), amount_minor: "999" });
+  });
+
+  it("groups by email case-insensitively, else by normalized name; totals by currency; stable ids", async () => {
+    const r = await org.api.get("/counterparties");
+    expect(r.status, r.text).toBe(200);
+    expect(r.body).toMatchObject({ limit: 50, offset: 0 });
+    const nw = r.body.items.find((i: any) => i.email?.toLowerCase() === email);
+    expect(nw.open_count).toBe(3);
+    expect(nw.outstanding).toEqual([
+      { currency: "EUR", amount_minor: "30000" },
+      { currency: "USD", amount_minor: "3000" },
+    ]);
+    expect(nw.overdue).toEqual([{ currency: "EUR", amount_minor: "10000" }]);
+    const mu = r.body.items.filter((i: any) => i.email === null);
+    expect(mu).toHaveLength(1);
+    expect(mu[0].outstanding).toEqual([{ currency: "EUR", amount_minor: "1200" }]);
+    cpId = nw.id;
+    const again = await org.api.get("/counterparties?q=NORTHWIND");
+    expect(again.body.items.map((i: any) => i.id)).toEqual([cpId]);
+    expect((await org.api.get("/counterparties?q=nobody-by-this-name")).body.items).toEqual([]);
+  });
+
+  it("detail lists the open obligations; another organization's id is 404; a viewer key reads", async () => {
+    const r = await org.api.get(`/counterparties/${cpId}`);
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.obligations.map((o: any) => o.id)).toEqual(ids);
+    const theirs = (await other.api.get("/counterparties")).body.items[0].id;
+    expect(theirs).not.toBe(cpId);
+    expect((await org.api.get(`/counterparties/${theirs}`)).status).toBe(404);
+    expect((await other.api.get(`/counterparties/${cpId}`)).status).toBe(404);
+    const reader = await apiKeyWith(org, ["obligations:read"]);
+    expect((await reader.get(`/counterparties/${cpId}`)).status).toBe(200);
+    expect((await reader.post(`/counterparties/${cpId}/account-link`, {})).status).toBe(403);
+    const viewer = await userWith(org, "viewer");
+    const v = await signedIn(viewer.email);
+    expect((await v.get("/counterparties")).status).toBe(200);
+    expect((await v.post(`/counterparties/${cpId}/account-link`, {})).status).toBe(403);
+  });
+
+  it("account link: exchange, listing (later obligations too), action, 404 for another counterparty's obligation", async () => {
+    const { c, account, link, session } = await openAccount(org, cpId);
+    expect(link.hosted_url).toMatch(new RegExp(`/a/${link.id}#`));
+    expect(Date.parse(link.expires_at) - Date.now()).toBeGreaterThan(89 * 86_400_000);
+    expect(session).toEqual({ account_id: account, counterparty: { name: "Northwind Traders", email } });
+    const later = await register(org, { ...debtor("Northwind", email), amount_minor: "4000" });
+    const a = await c.get(`/recipient/accounts/${account}`);
+    expect(a.status, a.text).toBe(200);
+    expect(a.body.obligations.map((o: any) => o.id)).toEqual([...ids, later]);
+    const act = await c.post(`/recipient/accounts/${account}/obligations/${ids[0]}/actions`, {
+      action: "acknowledge",
+      expected_version: a.body.obligations[0].version,
+    });
+    expect(act.status, act.text).toBe(200);
+    expect((await org.api.get(`/obligations/${ids[0]}`)).body.acknowledged).toBe(true);
+    const foreign = (await org.api.get("/counterparties")).body.items.find((i: any) => i.email === null);
+    const foreignOb = (await org.api.get(`/counterparties/${foreign.id}`)).body.obligations[0].id;
+    expect((await c.post(`/recipient/accounts/${account}/obligations/${foreignOb}/actions`, { action: "acknowledge", expected_version: 1 })).status).toBe(404);
+    const doc = new FormData();
+    doc.append("expected_version", String((await org.api.get(`/obligations/${ids[1]}`)).body.version));
+    doc.append("file", new Blob([new Uint8Array(Buffer.from("%PDF-1.4\n%%EOF\n"))], { type: "application/pdf" }), "proof.pdf");
+    const up = await c.call("POST", `/recipient/accounts/${account}/obligations/${ids[1]}/documents`, { form: doc });
+    expect(up.status, up.text).toBe(201);
+    // another account's cookie does not open this one
+    expect((await new RecipientClient(baseUrl()).get(`/recipient/accounts/${account}`)).status).toBe(401);
+  });
+
+  it("revoked and expired links: 410; reissue ends the old link; the obligations' own links stay", async () => {
+    const first = await openAccount(org, cpId);
+    const second = await openAccount(org, cpId);
+    expect((await first.c.get(`/recipient/accounts/${first.account}`)).status).toBe(410);
+    expect((await second.c.get(`/recipient/accounts/${second.account}`)).status).toBe(200);
+    expect((await org.api.get(`/counterparties/${cpId}/account-link`)).body).toMatchObject({ id: second.account, revoked_at: null });
+    expect((await org.api.delete(`/counterparties/${cpId}/account-link`)).status).toBe(204);
+    expect((await second.c.get(`/recipient/accounts/${second.account}`)).status).toBe(410);
+    expect((await org.api.get(`/obligations/${ids[0]}/payment-request`)).status).toBe(200);
+    const third = await openAccount(org, cpId);
+    await db().accountLink.updateMany({ where: { id: third.account }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const expired = await third.c.get(`/recipient/accounts/${third.account}`);
+    expect(expired.status).toBe(410);
+    expect(expired.body.error.code).toBe("payment_request_expired");
+    const bad = await new RecipientClient(baseUrl()).post(`/recipient/accounts/${third.account}/session`, { token: "x".repeat(43) });
+    expect(bad.status).toBe(401);
+  });
+});
