@@ -5,6 +5,7 @@ import { baseUrl } from "./support/api";
 import { apiKeyWith, newOrg, signedIn, userWith, type OrgFixture } from "./support/fixtures";
 import { dayOffset, legacyBody, registerObligation } from "./support/obligations";
 import { RecipientClient, tokenOf } from "./support/recipient";
+import { upload } from "./support/statements";
 
 // Counterparties, the account link and baskets (extensions.md §10) over real HTTP.
 
@@ -127,5 +128,74 @@ describe("counterparties", () => {
     expect(expired.body.error.code).toBe("payment_request_expired");
     const bad = await new RecipientClient(baseUrl()).post(`/recipient/accounts/${third.account}/session`, { token: "x".repeat(43) });
     expect(bad.status).toBe(401);
+  });
+
+  describe("baskets", () => {
+    let borg: OrgFixture;
+    let obs: string[];
+    let acct: Awaited<ReturnType<typeof openAccount>>;
+    beforeAll(async () => {
+      borg = await newOrg("Basket Org");
+      obs = [];
+      for (const amount of ["10000", "20000", "30000"])
+        obs.push(await register(borg, { ...debtor("Basket Payer AG", "pay@basket.example"), amount_minor: amount }));
+      const usd = await register(borg, { ...debtor("Basket Payer AG", "pay@basket.example"), amount_minor: "500", currency: "USD" });
+      obs.push(usd);
+      const cp = (await borg.api.get("/counterparties")).body.items[0].id;
+      acct = await openAccount(borg, cp);
+    });
+
+    const makeBasket = async (items: unknown[]) => acct.c.post(`/recipient/accounts/${acct.account}/baskets`, { items });
+
+    it("201 with a new RF reference, default amounts, event basket.created; one currency; at most outstanding", async () => {
+      const b = await makeBasket([{ obligation_id: obs[0] }, { obligation_id: obs[1], amount_minor: "5000" }]);
+      expect(b.status, b.text).toBe(201);
+      expect(b.body).toMatchObject({
+        currency: "EUR",
+        amount_minor: "15000",
+        items: [
+          { obligation_id: obs[0], amount_minor: "10000" },
+          { obligation_id: obs[1], amount_minor: "5000" },
+        ],
+      });
+      expect(b.body.payment_reference).toMatch(/^RF\d{2}BSK[A-Z0-9]+$/);
+      expect((await makeBasket([{ obligation_id: obs[0] }, { obligation_id: obs[3] }])).status).toBe(422);
+      expect((await makeBasket([{ obligation_id: obs[0], amount_minor: "10001" }])).status).toBe(422);
+      const foreign = await register(borg, { ...debtor("Someone Else"), amount_minor: "100" });
+      expect((await makeBasket([{ obligation_id: foreign }])).status).toBe(404);
+      const ev = await db().event.findFirst({ where: { organizationId: borg.organizationId, type: "basket.created" } });
+      expect(ev).not.toBeNull();
+    });
+
+    it("POST /payments quoting the reference: a smaller amount fills the items in order", async () => {
+      const b = await makeBasket([{ obligation_id: obs[1] }, { obligation_id: obs[2] }]);
+      const p = await borg.api.post("/payments", {
+        amount_minor: "25000",
+        currency: "EUR",
+        received_on: dayOffset(0),
+        reference: `Payment ${b.body.payment_reference.toLowerCase()}`,
+      });
+      expect(p.status, p.text).toBe(201);
+      expect(p.body.allocated_minor).toBe("25000");
+      expect(p.body.allocations.map((a: any) => [a.obligation_id, a.amount_minor])).toEqual([
+        [obs[1], "20000"],
+        [obs[2], "5000"],
+      ]);
+      expect((await borg.api.get(`/obligations/${obs[1]}`)).body.status).toBe("RECONCILED");
+    });
+
+    it("a CSV statement line with the reference: a larger amount leaves the rest unallocated", async () => {
+      const b = await makeBasket([{ obligation_id: obs[0] }]);
+      const ref = b.body.payment_reference.replace(/(.{4})(?=.)/g, "$1 ");
+      const csv = `Date,Amount,Currency,Name,Text\n${dayOffset(0)},150.00,EUR,Basket Payer AG,Sammelzahlung ${ref}\n`;
+      const r = await upload(borg.api, csv, { format: "csv" }, { filename: "basket.csv" });
+      expect(r.status, r.text).toBe(201);
+      expect(r.body.auto_allocated).toBe(1);
+      const pays = (await borg.api.get("/payments")).body.items;
+      const paid = pays.find((x: any) => x.amount_minor === "15000");
+      expect(paid.allocated_minor).toBe("10000");
+      expect(paid.unallocated_minor).toBe("5000");
+      expect((await borg.api.get(`/obligations/${obs[0]}`)).body.status).toBe("RECONCILED");
+    });
   });
 });
