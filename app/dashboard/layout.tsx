@@ -12,6 +12,7 @@ export const dynamic = "force-dynamic";
 const NAV: (NavItem & { permission: Permission })[] = [
   { href: "/dashboard", label: "Overview", permission: "obligations:read" },
   { href: "/dashboard/obligations", label: "Obligations", permission: "obligations:read" },
+  { href: "/dashboard/counterparties", label: "Counterparties", permission: "obligations:read" },
   { href: "/dashboard/imports", label: "Import", permission: "obligations:write" },
   { href: "/dashboard/payments", label: "Payments", permission: "payments:read" },
   { href: "/dashboard/reconciliation", label: "Reconciliation", permission: "payments:read" },
