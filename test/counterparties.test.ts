@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { beforeAll, describe, expect, it, inject } from "vitest";
 import { db } from "@/lib/db";
 import { baseUrl } from "./support/api";
 import { apiKeyWith, newOrg, signedIn, userWith, type OrgFixture } from "./support/fixtures";
@@ -16,6 +17,9 @@ async function register(org: OrgFixture, overrides: Record<string, unknown>) {
   return r.invoice.id as string;
 }
 
+// Every account-link token, hosted URL and session cookie value seen here (checked against the server log).
+const secrets = new Set<string>();
+
 const accountIdOf = (url: string) => new URL(url).pathname.split("/").pop() as string;
 
 async function openAccount(org: OrgFixture, counterpartyId: string) {
@@ -25,6 +29,11 @@ async function openAccount(org: OrgFixture, counterpartyId: string) {
   const account = accountIdOf(link.body.hosted_url);
   const s = await c.post(`/recipient/accounts/${account}/session`, { token: tokenOf(link.body.hosted_url) });
   expect(s.status, s.text).toBe(200);
+  secrets.add(link.body.hosted_url).add(tokenOf(link.body.hosted_url));
+  for (const sc of s.headers.getSetCookie()) secrets.add(sc.split(";")[0].split("=")[1]);
+  expect(s.headers.getSetCookie()[0]).toMatch(
+    new RegExp(`^fos_account_${account}=.+Path=/api/v1/recipient/accounts/${account};.*HttpOnly.*SameSite=Strict`, "i"),
+  );
   return { c, account, link: link.body, session: s.body };
 }
 
@@ -76,6 +85,7 @@ describe("counterparties", () => {
     expect(theirs).not.toBe(cpId);
     expect((await org.api.get(`/counterparties/${theirs}`)).status).toBe(404);
     expect((await other.api.get(`/counterparties/${cpId}`)).status).toBe(404);
+    expect((await other.api.post(`/counterparties/${cpId}/account-link`, {})).status).toBe(404);
     const reader = await apiKeyWith(org, ["obligations:read"]);
     expect((await reader.get(`/counterparties/${cpId}`)).status).toBe(200);
     expect((await reader.post(`/counterparties/${cpId}/account-link`, {})).status).toBe(403);
@@ -197,5 +207,14 @@ describe("counterparties", () => {
       expect(paid.unallocated_minor).toBe("5000");
       expect((await borg.api.get(`/obligations/${obs[0]}`)).body.status).toBe("RECONCILED");
     });
+  });
+
+  // Last: none of the tokens, hosted URLs or session values may appear in the server log.
+  it("never writes an account-link token, hosted URL or session value to the server log", async () => {
+    expect(secrets.size).toBeGreaterThan(10);
+    await new Promise((r) => setTimeout(r, 300));
+    const log = readFileSync(inject("logFile"), "utf8");
+    expect(log).toContain('"route":"/recipient/accounts/{account}/session"');
+    for (const s of secrets) expect(log.includes(s), "a secret is in the log").toBe(false);
   });
 });
