@@ -1,10 +1,11 @@
 import { defineOperation } from "@/lib/http/operation";
 import { ZDocumentForm, ZMutationResult } from "@/lib/schemas/obligations";
 import { ZRecipientAction, ZRecipientSessionExchange } from "@/lib/schemas/recipient";
-import { ZAccountObligationParams, ZAccountParams, ZAccountSession, ZBasket, ZBasketInput } from "@/lib/schemas/counterparties";
+import { ZAccountDocumentParams, ZAccountObligationParams, ZAccountParams, ZAccountSession, ZBasket, ZBasketInput } from "@/lib/schemas/counterparties";
 import { z } from "zod";
 import { ZRecipientInvoice } from "@/lib/schemas/recipient";
 import { exampleMutationResult } from "@/lib/operations/obligation-examples";
+import { ATTACHMENT_SUCCESS } from "@/lib/operations/responses";
 
 // The payer's account: the recipient endpoints of an account link (extensions.md §10,
 // docs/recipient-portal.md "Account link"). Cookie `fos_account_{account}`, Path
@@ -98,6 +99,19 @@ export const accountUploadDocumentOp = defineOperation({
   },
 });
 
+export const accountDownloadDocumentOp = defineOperation({
+  operationId: "recipientAccountDownloadDocument",
+  method: "GET",
+  path: "/recipient/accounts/{account}/obligations/{id}/documents/{document}",
+  summary: "Download a document of one obligation of the account",
+  description: `As \`GET /recipient/documents/{document}\`: only documents the recipient may see; any other id is 404. ${RULES}`,
+  tags,
+  auth: "recipient",
+  recipientLink: "account",
+  params: ZAccountDocumentParams,
+  success: ATTACHMENT_SUCCESS,
+});
+
 export const createBasketOp = defineOperation({
   operationId: "recipientCreateBasket",
   method: "POST",
@@ -129,4 +143,4 @@ export const createBasketOp = defineOperation({
   },
 });
 
-export const recipientAccountOperations = [accountSessionOp, getAccountOp, accountActionOp, accountUploadDocumentOp, createBasketOp];
+export const recipientAccountOperations = [accountSessionOp, getAccountOp, accountActionOp, accountUploadDocumentOp, accountDownloadDocumentOp, createBasketOp];

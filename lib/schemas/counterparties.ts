@@ -51,6 +51,7 @@ export const ZAccountLinkState = z.strictObject({
 
 export const ZAccountParams = z.strictObject({ account: ZUuid });
 export const ZAccountObligationParams = z.strictObject({ account: ZUuid, id: ZUuid });
+export const ZAccountDocumentParams = z.strictObject({ account: ZUuid, id: ZUuid, document: ZUuid });
 
 export const ZAccountSession = z.strictObject({
   account_id: ZUuid,
