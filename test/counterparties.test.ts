@@ -118,6 +118,10 @@ describe("counterparties", () => {
     doc.append("file", new Blob([new Uint8Array(Buffer.from("%PDF-1.4\n%%EOF\n"))], { type: "application/pdf" }), "proof.pdf");
     const up = await c.call("POST", `/recipient/accounts/${account}/obligations/${ids[1]}/documents`, { form: doc });
     expect(up.status, up.text).toBe(201);
+    const docs = (await c.get(`/recipient/accounts/${account}`)).body.obligations.find((o: any) => o.id === ids[1]).documents;
+    const dl = await c.get(`/recipient/accounts/${account}/obligations/${ids[1]}/documents/${docs[0].id}`);
+    expect(dl.status).toBe(200);
+    expect((await c.get(`/recipient/accounts/${account}/obligations/${foreignOb}/documents/${docs[0].id}`)).status).toBe(404);
     // another account's cookie does not open this one
     expect((await new RecipientClient(baseUrl()).get(`/recipient/accounts/${account}`)).status).toBe(401);
   });
