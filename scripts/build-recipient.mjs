@@ -25,7 +25,7 @@ rmSync(OUT, { recursive: true, force: true });
 mkdirSync(ASSETS, { recursive: true });
 
 const result = await esbuild.build({
-  entryPoints: { portal: "components/recipient/client-entry.ts" },
+  entryPoints: { portal: "components/recipient/client-entry.ts", account: "components/recipient/account-entry.ts" },
   bundle: true,
   splitting: true,
   format: "esm",
@@ -44,7 +44,9 @@ const result = await esbuild.build({
 
 const outputs = result.metafile.outputs;
 const rel = (p) => path.basename(p);
-const entry = Object.keys(outputs).find((p) => outputs[p].entryPoint);
+const entry = Object.keys(outputs).find((p) => outputs[p].entryPoint === "components/recipient/client-entry.ts");
+// the account page /a/{account} (app/a/[account]/route.ts): its own entry, chunks shared with the payer page
+const accountEntry = Object.keys(outputs).find((p) => outputs[p].entryPoint === "components/recipient/account-entry.ts");
 // preloaded with the entry so they do not wait for it: the entry's static imports and the
 // chunks it imports dynamically at once (the rendering chunk), each with its static imports,
 // transitively. The chunks the rendering chunk loads lazily are not preloaded.
@@ -63,7 +65,13 @@ for (const i of outputs[entry].imports) if (i.kind === "dynamic-import") add(i.p
 const source = "components/recipient/page.css";
 const css = await postcss([tailwind({ base: path.resolve("."), optimize: { minify: true } })]).process(readFileSync(source, "utf8"), { from: source });
 
-const manifest = { entry: rel(entry), preload, css: css.css, cssHash: createHash("sha256").update(css.css).digest("hex").slice(0, 16) };
+const manifest = {
+  entry: rel(entry),
+  account: rel(accountEntry),
+  preload,
+  css: css.css,
+  cssHash: createHash("sha256").update(css.css).digest("hex").slice(0, 16),
+};
 writeFileSync(path.join(OUT, "manifest.json"), JSON.stringify(manifest));
 const size = (f) => readFileSync(path.join(ASSETS, f)).length;
 console.log(

@@ -14,6 +14,7 @@ const NAV: (NavItem & { permission: Permission })[] = [
   { href: "/dashboard", label: "Overview", permission: "obligations:read" },
   { href: "/dashboard/obligations", label: "Obligations", permission: "obligations:read" },
   { href: "/dashboard/inbox", label: "Inbox", permission: "obligations:read" },
+  { href: "/dashboard/counterparties", label: "Counterparties", permission: "obligations:read" },
   { href: "/dashboard/imports", label: "Import", permission: "obligations:write" },
   { href: "/dashboard/payments", label: "Payments", permission: "payments:read" },
   { href: "/dashboard/reconciliation", label: "Reconciliation", permission: "payments:read" },

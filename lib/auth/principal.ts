@@ -21,6 +21,11 @@ export type RecipientPrincipal = {
   paymentRequestId: string;
   obligationId: string;
   sessionId: string;
+  // Through an account link (docs/recipient-portal.md): the link and its counterparty. The
+  // account's own principal names the link as paymentRequestId (rate limit and idempotency
+  // scope per link) and no obligation; per obligation, lib/account-links/account-obligation.ts.
+  accountLinkId?: string;
+  counterpartyId?: string;
 };
 
 // A scheduler that presented CRON_SECRET (auth "cron").

@@ -58,6 +58,7 @@ export const EVENT_LABELS: Record<string, string> = {
   "obligation.due": "Payment term due",
   "obligation.overdue": "Overdue",
   "payment_request.expiring": "Link expiring soon",
+  "basket.created": "Basket made for one transfer",
   "webhook.test": "Webhook test event",
   "webhook_endpoint.disabled": "Webhook endpoint disabled",
   "obligation.amended": "Corrected",

@@ -33,6 +33,8 @@ export const EVENT_TYPES = [
   "bank_statement.imported",
   "payment.suggestion_rejected",
   "reconciliation_settings.updated",
+  // The payer's account (extensions.md §10): one transfer for several obligations.
+  "basket.created",
   // Produced by the service's clock (lib/scheduler/sweep.ts), not by a request.
   "obligation.term_payable",
   "obligation.due",

@@ -19,6 +19,7 @@ import { apiKeyHash, apiKeyPrincipal, apiKeyRow, isStaleUse, resolveApiKey, touc
 import { ROLE_PERMISSIONS } from "@/lib/auth/permissions";
 import type { AnonymousPrincipal, ApiKeyPrincipal, CronPrincipal, IssuerPrincipal, Principal, RecipientPrincipal, UserPrincipal } from "@/lib/auth/principal";
 import { authenticateRecipient } from "@/lib/recipients/authenticate-recipient";
+import { authenticateAccount } from "@/lib/account-links/authenticate-account";
 import { recipientRateLimited } from "@/lib/recipients/exchange-options";
 import { hitRateLimit, type CountedAttempt } from "@/lib/rate-limit";
 import { isDatabaseUnavailable, isUniqueViolation, isWriteConflict, raisedMessage } from "@/lib/db/errors";
@@ -431,6 +432,7 @@ async function authenticate(op: Operation, req: Request, rawParams: Record<strin
     case "cron":
       return authenticateCron(req);
     case "recipient":
+      if (op.recipientLink === "account") return authenticateAccount(req, rawParams);
       return authenticateRecipient(op.recipientLink ?? "single")(req, rawParams);
     case "issuer":
     case "issuer_session": {

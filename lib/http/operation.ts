@@ -27,7 +27,7 @@ export type Operation = {
   tags: string[];
   auth: AuthMode;
   // auth "recipient": which cookie family authenticates (lib/recipients/session-cookie.ts)
-  recipientLink?: "single" | "context";
+  recipientLink?: "single" | "context" | "account";
   permission?: Permission;
   idempotent?: "required" | "optional";
   requestMarker?: boolean; // X-Service-Request: 1

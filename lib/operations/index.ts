@@ -12,6 +12,8 @@ import { einvoiceOperations } from "@/lib/operations/einvoice";
 import { adminOperations } from "@/lib/operations/admin";
 import { schedulerOperations } from "@/lib/operations/scheduler";
 import { inboxOperations } from "@/lib/operations/inbox";
+import { counterpartyOperations } from "@/lib/operations/counterparties";
+import { recipientAccountOperations } from "@/lib/operations/recipient-accounts";
 
 // Every operation of the API, in document order. Each capability adds its list here.
 export const ALL_OPERATIONS: Operation[] = [
@@ -20,10 +22,12 @@ export const ALL_OPERATIONS: Operation[] = [
   ...obligationOperations,
   ...einvoiceOperations,
   ...contextOperations,
+  ...counterpartyOperations,
   ...paymentOperations,
   ...reconciliationOperations,
   ...recipientOperations,
   ...inboxOperations,
+  ...recipientAccountOperations,
   ...webhookOperations,
   ...paymentInstructionOperations,
   ...adminOperations,

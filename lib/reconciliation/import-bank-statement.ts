@@ -17,6 +17,7 @@ import { accountNamespace, transactionIdentity } from "@/lib/bank-statements/ide
 import { attachMemory, findCandidates } from "@/lib/reconciliation/candidates";
 import { decide, type Candidate, type PaymentFacts } from "@/lib/reconciliation/engine";
 import { loadSettingsRow, toEngineSettings, toStatementView } from "@/lib/reconciliation/view";
+import { allocateBasketPayment } from "@/lib/account-links/allocate-basket-payment";
 import { allocateBatch, type PlannedAllocation } from "@/lib/reconciliation/allocate-batch";
 import { allocateShortPaid, type ShortPaid } from "@/lib/reconciliation/allocate-short-paid";
 import { present } from "@/lib/present";
@@ -276,6 +277,14 @@ export async function importBankStatement(tx: Tx, input: ImportBankStatementInpu
   }
   const allocatedPayments = await allocateBatch(tx, { organizationId, principal: input.principal, plan });
   for (const id of await allocateShortPaid(tx, { organizationId, principal: input.principal, items: shortPaid })) allocatedPayments.add(id);
+  // A remittance naming a basket's reference (lib/account-links/allocate-basket-payment.ts).
+  if (autoAllocate) {
+    for (const r of createdRows) {
+      if (!r.paymentId || allocatedPayments.has(r.paymentId) || !/bsk/i.test(r.remittance)) continue;
+      const paid = await allocateBasketPayment(tx, { organizationId, principal: input.principal, paymentId: r.paymentId, remittance: r.remittance });
+      if (paid) allocatedPayments.add(r.paymentId);
+    }
+  }
   let autoAllocated = 0;
   let suggested = 0;
   for (const r of createdRows) {

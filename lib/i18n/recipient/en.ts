@@ -222,6 +222,19 @@ export const en = {
   "err.rateLimited": "Too many requests in a short time. Wait a minute and try again.",
   "err.validation": "Please check the form: {message}",
   "err.generic": "This could not be sent. Please try again.",
+  "account.title": "Your open invoices from {issuer}",
+  "account.intro": "Every invoice {issuer} has open for you. Tick the ones you pay, and pay them with one transfer.",
+  "account.empty": "Nothing is open. Thank you!",
+  "account.invoice": "Invoice {number}",
+  "account.due": "Due {date}",
+  "account.open": "{amount} open",
+  "account.select": "Pay with one transfer",
+  "account.total": "Total of {count} selected",
+  "account.make": "Show payment details",
+  "account.oneCurrency": "Choose invoices in one currency.",
+  "account.basketTitle": "One transfer for {count} invoices",
+  "account.basketIntro": "Transfer the total and quote this payment reference: the payment is divided among the invoices you chose.",
+  "account.details": "Documents, messages and replies",
 } as const;
 
 export type RecipientKey = keyof typeof en;

@@ -1,0 +1,33 @@
+import { db } from "@/lib/db";
+import { sha256Hex } from "@/lib/crypto";
+import { AppError } from "@/lib/errors";
+import { isUuid } from "@/lib/ids";
+import type { RecipientPrincipal } from "@/lib/auth/principal";
+import { assertAccountUsable } from "@/lib/account-links/assert-account-usable";
+import { readRecipientCookie } from "@/lib/recipients/session-cookie";
+
+// The `authenticate` of the account family (/recipient/accounts/{account}/...): its cookie ->
+// a RecipientPrincipal of the account (paymentRequestId = the account link's id, no
+// obligation). Every call re-checks the link: revoked/expired -> 410, unknown or ended
+// session or a session of another account -> 401. A malformed {account} is 404.
+export async function authenticateAccount(req: Request, rawParams: Record<string, string>, now = new Date()): Promise<RecipientPrincipal> {
+  const accountId = rawParams.account?.toLowerCase();
+  if (!accountId || !isUuid(accountId)) throw new AppError("not_found", "account not found");
+  const token = readRecipientCookie(req, "account", accountId);
+  const ended = () => new AppError("unauthenticated", "the session is unknown or has ended: open the secure link again");
+  if (!token) throw ended();
+  const s = await db().accountSession.findFirst({ where: { tokenHash: sha256Hex(token) } });
+  if (!s || s.accountLinkId !== accountId || s.expiresAt.getTime() <= now.getTime()) throw ended();
+  const link = await db().accountLink.findFirst({ where: { organizationId: s.organizationId, id: s.accountLinkId } });
+  if (!link) throw ended();
+  assertAccountUsable(link, now);
+  return {
+    kind: "recipient",
+    organizationId: link.organizationId,
+    paymentRequestId: link.id,
+    obligationId: "",
+    sessionId: s.id,
+    accountLinkId: link.id,
+    counterpartyId: link.counterpartyId,
+  };
+}

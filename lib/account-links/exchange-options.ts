@@ -1,0 +1,37 @@
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { hitRateLimit } from "@/lib/rate-limit";
+import { sha256Hex } from "@/lib/crypto";
+import type { HandleOptions } from "@/lib/http/handle";
+import { ZRecipientSessionExchange } from "@/lib/schemas/recipient";
+import { exchangeAccountToken } from "@/lib/account-links/exchange-account-token";
+import { accountTokenHash } from "@/lib/account-links/tokens";
+import { recipientRateLimited } from "@/lib/recipients/exchange-options";
+import { recipientSessionCookie } from "@/lib/recipients/session-cookie";
+
+const tokenOf = (body: unknown): string | undefined => {
+  const r = ZRecipientSessionExchange.safeParse(body);
+  return r.success ? r.data.token : undefined;
+};
+
+// handle() options of the account session exchange, as the payment link's
+// (lib/recipients/exchange-options.ts): the Idempotency-Key scoped to the token's hash, a
+// fresh cookie on a replay, exchanges of one token rate limited.
+export const accountExchangeOptions: HandleOptions = {
+  idempotencyScope: async (_req, body) => `account-exchange:${sha256Hex(tokenOf(body) ?? JSON.stringify(body ?? null))}`,
+  replayCookies: async (req, body, rawParams, stored) => {
+    const token = tokenOf(body);
+    if (stored.status !== 200 || token === undefined || !rawParams.account) return [];
+    const s = await exchangeAccountToken(db(), { token, accountId: rawParams.account, replay: true });
+    return s ? [recipientSessionCookie(req, "account", s.accountId, s.sessionToken)] : [];
+  },
+  countAttempt: async ({ body }) => {
+    const limit = env().RECIPIENT_RATE_LIMIT_PER_MINUTE;
+    const token = tokenOf(body);
+    if (limit > 0 && token !== undefined) {
+      const s = await hitRateLimit(`recipient:exchange:${accountTokenHash(token)}`, 60, limit);
+      if (s.limited) throw recipientRateLimited(s.retryAfterSeconds);
+    }
+    return { release: async () => {} };
+  },
+};
