@@ -11,6 +11,7 @@ import { paymentInstructionOperations } from "@/lib/operations/payment-instructi
 import { einvoiceOperations } from "@/lib/operations/einvoice";
 import { adminOperations } from "@/lib/operations/admin";
 import { schedulerOperations } from "@/lib/operations/scheduler";
+import { reminderOperations } from "@/lib/operations/reminders";
 
 // Every operation of the API, in document order. Each capability adds its list here.
 export const ALL_OPERATIONS: Operation[] = [
@@ -26,4 +27,5 @@ export const ALL_OPERATIONS: Operation[] = [
   ...paymentInstructionOperations,
   ...adminOperations,
   ...schedulerOperations,
+  ...reminderOperations,
 ];
