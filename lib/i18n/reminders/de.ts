@@ -2,7 +2,8 @@ import type { ReminderMessages } from "./en";
 
 export const de: ReminderMessages = {
   subject: {
-    friendly: "Erinnerung: {amount} fällig am {date} ({invoice})",
+    before: "Erinnerung: {amount} fällig am {date} ({invoice})",
+    friendly: "Erinnerung: {amount} war am {date} fällig ({invoice})",
     firm: "Überfällig: {amount} war am {date} fällig ({invoice})",
     final: "Letzte Mahnung: {amount} war am {date} fällig ({invoice})",
   },

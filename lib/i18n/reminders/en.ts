@@ -3,7 +3,8 @@
 // filled by interpolate(); values are escaped for the HTML body.
 export const en = {
   subject: {
-    friendly: "Reminder: {amount} due on {date} ({invoice})",
+    before: "Reminder: {amount} due on {date} ({invoice})",
+    friendly: "Reminder: {amount} was due on {date} ({invoice})",
     firm: "Overdue: {amount} was due on {date} ({invoice})",
     final: "Final reminder: {amount} was due on {date} ({invoice})",
   },

@@ -2,7 +2,8 @@ import type { ReminderMessages } from "./en";
 
 export const es: ReminderMessages = {
   subject: {
-    friendly: "Recordatorio: {amount} vence el {date} ({invoice})",
+    before: "Recordatorio: {amount} vence el {date} ({invoice})",
+    friendly: "Recordatorio: {amount} venció el {date} ({invoice})",
     firm: "Vencido: {amount} venció el {date} ({invoice})",
     final: "Último aviso: {amount} venció el {date} ({invoice})",
   },

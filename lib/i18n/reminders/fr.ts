@@ -2,7 +2,8 @@ import type { ReminderMessages } from "./en";
 
 export const fr: ReminderMessages = {
   subject: {
-    friendly: "Rappel : {amount} à payer le {date} ({invoice})",
+    before: "Rappel : {amount} à payer le {date} ({invoice})",
+    friendly: "Rappel : {amount} était dû le {date} ({invoice})",
     firm: "En retard : {amount} était dû le {date} ({invoice})",
     final: "Dernier rappel : {amount} était dû le {date} ({invoice})",
   },

@@ -2,7 +2,8 @@ import type { ReminderMessages } from "./en";
 
 export const it: ReminderMessages = {
   subject: {
-    friendly: "Promemoria: {amount} in scadenza il {date} ({invoice})",
+    before: "Promemoria: {amount} in scadenza il {date} ({invoice})",
+    friendly: "Promemoria: {amount} era dovuto il {date} ({invoice})",
     firm: "Scaduto: {amount} era dovuto il {date} ({invoice})",
     final: "Ultimo sollecito: {amount} era dovuto il {date} ({invoice})",
   },

@@ -2,7 +2,8 @@ import type { ReminderMessages } from "./en";
 
 export const ja: ReminderMessages = {
   subject: {
-    friendly: "お支払いのご案内：{date}期限 {amount}（{invoice}）",
+    before: "お支払いのご案内：{date}期限 {amount}（{invoice}）",
+    friendly: "お支払いのお願い：{date}期限 {amount}（{invoice}）",
     firm: "お支払い期限超過：{date}期限 {amount}（{invoice}）",
     final: "最終のご案内：{date}期限 {amount}（{invoice}）",
   },

@@ -2,7 +2,8 @@ import type { ReminderMessages } from "./en";
 
 export const nl: ReminderMessages = {
   subject: {
-    friendly: "Herinnering: {amount} te betalen op {date} ({invoice})",
+    before: "Herinnering: {amount} te betalen op {date} ({invoice})",
+    friendly: "Herinnering: {amount} moest op {date} betaald zijn ({invoice})",
     firm: "Achterstallig: {amount} moest op {date} betaald zijn ({invoice})",
     final: "Laatste herinnering: {amount} moest op {date} betaald zijn ({invoice})",
   },
