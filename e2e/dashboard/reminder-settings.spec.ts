@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { newOrgWithOwner } from "../support/fixtures";
 import { api, expectNoAxeViolations, expectNoHorizontalOverflow, signIn } from "../support/dashboard";
@@ -72,4 +73,20 @@ test("an owner sets a reminder policy of four steps by email with late-payment i
     late_payment_interest: { enabled: true, reference_rate_basis_points: 215, margin_basis_points: 800, fixed_compensation_minor: "4000" },
   });
   await checkBothSizes(page, "saved");
+
+  // The overview counts what goes out in the next 7 days: a deadline 3 days ahead reaches
+  // the −3 step today and the +1 step in 4 days.
+  const deadline = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  const r = await api(org.api_key, "POST", "/obligations", {
+    obligation_type: "invoice",
+    external_reference: { namespace: "e2e", id: randomUUID() },
+    debtor: { name: "Northwind Traders Ltd", email: "ap@northwind.example" },
+    amount_minor: "48000",
+    currency: "EUR",
+    deadline,
+    business_context: { invoice_number: "INV-REM-1" },
+  });
+  expect(r.status).toBe(201);
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("reminders-this-week")).toContainText("Reminders this week: 2 go out in the next 7 days.");
 });
