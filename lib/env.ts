@@ -90,6 +90,11 @@ const ZEnv = z
     OVERVIEW_LIVE_MAX: z.coerce.number().int().min(0).default(5000),
     OVERVIEW_SNAPSHOT_MAX_AGE_SECONDS: z.coerce.number().int().min(1).default(600),
     DEMO_SEED: z.enum(["on", "off"]).default("on"),
+    // Reminders by email (lib/reminders/mailer.ts, docs/reminders.md): the SMTP server
+    // (smtp://user:pass@host:587, smtps://... for implicit TLS) and the From address. Without
+    // SMTP_URL, the email channel falls back to the webhook event.
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    SMTP_FROM: z.string().min(3).max(320).default("reminders@localhost"),
     // Single sign-on through any OpenID Connect provider (discovery at
     // {OIDC_ISSUER}/.well-known/openid-configuration). All three or none.
     OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { countRemindersThisWeek } from "@/lib/reminders/count-reminders-this-week";
 import { requireUser } from "@/lib/auth/current-user";
 import { db, transaction } from "@/lib/db";
 import type { OutstandingTotal } from "@/lib/obligations/summarize-obligations";
@@ -40,6 +41,7 @@ export default async function Overview() {
   const { summary, aging, cash, asOf } = await transaction((tx) => loadOverview(tx, { organizationId: user.organizationId, overdueLimit: 8 }), 300_000);
   const events = await listRecentEvents(db(), { organizationId: user.organizationId, limit: 12 });
   const unallocated = user.can("payments:read") ? await summarizeUnallocatedPayments(db(), { organizationId: user.organizationId }) : [];
+  const remindersThisWeek = await countRemindersThisWeek(db(), { organizationId: user.organizationId, today: summary.today });
   const owedToUs = summary.outstanding.filter((r) => r.organization_role === "creditor");
   const weOwe = summary.outstanding.filter((r) => r.organization_role === "debtor");
   const overdueOwed = summary.overdue.totals.filter((r) => r.organization_role === "creditor");
@@ -84,6 +86,15 @@ export default async function Overview() {
           <Totals rows={weOwe} locale={locale} empty="Nothing outstanding" />
         </section>
       </div>
+      {remindersThisWeek !== null && (
+        <p className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700" data-testid="reminders-this-week">
+          Reminders this week: <span className="font-medium tabular-nums">{remindersThisWeek}</span> {remindersThisWeek === 1 ? "goes out" : "go out"} in the
+          next 7 days.{" "}
+          <Link href="/dashboard/settings/reminders" className="font-medium underline">
+            Reminder settings
+          </Link>
+        </p>
+      )}
       {unallocated.length > 0 && (
         <p className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
           Payments to allocate:{" "}

@@ -1,7 +1,7 @@
 import Link from "next/link";
 
 // The settings sections a role can use; owners and admins see administration too.
-export function SettingsNav({ admin, current }: { admin: boolean; current: "account" | "api-keys" | "members" | "payment-instructions" }) {
+export function SettingsNav({ admin, current }: { admin: boolean; current: "account" | "api-keys" | "members" | "payment-instructions" | "reminders" }) {
   const items = [
     { key: "account", href: "/dashboard/settings/account", label: "Your account" },
     ...(admin
@@ -9,6 +9,7 @@ export function SettingsNav({ admin, current }: { admin: boolean; current: "acco
           { key: "api-keys", href: "/dashboard/settings/api-keys", label: "API keys" },
           { key: "members", href: "/dashboard/settings/members", label: "Members" },
           { key: "payment-instructions", href: "/dashboard/settings/payment-instructions", label: "Payment instructions" },
+          { key: "reminders", href: "/dashboard/settings/reminders", label: "Reminders" },
         ]
       : []),
   ];

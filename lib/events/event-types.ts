@@ -40,6 +40,12 @@ export const EVENT_TYPES = [
   "obligation.due",
   "obligation.overdue",
   "payment_request.expiring",
+  // Reminders (extensions.md §11, lib/reminders): the policy changed; a reminder due for the
+  // webhook consumer to send, sent by email, or failed at the SMTP server.
+  "reminder_policy.updated",
+  "obligation.reminder_due",
+  "obligation.reminder_sent",
+  "obligation.reminder_failed",
   // Webhook endpoint management (lib/webhooks): a test event sent to one endpoint, and an
   // endpoint disabled after 5 days of failing every attempt.
   "webhook.test",

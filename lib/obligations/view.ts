@@ -170,7 +170,7 @@ async function loadRaw(
         WHERE l.organization_id = o.organization_id AND l.obligation_id = o.id) AS j_links,
       (SELECT json_build_object('id', r.id, 'organization_id', r.organization_id, 'obligation_id', r.obligation_id,
           'issue_number', r.issue_number, 'token_hash', r.token_hash, 'expires_at', r.expires_at, 'revoked_at', r.revoked_at,
-          'first_opened_at', r.first_opened_at, 'created_at', r.created_at, 'updated_at', r.updated_at)
+          'first_opened_at', r.first_opened_at, 'created_at', r.created_at, 'updated_at', r.updated_at, 'payer_language', r.payer_language)
         FROM payment_requests r WHERE r.organization_id = o.organization_id AND r.obligation_id = o.id
         ORDER BY r.created_at DESC, r.id DESC LIMIT 1) AS j_request,
       (SELECT g.name FROM organizations g WHERE g.id = o.organization_id) AS j_organization_name
@@ -201,6 +201,7 @@ function fromRawObligation(r: RawObligation): LoadedObligation {
         firstOpenedAt: jDate(r.j_request.first_opened_at),
         createdAt: present(jDate(r.j_request.created_at), "payment request created_at"),
         updatedAt: present(jDate(r.j_request.updated_at), "payment request updated_at"),
+        payerLanguage: r.j_request.payer_language ?? "",
       }
     : null;
   return {

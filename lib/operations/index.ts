@@ -14,6 +14,7 @@ import { schedulerOperations } from "@/lib/operations/scheduler";
 import { inboxOperations } from "@/lib/operations/inbox";
 import { counterpartyOperations } from "@/lib/operations/counterparties";
 import { recipientAccountOperations } from "@/lib/operations/recipient-accounts";
+import { reminderOperations } from "@/lib/operations/reminders";
 
 // Every operation of the API, in document order. Each capability adds its list here.
 export const ALL_OPERATIONS: Operation[] = [
@@ -32,4 +33,5 @@ export const ALL_OPERATIONS: Operation[] = [
   ...paymentInstructionOperations,
   ...adminOperations,
   ...schedulerOperations,
+  ...reminderOperations,
 ];

@@ -20,5 +20,6 @@ export function newPaymentRequestRow(input: NewPaymentRequestInput): PaymentRequ
     firstOpenedAt: null,
     createdAt: now,
     updatedAt: now,
+    payerLanguage: "",
   };
 }

@@ -39,7 +39,8 @@ const unknownLink = () => new AppError("unauthenticated", "this link is not vali
 // and reissue take them) so concurrent opens serialize instead of failing on the version.
 // The session token goes only into the cookie, never into the (stored) response body.
 // `requestId`: the request-scoped family names the request in the path; the token must be its own.
-export type ExchangeRecipientTokenInput = { token: string; requestId?: string; now?: Date };
+// `language`: the page language the payer uses (reminders are written in it, lib/reminders).
+export type ExchangeRecipientTokenInput = { token: string; requestId?: string; now?: Date; language?: string };
 
 export async function exchangeRecipientToken(
   tx: Tx,
@@ -65,6 +66,12 @@ export async function exchangeRecipientToken(
     obligationId: pr.obligationId,
     sessionId: session.id,
   };
+  if (input.language)
+    await sqlLater(tx, "UPDATE payment_requests SET payer_language = $3 WHERE id = $1::uuid AND organization_id = $2::uuid", [
+      pr.id,
+      pr.organizationId,
+      input.language,
+    ]);
   const firstOpen = pr.firstOpenedAt === null;
   if (firstOpen) {
     await sqlLater(

@@ -9,6 +9,8 @@ import { loadObligationsForSweep, termSpecOf, toObligationProjection, type Loade
 import { implicitTerm, type ConditionState, type EvaluatedTerm } from "@/lib/obligations/terms";
 import { eventTypeOf, planScheduled, type DueItem, type ScheduledEventType } from "@/lib/scheduler/plan";
 import { query } from "@/lib/db/query";
+import { sweepReminders } from "@/lib/reminders/sweep-reminders";
+import { sendDueReminders } from "@/lib/reminders/send-due-reminders";
 
 // The scheduler sweep. Any number of sweepers (the in-process interval of every instance,
 // overlapping cron calls) run it at once:
@@ -18,9 +20,11 @@ import { query } from "@/lib/db/query";
 //      scheduled_event_marks (ON CONFLICT DO NOTHING: the backstop) and those whose mark is
 //      new are recorded as events (audit trail + webhook outbox) in the same transaction,
 //      a few statements per batch whatever its size;
+//   2b. reminder steps reached (lib/reminders/sweep-reminders.ts), in the same claim;
 //   3. next_scheduled_on becomes the next date anything can happen (NULL: never);
 //   4. commit, per batch: a sweeper that dies (kill -9) rolls back its open batch only, whose
-//      rows the next sweep claims again. Loops until nothing is due or the budget is spent.
+//      rows the next sweep claims again. Loops until nothing is due or the budget is spent;
+//   5. then the email reminders due are sent (lib/reminders/send-due-reminders.ts).
 export type SweepSummary = {
   claimed: number;
   emitted: Record<ScheduledEventType, number>;
@@ -61,6 +65,8 @@ export async function sweepScheduled(opts: SweepOptions = {}): Promise<SweepSumm
     summary.claimed += claimed;
     if (claimed < batchSize) break;
   }
+  // Email reminders the claims made due (and retries whose time came): lib/reminders.
+  if (env().SMTP_URL && !stopping()) await sendDueReminders({ until: () => opts.until?.() === true || stopping() });
   summary.duration_ms = Date.now() - started;
   return summary;
 }
@@ -179,6 +185,12 @@ async function sweepBatch(tx: Tx, { batchSize, emitted }: SweepBatchInput): Prom
       for (const e of events) emitted[e.type]++;
     }
   }
+  // Reminder steps (lib/reminders/sweep-reminders.ts): same claim, same transaction.
+  const reminderNexts = await sweepReminders(tx, { rows, today, now });
+  rows.forEach((r, i) => {
+    const n = reminderNexts.get(r.id) ?? null;
+    if (n !== null && (nexts[i] === null || n < (nexts[i] as string))) nexts[i] = n;
+  });
   await tx.$executeRaw`
     UPDATE obligations o SET next_scheduled_on = v.next::date
     FROM unnest(${rows.map((r) => r.id)}::uuid[], ${nexts}::text[]) AS v(id, next)

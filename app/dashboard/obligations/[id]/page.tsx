@@ -23,6 +23,8 @@ import { AuditSection } from "@/components/obligations/detail/audit-section";
 import { DetailsSection } from "@/components/obligations/detail/details-section";
 import { ContextsSection } from "@/components/obligations/detail/contexts-section";
 import { CorrectionsSection } from "@/components/obligations/detail/corrections-section";
+import { RemindersSection } from "@/components/obligations/detail/reminders-section";
+import { listObligationReminders } from "@/lib/reminders/list-obligation-reminders";
 
 export const metadata: Metadata = { title: "Obligation" };
 
@@ -40,6 +42,7 @@ export default async function ObligationPage({ params }: { params: Promise<{ id:
   const overdueDays = o.status !== "RECONCILED" && o.deadline < today ? daysBetween(o.deadline, today) : 0;
   const expired = Date.parse(o.payment_request.expires_at) <= Date.now();
   const allocations = user.can("payments:read") ? await listObligationAllocations(db(), { organizationId: user.organizationId, obligationId: o.id }) : [];
+  const reminders = await listObligationReminders(db(), { organizationId: user.organizationId, obligationId: o.id });
   const linked = new Set(o.contexts.map((c) => c.id));
   const contextOptions =
     canWrite && user.can("contexts:read")
@@ -76,6 +79,7 @@ export default async function ObligationPage({ params }: { params: Promise<{ id:
           </div>
           <div className="min-w-0 space-y-6 lg:col-start-3 lg:row-start-2">
             <DetailsSection {...section} overdueDays={overdueDays} />
+            <RemindersSection reminders={reminders} locale={locale} />
             <ContextsSection o={o} locale={locale} options={contextOptions} />
           </div>
         </div>
