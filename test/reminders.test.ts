@@ -267,6 +267,9 @@ describe("reminders by email over an obligation's life", () => {
     await waitUntil(() => to(payer).length === 1);
     expect(to(payer)).toHaveLength(1);
 
+    const listed = (await o.api.get(`/obligations/${ob.id}`)).body.reminders;
+    expect(listed).toEqual([expect.objectContaining({ offset_days: 1, status: "sent", channel: "email", sent_at: expect.any(String) })]);
+
     // A promise to pay in 5 days: the +7 step waits until the day after the promise.
     const promised = await page.post("/recipient/actions", { expected_version: await version(), action: "promise_payment", date: dayOffset(5) });
     expect(promised.status, promised.text).toBe(200);

@@ -17,15 +17,16 @@ export const DETAIL_RECENT_LIMIT = 100;
 // `hosted_url` is "" unless `revealLink` (the reader may change obligations). One statement:
 // each list is a json_agg over its (organization_id, obligation_id) index.
 export async function detailParts(tx: Tx, o: LoadedObligation, revealLink: boolean) {
-  const rows = await sql<{ events: J[]; events_total: number; documents: J[]; messages: J[]; messages_total: number; credits: J[] }>(
+  const rows = await sql<{ events: J[]; events_total: number; documents: J[]; messages: J[]; messages_total: number; credits: J[]; reminders: J[] }>(
     tx,
     `SELECT ${recentJson(EVENTS_SELECT)} AS events, ${countOf("events")} AS events_total,
       ${documentsJson("TRUE")} AS documents,
       ${MESSAGES_JSON} AS messages, ${countOf("obligation_messages")} AS messages_total,
-      ${CREDITS_JSON} AS credits`,
+      ${CREDITS_JSON} AS credits,
+      ${REMINDERS_JSON} AS reminders`,
     [o.organizationId, o.id, DETAIL_RECENT_LIMIT],
   );
-  const { events, events_total, documents, messages, messages_total, credits } = rows[0];
+  const { events, events_total, documents, messages, messages_total, credits, reminders } = rows[0];
   return {
     credits: credits.map(creditItem),
     settled: { by_payments_minor: (o.allocatedMinor - o.creditedMinor).toString(), by_credits_minor: o.creditedMinor.toString() },
@@ -39,6 +40,7 @@ export async function detailParts(tx: Tx, o: LoadedObligation, revealLink: boole
     payment_request: paymentRequestView(present(o.paymentRequest, "payment request"), revealLink),
     dispute: toDisputeView(o),
     promise: toPromiseView(o),
+    reminders: reminders.map(reminderItem),
   };
 }
 
@@ -86,6 +88,22 @@ const CREDITS_JSON = `(SELECT coalesce(json_agg(json_build_object('id', c.id, 'o
     'amount_minor', c.amount_minor::text, 'reason', c.reason, 'reference', c.reference, 'document_id', c.document_id,
     'created_at', c.created_at, 'reversed_at', c.reversed_at, 'reversal_reason', c.reversal_reason) ORDER BY c.created_at, c.id), '[]')
   FROM obligation_credits c WHERE c.organization_id = $1::uuid AND c.obligation_id = $2::uuid)`;
+
+// The reminders sent, due or failed (extensions.md §11; the skipped ones are not listed), by step.
+const REMINDERS_JSON = `(SELECT coalesce(json_agg(json_build_object('step', r.step, 'tone', r.tone, 'channel', r.channel, 'status', r.status,
+    'scheduled_on', r.scheduled_on, 'language', r.language, 'sent_at', r.sent_at, 'last_error', r.last_error) ORDER BY r.step), '[]')
+  FROM reminders r WHERE r.organization_id = $1::uuid AND r.obligation_id = $2::uuid AND r.status <> 'skipped')`;
+
+const reminderItem = (r: J) => ({
+  offset_days: Number(r.step),
+  tone: r.tone as "friendly" | "firm" | "final",
+  channel: r.channel as "webhook" | "email",
+  status: r.status as "sent" | "due" | "failed",
+  scheduled_on: String(r.scheduled_on).slice(0, 10),
+  language: String(r.language),
+  sent_at: r.sent_at ? iso(r.sent_at) : null,
+  last_error: String(r.last_error ?? ""),
+});
 
 const creditItem = (c: J) =>
   toCredit({

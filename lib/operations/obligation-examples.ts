@@ -216,6 +216,18 @@ const detailExtras = () => ({
   payment_request: { ...EXAMPLE_PAYMENT_REQUEST, revoked: false },
   dispute: null,
   promise: null,
+  reminders: [
+    {
+      offset_days: -3,
+      tone: "friendly" as const,
+      channel: "email" as const,
+      status: "sent" as const,
+      scheduled_on: "2026-12-28",
+      language: "de",
+      sent_at: "2026-12-28T06:00:04.000Z",
+      last_error: "",
+    },
+  ],
 });
 
 export const exampleObligationDetail = () => ({ ...exampleProjection(), ...detailExtras() });

@@ -410,6 +410,21 @@ export const ZPromiseView = z
   });
 export type TPromiseView = z.infer<typeof ZPromiseView>;
 
+export const ZObligationReminder = z
+  .strictObject({
+    offset_days: z.number().int().meta({ description: "The policy step: days relative to the due date (negative: before)" }),
+    tone: z.enum(["friendly", "firm", "final"]),
+    channel: z.enum(["webhook", "email"]),
+    status: z
+      .enum(["sent", "due", "failed"])
+      .meta({ description: "`due`: waiting to be sent (or to be retried after a failure); `failed`: every attempt failed" }),
+    scheduled_on: ZDate.meta({ description: "The day the step was reached" }),
+    language: z.string().meta({ description: "The language of its text" }),
+    sent_at: ZTimestamp.nullable(),
+    last_error: z.string().meta({ description: 'The SMTP answer of the last failed attempt ("" when none)' }),
+  })
+  .meta({ id: "ObligationReminder", title: "ObligationReminder" });
+
 const detailExtras = {
   credits: z.array(ZCredit).meta({ description: "Every credit of the obligation, oldest first (reversed ones too, with `reversed_at`)" }),
   settled: ZSettled,
@@ -433,6 +448,7 @@ const detailExtras = {
   }).meta({ title: "PaymentRequestView" }),
   dispute: ZDisputeView.nullable(),
   promise: ZPromiseView.nullable(),
+  reminders: z.array(ZObligationReminder).meta({ description: "The reminders sent, due or failed under the reminder policy (extensions.md §11), by step" }),
 };
 
 // GET /obligations/{id}/messages and /audit-trail: newest first, paged with limit/offset.
