@@ -55,6 +55,8 @@ test("an owner sets a reminder policy of four steps by email with late-payment i
   await expect(form.getByText("Enter a whole number of days")).toBeVisible();
   await expect(form.getByRole("button", { name: "Save policy" })).toBeDisabled();
   await form.getByLabel("Step 4: days").fill("30");
+  // Enabled again once the form has re-checked the steps (a disabled button takes no focus).
+  await expect(form.getByRole("button", { name: "Save policy" })).toBeEnabled();
   await form.getByRole("button", { name: "Save policy" }).focus();
   await page.keyboard.press("Enter");
   await expect(form.getByRole("status")).toContainText("Saved");

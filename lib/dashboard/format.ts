@@ -69,6 +69,10 @@ export const EVENT_LABELS: Record<string, string> = {
   "payment.restored": "Payment restored",
   "promise.kept": "Promise kept",
   "promise.broken": "Promise broken",
+  "reminder_policy.updated": "Reminder policy changed",
+  "obligation.reminder_due": "Reminder due",
+  "obligation.reminder_sent": "Reminder sent",
+  "obligation.reminder_failed": "Reminder failed",
 };
 
 export const DISMISSAL_LABELS: Record<string, string> = {
