@@ -51,7 +51,7 @@ test("invite, accept with an own password, join a second organization and switch
   await shots(iPage, "invite-page");
   await iPage.getByLabel("Password", { exact: true }).fill("too-short");
   await iPage.getByRole("button", { name: "Accept invitation" }).click();
-  await expect(iPage.getByText("Choose a password of at least 12 characters.")).toBeVisible();
+  await expect(iPage.getByRole("alert").filter({ hasText: "Choose a password of at least 12 characters." })).toBeVisible();
   await iPage.getByLabel("Password", { exact: true }).fill("dana-own-password-1");
   await iPage.getByRole("button", { name: "Accept invitation" }).click();
   await expect(iPage).toHaveURL(/\/dashboard$/, { timeout: 45_000 });
