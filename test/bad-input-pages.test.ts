@@ -46,7 +46,7 @@ describe("dashboard pages: bad input", () => {
     expect(login.status).toBe(200);
     const account = await page("/dashboard/settings/account", cookie);
     expect(account.status).toBe(200);
-    // Members no longer get a password from the organization (extensions.md §8). The invitation
+    // Members no longer get a password from the organization (docs/administration.md, Members). The invitation
     // and reset pages render their password forms only in the browser, once the fragment's token
     // is read, so no form can be posted before hydration there.
     for (const [name, html] of [

@@ -8,7 +8,7 @@ import { dayOffset, legacyBody, registerObligation } from "./support/obligations
 import { RecipientClient, tokenOf } from "./support/recipient";
 import { upload } from "./support/statements";
 
-// Counterparties, the account link and baskets (extensions.md §10) over real HTTP.
+// Counterparties, the account link and baskets (docs/recipient-portal.md) over real HTTP.
 
 const debtor = (name: string, email = "") => ({ debtor: { name, ...(email ? { email } : {}) } });
 

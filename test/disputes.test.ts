@@ -6,7 +6,7 @@ import { RecipientClient, requestIdOf, tokenOf } from "./support/recipient";
 import { createTestDatabase, startServer, TEST_CRON_SECRET, type TestServer } from "./support/server";
 import { createOrganization } from "@/lib/organizations/create-organization";
 
-// Disputes, promises to pay and the inbox (extensions.md §10), through the real server: the
+// Disputes, promises to pay and the inbox (docs/recipient-portal.md), through the real server: the
 // payer acts with a real hosted-link exchange (request-scoped family), the issuer answers
 // with its API key, the clock's sweep runs on the cron route. Time is moved the way
 // test/scheduler.test.ts moves it: by setting dates back in the database. This file runs its

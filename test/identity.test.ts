@@ -6,7 +6,7 @@ import { Api, baseUrl } from "./support/api";
 import { newOrg, signedIn, type OrgFixture } from "./support/fixtures";
 import { accept, invite, linkParts } from "./support/identity";
 
-// Identity (extensions.md §8, docs/administration.md): one account per email, credentials
+// Identity (docs/administration.md, Members, docs/administration.md): one account per email, credentials
 // set only by the person (invitation, reset link) or the operator, never by an organization.
 const fresh = (what: string) => `${what}-${randomUUID()}@example.test`;
 const anon = () => new Api(baseUrl());

@@ -164,7 +164,7 @@ describe("/invoices", () => {
     expect((await org.api.get(`/invoices/${simple.invoice.id}/delivery`)).body.to).toBe("Ada Lovelace <ada@example.test>");
   });
 
-  it("the delivery draft lists the payment terms' amounts and due dates (extensions.md §9)", async () => {
+  it("the delivery draft lists the payment terms' amounts and due dates (docs/obligations.md, Lifecycle)", async () => {
     const { invoice } = await registerObligation(
       org.api,
       legacyBody({

@@ -14,7 +14,7 @@ import { newOrg, type OrgFixture } from "./support/fixtures";
 import { dayOffset, legacyBody, milestoneBody } from "./support/obligations";
 import { allocate, newObligation, recordPayment } from "./support/payments";
 
-// The whole life of an obligation (extensions.md §9): amend, credits, reversals, settle_remainder,
+// The whole life of an obligation (docs/obligations.md, Lifecycle): amend, credits, reversals, settle_remainder,
 // dismiss/restore and duplicate external references, over HTTP on the database of the run.
 
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";

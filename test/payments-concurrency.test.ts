@@ -254,7 +254,7 @@ describe("allocation invariants hold for random concurrent batches (fast-check)"
   }, 600_000);
 });
 
-// Reversals and credits (extensions.md §9) against allocations, at once: the live
+// Reversals and credits (docs/obligations.md, Lifecycle) against allocations, at once: the live
 // allocations of a payment never exceed it, an obligation's settled amount (live allocations
 // + live credits) stays within [0, amount] and equals allocated_minor, and of changes sent
 // against one version exactly one wins, the others are 409.

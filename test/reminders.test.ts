@@ -10,7 +10,7 @@ import { createTestDatabase, freePort, startServer, TEST_CRON_SECRET, type TestS
 import { waitUntil } from "./support/webhooks";
 import { createOrganization } from "@/lib/organizations/create-organization";
 
-// Reminders, sent (extensions.md §11) through real servers and a real SMTP server started
+// Reminders, sent (docs/reminders.md) through real servers and a real SMTP server started
 // here (smtp-server): the obligation's life is moved by moving its deadline in the database
 // relative to today (the sweep's "clock"), each sweep through GET /cron/scheduler. Its own
 // database (the sweep covers every organization), like test/scheduler.test.ts; five servers

@@ -147,7 +147,7 @@ describe("what becomes due after registration, exactly once", () => {
     expect(await linesOf(o.organizationId, obligation.id)).toEqual(sorted(["expiring"]));
   });
 
-  it("registered with its deadline already past: every threshold reached at the next sweep, in order (extensions.md §9)", async () => {
+  it("registered with its deadline already past: every threshold reached at the next sweep, in order (docs/obligations.md, Lifecycle)", async () => {
     // 31 days late: overdue 1, 7 and 30 at once; due was told by obligation.registered.
     const late = await registerObligation(o.api, legacyBody({ deadline: dayOffset(-31), amount_minor: "3100" }));
     expect(late.obligation.due_minor).toBe("3100");

@@ -12,7 +12,7 @@ import { createOrganization, createOrganizationApiKey } from "@/lib/organization
 import type { Scope } from "@/lib/auth/permissions";
 import { ZWebhookPayload } from "@/lib/schemas/webhooks";
 
-// Managed webhook endpoints (extensions.md §9): PATCH (url, enabled, event_types, secret
+// Managed webhook endpoints (docs/obligations.md, Lifecycle): PATCH (url, enabled, event_types, secret
 // rotation with both signatures for 24 hours), DELETE (pending deliveries cancelled), the
 // test event, the event-type filter and the automatic disabling after 5 days of failures.
 // Real receivers on 127.0.0.1 and the cron flusher of the global test server (its worker

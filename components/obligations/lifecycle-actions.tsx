@@ -11,7 +11,7 @@ import { btn, field } from "@/components/ui/styles";
 import { useMutation } from "@/components/ui/use-mutation";
 import { useObligationMutation, useOptionalObligation } from "@/components/obligations/obligation-context";
 
-// The corrections of an obligation (extensions.md §9): amend while nothing is settled, a
+// The corrections of an obligation (docs/obligations.md, Lifecycle): amend while nothing is settled, a
 // credit, a cancellation behind a confirmation that says what it does, and the reversal of
 // an allocation or a credit with its reason asked.
 

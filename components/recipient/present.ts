@@ -17,7 +17,7 @@ export type Amounts = {
   payableNow: string; // released under the payment terms
   dueNow: string; // released and due by today
   toPayNow: string; // due by today minus what was received
-  lead: Lead; // what the page leads with (extensions.md §9)
+  lead: Lead; // what the page leads with (docs/obligations.md, Lifecycle)
   toTransfer: string; // what a transfer (and the QR code) should carry: the lead's amount, else everything outstanding
 };
 

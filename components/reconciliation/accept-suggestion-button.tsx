@@ -12,7 +12,7 @@ import { useAnnounce } from "@/components/reconciliation/announcer";
 // once. A 409 (an obligation moved, or the suggestion is no longer among the current ones)
 // changes nothing; the page is re-read so the row shows what is true now.
 // `shortBy` (words, e.g. "€12.00"): the payment leaves that much of the obligations open;
-// the clerk chooses what the rest is (extensions.md §9 settle_remainder) or leaves it open.
+// the clerk chooses what the rest is (docs/obligations.md, Lifecycle settle_remainder) or leaves it open.
 const REMAINDERS = [
   ["", "Leave it open"],
   ["bank_fee", "Bank fee"],

@@ -7,7 +7,7 @@ import { useMutation } from "@/components/ui/use-mutation";
 import { useAnnounce } from "@/components/reconciliation/announcer";
 
 // POST /payments/{id}/suggestions/{suggestion}/reject: this allocation set is not suggested
-// for this payment again (extensions.md §12); the page is re-read without it.
+// for this payment again (docs/reconciliation.md); the page is re-read without it.
 export function RejectSuggestionButton({ paymentId, suggestionId, description }: { paymentId: string; suggestionId: string; description: string }) {
   const router = useRouter();
   const { submit, pending, feedback } = useMutation();

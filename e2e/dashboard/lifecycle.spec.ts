@@ -2,7 +2,7 @@ import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { newOrgWithOwner } from "../support/fixtures";
 import { api, expectNoAxeViolations, expectNoHorizontalOverflow, registerObligation, signIn } from "../support/dashboard";
 
-// The whole life of an obligation in the dashboard (extensions.md §9): correct, credit,
+// The whole life of an obligation in the dashboard (docs/obligations.md, Lifecycle): correct, credit,
 // cancel, reverse, dismiss, and a short payment closed with a bank fee, at desktop width and
 // at 360 px, axe clean, with screenshots.
 

@@ -4,7 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { newOrgWithOwner } from "../support/fixtures";
 import { api, expectNoAxeViolations, expectNoHorizontalOverflow, flushWebhooks, signIn } from "../support/dashboard";
 
-// A clerk manages a webhook endpoint from the dashboard (extensions.md §9): sends a test
+// A clerk manages a webhook endpoint from the dashboard (docs/obligations.md, Lifecycle): sends a test
 // event, edits its address, events and secret, disables and enables it, and deletes it
 // behind a confirmation. At desktop width and at 360 px, axe-clean, with screenshots.
 

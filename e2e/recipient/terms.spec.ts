@@ -6,7 +6,7 @@ import { PNG } from "pngjs";
 import { catalogue } from "../../lib/i18n/recipient";
 import { newOrgWithOwner } from "../support/fixtures";
 
-// The payer's page tells the truth about terms (extensions.md §9): it leads with what to
+// The payer's page tells the truth about terms (docs/obligations.md, Lifecycle): it leads with what to
 // transfer now — what is due today, else the outstanding payable amount with the date it
 // is due, never "0.00 to pay" for an obligation payable by its deadline, the QR code asking
 // for the same amount; terms are shown as paid as far as the settled amount covers them, in

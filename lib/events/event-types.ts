@@ -23,7 +23,7 @@ export const EVENT_TYPES = [
   "obligation.payment_promised",
   "payment.recorded",
   "payment.allocated",
-  // The whole life of an obligation (extensions.md §9, docs/obligations.md "Lifecycle").
+  // The whole life of an obligation (docs/obligations.md, Lifecycle, docs/obligations.md, Lifecycle).
   "obligation.amended",
   "obligation.credited",
   "obligation.credit_reversed",
@@ -33,14 +33,14 @@ export const EVENT_TYPES = [
   "bank_statement.imported",
   "payment.suggestion_rejected",
   "reconciliation_settings.updated",
-  // The payer's account (extensions.md §10): one transfer for several obligations.
+  // The payer's account (docs/recipient-portal.md): one transfer for several obligations.
   "basket.created",
   // Produced by the service's clock (lib/scheduler/sweep.ts), not by a request.
   "obligation.term_payable",
   "obligation.due",
   "obligation.overdue",
   "payment_request.expiring",
-  // Reminders (extensions.md §11, lib/reminders): the policy changed; a reminder due for the
+  // Reminders (docs/reminders.md, lib/reminders): the policy changed; a reminder due for the
   // webhook consumer to send, sent by email, or failed at the SMTP server.
   "reminder_policy.updated",
   "obligation.reminder_due",

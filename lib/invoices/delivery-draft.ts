@@ -25,7 +25,7 @@ export async function deliveryDraft(tx: Tx, input: DeliveryDraftInput) {
   const rf = formatRf(o.paymentReference);
 
   // With payment terms, each part's amount and due date (the deadline alone would misstate
-  // what is due when: extensions.md §9).
+  // what is due when: docs/obligations.md, Lifecycle).
   const terms = [...inv.payment_terms].sort((a, b) => a.sequence - b.sequence).map((t) => termLine(t, inv));
   const opening = terms.length
     ? `${issuer} has sent you invoice ${inv.invoice_number} for ${amount}, payable in ${terms.length === 1 ? "one part" : `${terms.length} parts`}:`

@@ -13,7 +13,7 @@ export type AmendObligationInput = { organizationId: string; obligationId: strin
 
 type Change = { from: unknown; to: unknown };
 
-// Action `amend` (extensions.md §9): corrects an obligation while nothing is settled
+// Action `amend` (docs/obligations.md, Lifecycle): corrects an obligation while nothing is settled
 // (allocated_minor 0, else 409 invalid_state). New payment_terms replace the old ones and
 // are validated as at registration (condition references resolve against the obligation's
 // conditions, by key or id); a new amount alone recalculates the existing terms, which must

@@ -19,7 +19,7 @@ export type ApplyCreditInput = {
 const INSERT_CREDIT = `INSERT INTO obligation_credits (id, organization_id, obligation_id, kind, amount_minor, reason, reference, document_id, created_at)
   VALUES ($1::uuid, $2::uuid, $3::uuid, $4, $5::bigint, $6, $7, $8::uuid, $9::timestamptz)`;
 
-// A credit settles part of an obligation without money (extensions.md §9): it counts in
+// A credit settles part of an obligation without money (docs/obligations.md, Lifecycle): it counts in
 // allocated_minor (and credited_minor) and moves the status as an allocation does, through
 // mutateObligation (version check, row lock, one UPDATE, event `obligation.credited`).
 // Never more than outstanding (422 allocation_exceeds_remaining; the CHECK constraints of

@@ -1,7 +1,7 @@
 import { fromDate } from "@/lib/schemas/common";
 import type { LoadedObligation } from "@/lib/obligations/view";
 
-// Whether chasing this obligation (reminders, extensions.md §11) waits today: a dispute is
+// Whether chasing this obligation (reminders, docs/reminders.md) waits today: a dispute is
 // open, or a promise to pay is open and its date has not passed (`today`: UTC YYYY-MM-DD).
 // Overdue events wait for an open dispute only (lib/scheduler/plan.ts `overdueWaits`).
 export type ChasingState = Pick<LoadedObligation, "disputeStatus" | "promiseStatus" | "promiseDate">;

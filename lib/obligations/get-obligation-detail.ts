@@ -89,7 +89,7 @@ const CREDITS_JSON = `(SELECT coalesce(json_agg(json_build_object('id', c.id, 'o
     'created_at', c.created_at, 'reversed_at', c.reversed_at, 'reversal_reason', c.reversal_reason) ORDER BY c.created_at, c.id), '[]')
   FROM obligation_credits c WHERE c.organization_id = $1::uuid AND c.obligation_id = $2::uuid)`;
 
-// The reminders sent, due or failed (extensions.md §11; the skipped ones are not listed), by step.
+// The reminders sent, due or failed (docs/reminders.md; the skipped ones are not listed), by step.
 const REMINDERS_JSON = `(SELECT coalesce(json_agg(json_build_object('step', r.step, 'tone', r.tone, 'channel', r.channel, 'status', r.status,
     'scheduled_on', r.scheduled_on, 'language', r.language, 'sent_at', r.sent_at, 'last_error', r.last_error) ORDER BY r.step), '[]')
   FROM reminders r WHERE r.organization_id = $1::uuid AND r.obligation_id = $2::uuid AND r.status <> 'skipped')`;

@@ -1,7 +1,7 @@
 import { sql, type Tx } from "@/lib/db";
 import type { LoadedObligation } from "@/lib/obligations/view";
 
-// The status an obligation has with `allocated` settled (after a reversal; extensions.md §9):
+// The status an obligation has with `allocated` settled (after a reversal; docs/obligations.md, Lifecycle):
 // RECONCILED when all of it, PARTIALLY_RECONCILED when some, else the status it would have
 // had without any settlement: PAYMENT_CLAIMED if a payment was reported, else
 // PAYMENT_REQUESTED if the link was sent or opened, else OBLIGATION_CAPTURED.

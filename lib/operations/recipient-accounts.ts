@@ -7,7 +7,7 @@ import { ZRecipientInvoice } from "@/lib/schemas/recipient";
 import { exampleMutationResult } from "@/lib/operations/obligation-examples";
 import { ATTACHMENT_SUCCESS } from "@/lib/operations/responses";
 
-// The payer's account: the recipient endpoints of an account link (extensions.md §10,
+// The payer's account: the recipient endpoints of an account link (docs/recipient-portal.md,
 // docs/recipient-portal.md "Account link"). Cookie `fos_account_{account}`, Path
 // /api/v1/recipient/accounts/{account}.
 const tags = ["Recipient"];

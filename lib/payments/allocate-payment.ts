@@ -126,7 +126,7 @@ async function allocate(tx: Tx, input: AllocatePaymentInput): Promise<TPaymentAl
     }),
   });
 
-  // settle_remainder (extensions.md §9): the obligation's rest credited in the same
+  // settle_remainder (docs/obligations.md, Lifecycle): the obligation's rest credited in the same
   // transaction, against the version the allocation just wrote.
   // biome-ignore lint/style/noNonNullAssertion: mutateObligation returns the obligation it changed
   const allocated = result.obligation!;

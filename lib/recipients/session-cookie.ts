@@ -9,7 +9,7 @@ import { httpsDeployment, isHttps, readCookie, serializeCookie } from "@/lib/htt
 // HttpOnly, SameSite=Strict, Secure over https, Max-Age = RECIPIENT_SESSION_TTL_HOURS.
 // Over https (PUBLIC_BASE_URL https, or X-Forwarded-Proto) the name carries the `__Secure-`
 // prefix (a browser accepts it only with Secure from an https page). Not `__Host-`, which
-// demands Path=/: the cookie stays scoped to its family's API path (decisions.md). On an
+// demands Path=/: the cookie stays scoped to its family's API path (docs/architecture.md, unset string fields). On an
 // https deployment only the prefixed name is read (docs/security.md, "Cookies").
 export type RecipientFamily = "single" | "context" | "account";
 

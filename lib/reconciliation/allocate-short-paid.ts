@@ -6,7 +6,7 @@ import { toleranceReason, type Shortfall } from "@/lib/reconciliation/engine";
 import { minorToDecimal } from "@/lib/money/format";
 
 // An automatic allocation of an import whose payment is short within the organization's
-// tolerance (extensions.md §12): the payment allocated, the shortfall credited (§9).
+// tolerance (docs/reconciliation.md): the payment allocated, the shortfall credited (§9).
 export type ShortPaid = { paymentId: string; obligationId: string; amountMinor: bigint; shortfall: Shortfall };
 
 export type AllocateShortPaidInput = { organizationId: string; principal: Principal; items: ShortPaid[] };

@@ -2,7 +2,7 @@ import { isChasingPaused, type ChasingState } from "@/lib/obligations/chasing-pa
 import { addDays } from "@/lib/obligations/terms";
 import { fromDate } from "@/lib/schemas/common";
 
-// Whether an obligation may be reminded now (extensions.md §11): owed to the organization,
+// Whether an obligation may be reminded now (docs/reminders.md): owed to the organization,
 // something outstanding, not RECONCILED, and chasing not paused by an open dispute or an open
 // promise before its date (§10, lib/obligations/chasing-paused.ts).
 export type EligibleInput = ChasingState & { organizationRole: string; status: string; amountMinor: bigint; allocatedMinor: bigint };

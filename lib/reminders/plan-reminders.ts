@@ -4,7 +4,7 @@ import type { ReminderStep } from "@/lib/reminders/view";
 // Which reminder steps an obligation reaches today, and when to look again. Pure.
 // A step is reached on dueDate + offset_days. Of the steps reached and not yet recorded,
 // only the latest goes out (and only when it is later than every step already recorded);
-// the others are recorded as skipped (extensions.md §11).
+// the others are recorded as skipped (docs/reminders.md).
 export type ReminderPlanInput = { steps: readonly ReminderStep[]; dueDate: string | null; today: string; recorded: ReadonlySet<number> };
 export type ReminderPlan = { send: ReminderStep | null; skip: ReminderStep[]; next: string | null };
 

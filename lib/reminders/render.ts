@@ -6,7 +6,7 @@ import { formatDate } from "@/lib/format/dates";
 import { groupsOfFour } from "@/lib/payment-instructions/bank-details";
 import type { ReminderTone } from "@/lib/schemas/reminders";
 
-// A reminder's texts (extensions.md §11): subject, plain text and HTML in the payer's
+// A reminder's texts (docs/reminders.md): subject, plain text and HTML in the payer's
 // language and the step's tone, naming what is due and when, the payment reference, the
 // bank details and, with late-payment interest, the interest accrued and the fixed
 // compensation (information only). The HTML keeps to what mail clients render: a table

@@ -36,7 +36,7 @@ describe("planScheduled", () => {
     expect(planScheduled(input({ today: addDays(REG, 90) })).next).toBeNull();
   });
 
-  it("a deadline already past at registration: every threshold reached, in order, as after downtime (extensions.md §9)", () => {
+  it("a deadline already past at registration: every threshold reached, in order, as after downtime (docs/obligations.md, Lifecycle)", () => {
     // Due was told by the registration (payable and due at once); overdue was not.
     expect(keys(planScheduled(input({ deadline: addDays(REG, -10) })))).toEqual(["overdue:1", "overdue:7"]);
     expect(planScheduled(input({ deadline: addDays(REG, -10) })).next).toBe(addDays(REG, 20));

@@ -14,7 +14,7 @@
 // - obligation.overdue, per threshold of 1, 7 and 30 days: the deadline passed that many
 //   days ago and the obligation is not RECONCILED. An obligation registered with its
 //   deadline already past gets every threshold it has reached at the next sweep, in order,
-//   as after downtime (extensions.md §9): registration does not tell overdue. Each once.
+//   as after downtime (docs/obligations.md, Lifecycle): registration does not tell overdue. Each once.
 // - payment_request.expiring, per payment request and issue: from the UTC date 7 days
 //   before expires_at, while the link is neither revoked nor expired and the obligation
 //   is not RECONCILED.

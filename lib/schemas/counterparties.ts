@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZCurrency, ZMinor, ZMinorOut, ZUuid, listEnvelope } from "@/lib/schemas/common";
 
-// Counterparties (extensions.md §10): the debtors of creditor-role obligations, grouped.
+// Counterparties (docs/recipient-portal.md): the debtors of creditor-role obligations, grouped.
 export const ZCounterpartyListQuery = z.strictObject({
   q: z.string().max(200).default("").meta({ description: "Case-insensitive substring of the name or email" }),
   limit: z.coerce.number().int().min(1).max(100).default(50),

@@ -374,7 +374,7 @@ export const ZCreditResult = z
   })
   .meta({ title: "CreditResult" });
 export type TCreditResult = z.infer<typeof ZCreditResult>;
-// The obligation's current dispute and promise (extensions.md §10; null when there never was
+// The obligation's current dispute and promise (docs/recipient-portal.md; null when there never was
 // one). Their history is the audit trail.
 export const DISPUTE_REASONS = ["not_received", "wrong_amount", "already_paid", "quality", "other"] as const;
 export const ZDisputeView = z
@@ -448,7 +448,7 @@ const detailExtras = {
   }).meta({ title: "PaymentRequestView" }),
   dispute: ZDisputeView.nullable(),
   promise: ZPromiseView.nullable(),
-  reminders: z.array(ZObligationReminder).meta({ description: "The reminders sent, due or failed under the reminder policy (extensions.md §11), by step" }),
+  reminders: z.array(ZObligationReminder).meta({ description: "The reminders sent, due or failed under the reminder policy (docs/reminders.md), by step" }),
 };
 
 // GET /obligations/{id}/messages and /audit-trail: newest first, paged with limit/offset.

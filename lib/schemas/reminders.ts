@@ -2,7 +2,7 @@ import "@/lib/schemas/zod-setup";
 import { z } from "zod";
 import { ZMinorOut, ZTimestamp } from "@/lib/schemas/common";
 
-// The reminder policy (extensions.md §11, docs/reminders.md).
+// The reminder policy (docs/reminders.md, docs/reminders.md).
 export const REMINDER_TONES = ["friendly", "firm", "final"] as const;
 export type ReminderTone = (typeof REMINDER_TONES)[number];
 export const REMINDER_CHANNELS = ["webhook", "email"] as const;

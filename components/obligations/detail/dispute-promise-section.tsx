@@ -4,7 +4,7 @@ import { Pill } from "@/components/ui/status-badge";
 import { ResolveDisputeForm } from "@/components/obligations/resolve-dispute-form";
 import type { SectionProps } from "@/components/obligations/detail/types";
 
-// The payer's dispute and promise to pay (extensions.md §10), shown only when there is one.
+// The payer's dispute and promise to pay (docs/recipient-portal.md), shown only when there is one.
 export const DISPUTE_REASON_LABELS: Record<string, string> = {
   not_received: "Goods or service not received",
   wrong_amount: "Wrong amount",
