@@ -1,7 +1,6 @@
 import type { Tx } from "@/lib/db";
-import { query } from "@/lib/db/query";
 import type { TInboxQuery } from "@/lib/schemas/inbox";
-import { toInboxItem } from "@/lib/inbox/view";
+import { selectInboxItems, toInboxItem } from "@/lib/inbox/view";
 
 // GET /inbox: a page of what payers did, newest first (created_at, id descending), optionally
 // of one kind and/or only unread (or only read) items. One statement: the page is a range of
@@ -11,24 +10,7 @@ export type ListInboxItemsInput = { organizationId: string; query: TInboxQuery }
 
 export async function listInboxItems(tx: Tx, input: ListInboxItemsInput) {
   const { organizationId, query: q } = input;
-  let page = query(tx)
-    .selectFrom("inbox_items as i")
-    .innerJoin("obligations as o", (j) => j.onRef("o.id", "=", "i.obligation_id").onRef("o.organization_id", "=", "i.organization_id"))
-    .select([
-      "i.id",
-      "i.kind",
-      "i.obligation_id",
-      "i.event_id",
-      "i.detail",
-      "i.created_at",
-      "i.read_at",
-      "o.label",
-      "o.invoice_number",
-      "o.debtor_name",
-      "o.amount_minor",
-      "o.currency",
-    ])
-    .where("i.organization_id", "=", organizationId);
+  let page = selectInboxItems(tx, { organizationId });
   if (q.kind) page = page.where("i.kind", "=", q.kind);
   if (q.unread === "true") page = page.where("i.read_at", "is", null);
   if (q.unread === "false") page = page.where("i.read_at", "is not", null);

@@ -4,7 +4,7 @@ import { actorOf, type IssuerPrincipal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import type { TInboxItem } from "@/lib/schemas/inbox";
-import { toInboxItem } from "@/lib/inbox/view";
+import { selectInboxItems, toInboxItem } from "@/lib/inbox/view";
 
 // POST /inbox/{id}/read: marks an item read (idempotent: an item already read keeps its
 // first read_at). 404 for an id of another organization or none.
@@ -22,26 +22,7 @@ export async function markInboxItemRead(tx: Tx, input: MarkInboxItemReadInput): 
     .where("id", "=", itemId)
     .where("read_at", "is", null)
     .execute();
-  const row = await q
-    .selectFrom("inbox_items as i")
-    .innerJoin("obligations as o", (j) => j.onRef("o.id", "=", "i.obligation_id").onRef("o.organization_id", "=", "i.organization_id"))
-    .select([
-      "i.id",
-      "i.kind",
-      "i.obligation_id",
-      "i.event_id",
-      "i.detail",
-      "i.created_at",
-      "i.read_at",
-      "o.label",
-      "o.invoice_number",
-      "o.debtor_name",
-      "o.amount_minor",
-      "o.currency",
-    ])
-    .where("i.organization_id", "=", principal.organizationId)
-    .where("i.id", "=", itemId)
-    .executeTakeFirst();
+  const row = await selectInboxItems(tx, { organizationId: principal.organizationId }).where("i.id", "=", itemId).executeTakeFirst();
   if (!row) throw notFound;
   return toInboxItem(row);
 }

@@ -1,3 +1,5 @@
+import type { Tx } from "@/lib/db";
+import { query } from "@/lib/db/query";
 import type { TInboxItem } from "@/lib/schemas/inbox";
 
 // An inbox row joined with its obligation (lib/inbox/list-inbox-items.ts) as the wire item.
@@ -33,4 +35,26 @@ export function toInboxItem(r: InboxRow): TInboxItem {
     created_at: r.created_at.toISOString(),
     read_at: r.read_at ? r.read_at.toISOString() : null,
   };
+}
+
+// Inbox items with the obligation each names, of one organization: the columns toInboxItem reads.
+export function selectInboxItems(tx: Tx, { organizationId }: { organizationId: string }) {
+  return query(tx)
+    .selectFrom("inbox_items as i")
+    .innerJoin("obligations as o", (j) => j.onRef("o.id", "=", "i.obligation_id").onRef("o.organization_id", "=", "i.organization_id"))
+    .select([
+      "i.id",
+      "i.kind",
+      "i.obligation_id",
+      "i.event_id",
+      "i.detail",
+      "i.created_at",
+      "i.read_at",
+      "o.label",
+      "o.invoice_number",
+      "o.debtor_name",
+      "o.amount_minor",
+      "o.currency",
+    ])
+    .where("i.organization_id", "=", organizationId);
 }
