@@ -18,7 +18,7 @@ const ZEnv = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
     // A transaction-mode pooler (PgBouncer pool_mode = transaction) between the service and
-    // PostgreSQL: no state that outlives a transaction (lib/db.ts, docs/scaling.md).
+    // PostgreSQL: no state that outlives a transaction (lib/db/client.ts, docs/scaling.md).
     DATABASE_POOLER: z.enum(["none", "transaction"]).default("none"),
     // The database itself, past the pooler: migrations and anything that needs a session.
     DIRECT_DATABASE_URL: z.string().optional(),

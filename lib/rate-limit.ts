@@ -1,4 +1,4 @@
-import { db, type Tx } from "@/lib/db";
+import { db, type Tx } from "@/lib/db/client";
 
 // Fixed-window counters in PostgreSQL, so every instance sees the same counts.
 export type RateLimitState = { limited: boolean; count: number; retryAfterSeconds: number };

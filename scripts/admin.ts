@@ -100,7 +100,7 @@ async function main() {
         fail(USAGE);
     }
   } finally {
-    const { disconnectDb } = await import("@/lib/db");
+    const { disconnectDb } = await import("@/lib/db/client");
     await disconnectDb();
     await close();
   }

@@ -19,7 +19,7 @@ import { spawnSync } from "node:child_process";
 // the old-space limit alone, 233–239 MiB with 16 MiB semi-spaces (the size Node.js 20 uses).
 // The old generation's limit after each mark-compact is 1.5 times what survived it
 // (--heap-growing-percent=50). V8's own factor follows how fast the old generation fills:
-// once the request path stopped promoting much (lib/db.ts, `submit`), it kept the limit so
+// once the request path stopped promoting much (lib/db/client.ts, `submit`), it kept the limit so
 // close to the ~55 MB that stays live that marking started again ~0.6 s after each
 // mark-compact (V8 starts it when the room left is under the young generation's capacity),
 // and registration cost more CPU than before. With 1.5 the mark-compacts halved, the

@@ -48,7 +48,7 @@ async function main() {
       console.log(`  API docs:   ${publicBaseUrl()}/docs\n`);
     }
   }
-  const { disconnectDb } = await import("@/lib/db");
+  const { disconnectDb } = await import("@/lib/db/client");
   await disconnectDb();
 
   // scripts/serve.cjs: scripts/server.mjs in WEB_CONCURRENCY processes (one by default).

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { ZBankStatement, ZBankStatementDetail, ZBankStatementList, ZSuggestionList } from "@/lib/schemas/reconciliation";
 import { apiKeyWith, newOrg, signedIn, userWith, type OrgFixture } from "./support/fixtures";
 import { dayOffset } from "./support/obligations";

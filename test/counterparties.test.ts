@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it, inject } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { baseUrl } from "./support/api";
 import { apiKeyWith, newOrg, signedIn, userWith, type OrgFixture } from "./support/fixtures";
 import { dayOffset, legacyBody, registerObligation } from "./support/obligations";

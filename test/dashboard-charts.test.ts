@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { todayUtc } from "@/lib/schemas/common";
 import { addDays } from "@/lib/obligations/terms";
 import { ageReceivables, AGING_BUCKETS } from "@/lib/overview/age-receivables";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { pruneExpired } from "@/lib/maintenance/prune";
 
 // Idempotency records are kept at least 24 h (48 h by default) and then removed.

@@ -6,7 +6,7 @@ import pg from "pg";
 import { apiKeyWith, newOrg, signedIn, type OrgFixture } from "./support/fixtures";
 import { registration } from "./support/bodies";
 import { startServer } from "./support/server";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { fingerprint } from "@/lib/idempotency";
 import { openSecret } from "@/lib/crypto";
 import { sealDeflated } from "./support/legacy-box";

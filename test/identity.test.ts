@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db, sql } from "@/lib/db";
+import { db, sql } from "@/lib/db/client";
 import { Api, baseUrl } from "./support/api";
 import { newOrg, signedIn, type OrgFixture } from "./support/fixtures";
 import { accept, invite, linkParts } from "./support/identity";

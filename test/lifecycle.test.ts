@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { ZCreditResult, ZObligationDetail, ZMutationResult } from "@/lib/schemas/obligations";
 import { ZPayment, ZPaymentAllocationResult } from "@/lib/schemas/payments";
 import { ZAcceptSuggestionResult } from "@/lib/schemas/reconciliation";

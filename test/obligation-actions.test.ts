@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { ZMutationResult, ZPaymentRequestResource } from "@/lib/schemas/obligations";
 import { apiKeyWith, newOrg, type OrgFixture } from "./support/fixtures";
 import { dayOffset, milestoneBody, registerObligation } from "./support/obligations";

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { ZInvoiceRecord, ZMutationResult, ZObligationDetail, ZObligationList, ZObligationProjection } from "@/lib/schemas/obligations";
 import { Api, baseUrl } from "./support/api";

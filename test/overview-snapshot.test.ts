@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { db, transaction } from "@/lib/db";
+import { db, transaction } from "@/lib/db/client";
 import { todayUtc } from "@/lib/schemas/common";
 import { addDays } from "@/lib/obligations/terms";
 import { summarizeObligations } from "@/lib/obligations/summarize-obligations";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { ZObligationDetail } from "@/lib/schemas/obligations";
 import { ZPayment, ZPaymentAllocationResult, ZPaymentList } from "@/lib/schemas/payments";
 import { Api, backend, baseUrl } from "./support/api";

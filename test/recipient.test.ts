@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it, inject } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { ZInvoiceRecord, ZMutationResult } from "@/lib/schemas/obligations";
 import { ZRecipientInvoice, ZRecipientSession } from "@/lib/schemas/recipient";
 import { baseUrl } from "./support/api";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { ZAcceptSuggestionResult, ZSuggestionList } from "@/lib/schemas/reconciliation";
 import { apiKeyWith, newOrg, signedIn, userWith, type OrgFixture } from "./support/fixtures";
 import { dayOffset } from "./support/obligations";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { Api, baseUrl } from "./support/api";
 import { linkParts } from "./support/identity";
 import { newOrg, signedIn, type OrgFixture } from "./support/fixtures";

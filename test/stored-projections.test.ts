@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { db, sql, transaction } from "@/lib/db";
+import { db, sql, transaction } from "@/lib/db/client";
 import { todayUtc } from "@/lib/schemas/common";
 import { addDays } from "@/lib/obligations/terms";
 import { loadObligation, toObligationProjection } from "@/lib/obligations/view";

@@ -7,7 +7,7 @@ import { createTestDatabase, startServer, type TestServer } from "./support/serv
 import { SECRET, flushUntil, sleep, startReceiver, verifier, verify, waitUntil, type Receiver } from "./support/webhooks";
 import { registration } from "./support/bodies";
 import { recordPayment } from "./support/payments";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { createOrganization, createOrganizationApiKey } from "@/lib/organizations/create-organization";
 import type { Scope } from "@/lib/auth/permissions";
 import { ZWebhookPayload } from "@/lib/schemas/webhooks";

@@ -7,7 +7,7 @@ import { startServer, type TestServer } from "./support/server";
 import { SECRET, cronFlush, flushUntil, sleep, startReceiver, verify, waitUntil, type Receiver } from "./support/webhooks";
 import { registration } from "./support/bodies";
 import { recordPayment } from "./support/payments";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { ZWebhookPayload } from "@/lib/schemas/webhooks";
 
 // Webhooks end to end: the API, and delivery to real HTTP receivers on 127.0.0.1 by real

@@ -1,5 +1,5 @@
 import { requireUser } from "@/lib/auth/current-user";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { describeSession } from "@/lib/auth/describe-session";
 import { OrganizationSwitcher } from "@/components/dashboard/organization-switcher";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { countRemindersThisWeek } from "@/lib/reminders/count-reminders-this-week";
 import { requireUser } from "@/lib/auth/current-user";
-import { db, transaction } from "@/lib/db";
+import { db, transaction } from "@/lib/db/client";
 import type { OutstandingTotal } from "@/lib/obligations/summarize-obligations";
 import { listRecentEvents } from "@/lib/events/list-recent-events";
 import { summarizeUnallocatedPayments } from "@/lib/payments/summarize-payments";

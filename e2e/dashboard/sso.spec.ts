@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { db } from "../../lib/db";
+import { db } from "../../lib/db/client";
 import { freePort, startServer, type TestServer } from "../../test/support/server";
 import { addUser, newOrgWithOwner } from "../support/fixtures";
 import { expectNoAxeViolations } from "../support/dashboard";

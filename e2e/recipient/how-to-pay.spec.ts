@@ -3,7 +3,7 @@ import { expect as baseExpect, test, type Browser, type Page, type TestInfo } fr
 import AxeBuilder from "@axe-core/playwright";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
-import { db } from "../../lib/db";
+import { db } from "../../lib/db/client";
 import { catalogue, RECIPIENT_LANGUAGES, type RecipientLanguage } from "../../lib/i18n/recipient";
 import { newOrgWithOwner } from "../support/fixtures";
 

@@ -2,7 +2,7 @@ import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
-import { db } from "../../lib/db";
+import { db } from "../../lib/db/client";
 import { newOrgWithOwner } from "../support/fixtures";
 
 // The hosted payment page in Debian's Chromium at a 360 px wide viewport: a real hosted

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
-import { db } from "../../lib/db";
+import { db } from "../../lib/db/client";
 import type { Role } from "../../lib/auth/permissions";
 import { TEST_CRON_SECRET } from "../../test/support/server";
 

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { RecipientPrincipal } from "@/lib/auth/principal";
 import { counterpartyKey } from "@/lib/counterparties/counterparty-key";

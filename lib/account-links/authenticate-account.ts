@@ -1,4 +1,4 @@
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { sha256Hex } from "@/lib/crypto";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";

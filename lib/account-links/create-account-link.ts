@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { getCounterparty } from "@/lib/counterparties/get-counterparty";
 import { ACCOUNT_LINK_TTL_DAYS, accountHostedUrl, accountToken, accountTokenHash } from "@/lib/account-links/tokens";

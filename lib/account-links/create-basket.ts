@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { RecipientPrincipal } from "@/lib/auth/principal";

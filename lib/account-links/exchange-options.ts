@@ -1,4 +1,4 @@
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { hitRateLimit } from "@/lib/rate-limit";
 import { sha256Hex } from "@/lib/crypto";

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 
 // GET /counterparties/{id}/account-link: the most recent link's state, never its URL.

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import type { RecipientPrincipal } from "@/lib/auth/principal";
 import { groupCounterparties } from "@/lib/counterparties/group-counterparties";
 import { accountObligationPrincipal } from "@/lib/account-links/account-obligation";

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 
 // DELETE /counterparties/{id}/account-link: revokes the live account link (its sessions get

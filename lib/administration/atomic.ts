@@ -1,4 +1,4 @@
-import { db, transaction, type Tx } from "@/lib/db";
+import { db, transaction, type Tx } from "@/lib/db/client";
 
 // Calls without an Idempotency-Key get the plain client from the pipeline; the checks
 // and writes of an administration change must still commit or fail together.

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import type { IssuerPrincipal } from "@/lib/auth/principal";
 import type { Role } from "@/lib/auth/permissions";

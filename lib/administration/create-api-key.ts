@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { apiKeyView } from "@/lib/administration/view";
 import type { TApiKeyCreated, TApiKeyInput } from "@/lib/schemas/administration";

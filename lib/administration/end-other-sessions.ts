@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 
 export type EndOtherSessionsInput = { userId: string; sessionId: string };
 

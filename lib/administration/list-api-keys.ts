@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { apiKeyView } from "@/lib/administration/view";
 import type { TApiKey } from "@/lib/schemas/administration";
 

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { memberView } from "@/lib/administration/view";
 import type { TMember } from "@/lib/schemas/administration";
 

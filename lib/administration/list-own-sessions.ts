@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { ownSessionView } from "@/lib/administration/view";
 import type { TOwnSession } from "@/lib/schemas/administration";
 

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 
 export type RevokeApiKeyInput = { organizationId: string; id: string };

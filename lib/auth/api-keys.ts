@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { randomToken, sha256Hex } from "@/lib/crypto";
 import { newId } from "@/lib/ids";
 import type { Scope } from "@/lib/auth/permissions";

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { isRole } from "@/lib/auth/permissions";
 import type { UserPrincipal } from "@/lib/auth/principal";
 import type { TSessionDetail } from "@/lib/schemas/sessions";

@@ -1,4 +1,4 @@
-import { db, sql, type Tx } from "@/lib/db";
+import { db, sql, type Tx } from "@/lib/db/client";
 import { sha256Hex } from "@/lib/crypto";
 import { isScope } from "@/lib/auth/permissions";
 import type { ApiKeyPrincipal } from "@/lib/auth/principal";

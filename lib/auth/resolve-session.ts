@@ -1,4 +1,4 @@
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { sha256Hex } from "@/lib/crypto";
 import { isRole } from "@/lib/auth/permissions";
 import type { IssuerPrincipal } from "@/lib/auth/principal";

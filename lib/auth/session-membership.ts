@@ -1,4 +1,4 @@
-import { sql, type Tx } from "@/lib/db";
+import { sql, type Tx } from "@/lib/db/client";
 import { isRole, type Role } from "@/lib/auth/permissions";
 
 export type SessionMembership = { organizationId: string; organizationName: string; role: Role };

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import type { UserPrincipal } from "@/lib/auth/principal";
 
 export type SignOutInput = { principal: UserPrincipal };

@@ -1,4 +1,4 @@
-import { db, transaction } from "@/lib/db";
+import { db, transaction } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { sessionMembership } from "@/lib/auth/session-membership";
 import { startSession } from "@/lib/auth/start-session";

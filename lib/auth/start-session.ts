@@ -1,4 +1,4 @@
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { randomToken, sha256Hex } from "@/lib/crypto";
 import { newId } from "@/lib/ids";

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { DEFAULT_KIND, DEFAULT_TYPE_LABEL, type TBusinessContext, type TCreateBusinessContext } from "@/lib/schemas/contexts";
 import { contextView } from "@/lib/contexts/view";

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { query } from "@/lib/db/query";
 import { AppError, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";

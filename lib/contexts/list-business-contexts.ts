@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { query } from "@/lib/db/query";
 import type { TBusinessContextList, TListBusinessContextsQuery } from "@/lib/schemas/contexts";
 import { contextView } from "@/lib/contexts/view";

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { query } from "@/lib/db/query";
 import { counterpartyKey } from "@/lib/counterparties/counterparty-key";
 import { todayUtc } from "@/lib/schemas/common";

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { groupCounterparties } from "@/lib/counterparties/group-counterparties";
 import { counterpartyView } from "@/lib/counterparties/view";
 

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { groupCounterparties } from "@/lib/counterparties/group-counterparties";
 
 // The payments received from a counterparty: those with a live allocation to one of its

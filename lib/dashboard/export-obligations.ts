@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { fromDate, todayUtc } from "@/lib/schemas/common";
 import { readExportBatch, type ExportCursor, type ExportObligationsBatchInput, type ExportRow } from "@/lib/obligations/read-export-batch";
 import { minorToDecimal } from "@/lib/money/format";

@@ -1,4 +1,4 @@
-import { sqlCount, sqlLater, type Tx } from "@/lib/db";
+import { sqlCount, sqlLater, type Tx } from "@/lib/db/client";
 import type { DB } from "@/lib/generated/kysely/database";
 
 // Rows of several tables written in ONE statement, so a request that creates an aggregate
@@ -29,7 +29,7 @@ function column(field: string): string {
 // lib/events/record-event.ts `eventWrite`), numbering their parameters from `first`.
 export type AlsoWrite = (first: number) => { ctes: string[]; values: unknown[] };
 
-// `later`: the statement goes with the transaction's next statement or its COMMIT (lib/db.ts,
+// `later`: the statement goes with the transaction's next statement or its COMMIT (lib/db/client.ts,
 // sqlLater) — for a caller that handles no error of it (a unique violation is then the
 // transaction's error, a 409 of the pipeline, as it would be at once).
 export async function insertRows(tx: Tx, tables: readonly TableRows[], also?: AlsoWrite, options?: { later?: boolean }): Promise<void> {

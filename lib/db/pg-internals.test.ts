@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-// What lib/db.ts's transactions rely on in node-postgres beyond its documented API, pinned
+// What lib/db/client.ts's transactions rely on in node-postgres beyond its documented API, pinned
 // here so that an upgrade that changes it fails this file instead of the transactions
 // (docs/architecture.md, "Why: transactions on one connection").
 //  - `pipeline: true` (a config option missing from @types/pg): a statement is written at once,
@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 //  - `client.connection.stream`: the socket, corked so that a tick's statements leave in one write;
 //  - `client.query(config, callback)`: the callback form, answered once with (err, result);
 //  - pg-pool's `query` checks a connection out through `pool.connect(callback)`, which is where
-//    lib/db.ts routes a transaction's statements to its connection.
-describe.skipIf(!process.env.DATABASE_URL)("node-postgres internals used by lib/db.ts", () => {
+//    lib/db/client.ts routes a transaction's statements to its connection.
+describe.skipIf(!process.env.DATABASE_URL)("node-postgres internals used by lib/db/client.ts", () => {
   let client: pg.Client;
   type Internals = { pipeline: boolean; connection: { stream: { cork(): void; uncork(): void; writableLength: number; writableCorked: number } } };
   const internals = (c: pg.Client) => c as unknown as Internals;

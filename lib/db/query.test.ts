@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql as raw } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db, sql, transaction } from "@/lib/db";
+import { db, sql, transaction } from "@/lib/db/client";
 import { later, query } from "@/lib/db/query";
 
 // The typed query builder (lib/db/query.ts) on the suite's real database (PGlite or

@@ -9,19 +9,19 @@ import {
   PostgresQueryCompiler,
   type QueryResult,
 } from "kysely";
-import { type Tx, sql, sqlCount, sqlLater } from "@/lib/db";
+import { type Tx, sql, sqlCount, sqlLater } from "@/lib/db/client";
 import type { DB } from "@/lib/generated/kysely/database";
 
 // The typed query builder: Kysely over the row types generated from prisma/schema.prisma
 // (lib/generated/kysely, `npm run generate`). It only compiles: every statement goes out
-// through `sql()` / `sqlCount()` of lib/db.ts, so on the same pool, inside the ambient
+// through `sql()` / `sqlCount()` of lib/db/client.ts, so on the same pool, inside the ambient
 // transaction of `transaction()`, behind its corked writes and held-back writes, with the same
 // column parsing (int8 as bigint) and statement names. docs/architecture.md, "Database access".
 //
 //   const rows = await query(tx).selectFrom("payment_instructions").selectAll().where("organization_id", "=", id).execute();
 //   await later(tx, query(tx).insertInto("events").values({ ... }));   // a held-back write (sqlLater)
 //
-// Kysely's own transactions are refused: the transaction is lib/db.ts's.
+// Kysely's own transactions are refused: the transaction is lib/db/client.ts's.
 export type Query = Kysely<DB>;
 
 // One Kysely per handle (`db()`, the `tx` of transaction(), or a client made elsewhere).
@@ -37,7 +37,7 @@ export function query(q: Tx): Query {
 }
 
 // A write whose result nobody reads, held back and sent with the transaction's next statement
-// or its COMMIT (`sqlLater` of lib/db.ts, with its rules: only for writes whose failure no code
+// or its COMMIT (`sqlLater` of lib/db/client.ts, with its rules: only for writes whose failure no code
 // handles on the spot).
 export function later(q: Tx, statement: { compile(): CompiledQuery }, failure?: (err: unknown) => unknown): Promise<void> {
   const c = statement.compile();
@@ -64,7 +64,7 @@ function dialectOver(q: Tx): Dialect {
     },
   };
   const refuse = async () => {
-    throw new Error("lib/db/query.ts: run the statements inside transaction() of lib/db.ts instead of a Kysely transaction");
+    throw new Error("lib/db/query.ts: run the statements inside transaction() of lib/db/client.ts instead of a Kysely transaction");
   };
   const driver: Driver = {
     init: async () => undefined,

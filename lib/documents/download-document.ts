@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { query } from "@/lib/db/query";
 
 // Where document bytes live. The default keeps them in the database (document_blobs), in

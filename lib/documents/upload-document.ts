@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import type { Principal } from "@/lib/auth/principal";
 import { newId } from "@/lib/ids";
 import type { UploadedFile } from "@/lib/http/body";

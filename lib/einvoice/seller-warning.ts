@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import type { Einvoice, EinvoiceWarning } from "@/lib/einvoice/model";
 
 // Letters and digits only, lower case, accents dropped: "Müller GmbH & Co." -> "mullergmbhco".

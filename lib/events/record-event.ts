@@ -1,4 +1,4 @@
-import { sqlLater, type Tx } from "@/lib/db";
+import { sqlLater, type Tx } from "@/lib/db/client";
 import type { EventType } from "@/lib/events/event-types";
 import { newId } from "@/lib/ids";
 import type { Principal } from "@/lib/auth/principal";
@@ -24,7 +24,7 @@ export type RecordEventInput = {
 // change. `data` is the payload's `data` (a snapshot taken now, e.g. the obligation
 // projection with its version). One statement, straight to the transaction's connection,
 // held back until the transaction's next statement or its COMMIT and sent in the same write
-// (lib/db.ts, sqlLater): its failure is the transaction's.
+// (lib/db/client.ts, sqlLater): its failure is the transaction's.
 export async function recordEvent(tx: Tx, input: RecordEventInput): Promise<{ id: string; createdAt: Date }> {
   const w = eventWrite(input);
   const { ctes, values } = w.statement(1);

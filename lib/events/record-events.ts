@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import type { Principal } from "@/lib/auth/principal";
 import { actorOf } from "@/lib/auth/principal";

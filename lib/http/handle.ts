@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { db, transaction, type Tx } from "@/lib/db";
+import { db, transaction, type Tx } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError, errorBody } from "@/lib/errors";
 import { logger } from "@/lib/log";

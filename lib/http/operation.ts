@@ -41,7 +41,7 @@ export type Operation = {
   // Further success answers of the same operation (e.g. 200 for a dry run beside the 201).
   otherSuccess?: ({ status: number } & ResponseSpec)[];
   errors?: number[]; // extra documented error statuses beyond the pipeline's own
-  // The request transaction's time limit when it must exceed lib/db.ts's default (a bank
+  // The request transaction's time limit when it must exceed lib/db/client.ts's default (a bank
   // statement of 20,000 transactions is parsed, matched and written in one transaction).
   transactionTimeoutMs?: number;
 };

@@ -1,8 +1,8 @@
-import { sql, sqlLater, type Tx } from "@/lib/db";
+import { sql, sqlLater, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { hmacBase64Url, isSealed, openSecret, sealSecret, sha256Hex } from "@/lib/crypto";
 import { env } from "@/lib/env";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 
 // Idempotency-Key handling (IETF draft semantics, Stripe behaviour). A key is claimed INSIDE
 // the transaction that carries the request's effects: a transaction-scoped advisory lock on
@@ -200,7 +200,7 @@ export class KeyTakenMeanwhile extends Error {
 
 // Inserts the completed record, its body sealed (or replaces a legacy 'processing' row); finding a completed
 // row instead means a concurrent claimant won (see claimInTx). The write goes with COMMIT, in
-// one round trip (lib/db.ts, sqlLater): so a key found taken fails the statement itself
+// one round trip (lib/db/client.ts, sqlLater): so a key found taken fails the statement itself
 // (fos_raise, SQLSTATE FO001, migration 0017), the database rolls the transaction back at
 // COMMIT, and the transaction fails with KeyTakenMeanwhile.
 export async function storeInTx(tx: Tx, c: KeyClaim, r: StoredResponse): Promise<void> {

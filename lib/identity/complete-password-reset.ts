@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { safeEqual, sha256Hex } from "@/lib/crypto";
 import { AppError, notFound } from "@/lib/errors";
 import { hashPassword } from "@/lib/auth/passwords";

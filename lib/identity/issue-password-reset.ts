@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { publicBaseUrl } from "@/lib/env";
 import { randomToken, sha256Hex } from "@/lib/crypto";
 import { newId } from "@/lib/ids";

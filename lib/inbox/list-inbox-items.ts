@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import type { TInboxQuery } from "@/lib/schemas/inbox";
 import { selectInboxItems, toInboxItem } from "@/lib/inbox/view";
 

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { query } from "@/lib/db/query";
 import { actorOf, type IssuerPrincipal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { later, query } from "@/lib/db/query";
 import { newId } from "@/lib/ids";
 import type { INBOX_KIND_VALUES } from "@/lib/schemas/inbox";

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import type { Principal } from "@/lib/auth/principal";
 import type { TCreateInvoice, TMutationResult } from "@/lib/schemas/obligations";
 import { registerObligation } from "@/lib/obligations/register-obligation";

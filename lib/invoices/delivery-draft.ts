@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { loadObligation, toInvoiceRecord } from "@/lib/obligations/view";
 import { hostedUrl } from "@/lib/payment-requests/tokens";

@@ -1,4 +1,4 @@
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { pruneIdempotency } from "@/lib/idempotency";
 import { pruneRateLimits } from "@/lib/rate-limit";
 

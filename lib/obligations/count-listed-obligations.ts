@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { listWhere, type ObligationListQuery } from "@/lib/obligations/list-obligations";
 
 // How many obligations a filtered list has (page counts of the dashboard list), with the

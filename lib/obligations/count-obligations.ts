@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 
 // How many obligations the organization has (for page counts of the list).
 export type CountObligationsInput = { organizationId: string };

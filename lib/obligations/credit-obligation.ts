@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import type { Principal } from "@/lib/auth/principal";
 import type { TCreateCredit, TCreditResult } from "@/lib/schemas/obligations";
 import { applyCredit } from "@/lib/obligations/apply-credit";

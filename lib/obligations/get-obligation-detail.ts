@@ -1,4 +1,4 @@
-import { sql, type Tx } from "@/lib/db";
+import { sql, type Tx } from "@/lib/db/client";
 import type { Document, ObligationMessage } from "@/lib/generated/prisma/client";
 import { loadObligation, toCredit, toDisputeView, toInvoiceRecord, toObligationProjection, toPromiseView, type LoadedObligation } from "@/lib/obligations/view";
 import { paymentRequestView } from "@/lib/payment-requests/view";

@@ -1,4 +1,4 @@
-import { sql, type Tx } from "@/lib/db";
+import { sql, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { auditItems, EVENTS_SELECT, type J, pageSql } from "@/lib/obligations/get-obligation-detail";

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 
 // Which of these obligations (of this organization) a live cancellation settled wholly
 // (cancelled, nothing paid): the dashboard shows them as "Cancelled" instead of their status.

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import type { OBLIGATION_STATUSES } from "@/lib/schemas/obligations";
 import { fromDate, toDate } from "@/lib/schemas/common";
 

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 
 // The current version of each of these obligations (of this organization), for a page whose
 // controls send an obligation's expected_version without showing the obligation (a payment's

@@ -1,5 +1,5 @@
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { todayUtc } from "@/lib/schemas/common";
 import type { TObligationListQuery } from "@/lib/schemas/obligations";
 import { loadObligationPage, toInvoiceRecord } from "@/lib/obligations/view";

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { OBLIGATION_LINE_SELECT } from "@/lib/obligations/view";
 import { parseDecimalToMinor } from "@/lib/money/format";
 

@@ -1,5 +1,5 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { sql, type Tx } from "@/lib/db";
+import { sql, type Tx } from "@/lib/db/client";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { todayUtc } from "@/lib/schemas/common";

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import type { Principal } from "@/lib/auth/principal";
 import { newId } from "@/lib/ids";
 import type { TMutationResult } from "@/lib/schemas/obligations";

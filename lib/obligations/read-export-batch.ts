@@ -1,5 +1,5 @@
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { todayUtc } from "@/lib/schemas/common";
 import { listOrder, listWhere, SORT_SQL, type ObligationListQuery } from "@/lib/obligations/list-obligations";
 

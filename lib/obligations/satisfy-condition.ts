@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import type { Principal } from "@/lib/auth/principal";
 import { toDate, todayUtc } from "@/lib/schemas/common";
 import type { TMutationResult, TSatisfyCondition } from "@/lib/schemas/obligations";

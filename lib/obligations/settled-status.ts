@@ -1,4 +1,4 @@
-import { sql, type Tx } from "@/lib/db";
+import { sql, type Tx } from "@/lib/db/client";
 import type { LoadedObligation } from "@/lib/obligations/view";
 
 // The status an obligation has with `allocated` settled (after a reversal; docs/obligations.md, Lifecycle):

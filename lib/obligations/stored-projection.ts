@@ -1,5 +1,5 @@
 import { Prisma } from "@/lib/generated/prisma/client";
-import { db, sql, type Tx } from "@/lib/db";
+import { db, sql, type Tx } from "@/lib/db/client";
 import { JsonText, stringifyJson } from "@/lib/http/json";
 import { logger } from "@/lib/log";
 import type { TObligationProjection } from "@/lib/schemas/obligations";

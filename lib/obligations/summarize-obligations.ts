@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { listMostOverdue } from "@/lib/obligations/list-most-overdue";
 import { OBLIGATION_STATUSES } from "@/lib/schemas/obligations";
 import { todayUtc } from "@/lib/schemas/common";

@@ -1,4 +1,4 @@
-import { transaction, type Tx } from "@/lib/db";
+import { transaction, type Tx } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { hashPassword } from "@/lib/auth/passwords";
 import { createApiKey } from "@/lib/auth/api-keys";

@@ -1,4 +1,4 @@
-import { transaction } from "@/lib/db";
+import { transaction } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { issuePasswordReset } from "@/lib/identity/issue-password-reset";
 import type { TLink } from "@/lib/schemas/sessions";

@@ -1,4 +1,4 @@
-import { db, transaction, type Tx } from "@/lib/db";
+import { db, transaction, type Tx } from "@/lib/db/client";
 import type { IssuerPrincipal, RecipientPrincipal } from "@/lib/auth/principal";
 import type { TRegisterObligation } from "@/lib/schemas/obligations";
 import { registerObligation } from "@/lib/obligations/register-obligation";

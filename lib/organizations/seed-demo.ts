@@ -1,5 +1,5 @@
 import { randomToken } from "@/lib/crypto";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { createOrganization } from "@/lib/organizations/create-organization";
 import { seedDemoObligations } from "@/lib/organizations/seed-demo-obligations";
 

@@ -1,5 +1,5 @@
 import { sql as raw } from "kysely";
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { query } from "@/lib/db/query";
 import { todayUtc } from "@/lib/schemas/common";
 

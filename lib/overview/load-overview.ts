@@ -1,5 +1,5 @@
 import { sql as raw } from "kysely";
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { query } from "@/lib/db/query";
 import { env } from "@/lib/env";
 import { fromDate, todayUtc } from "@/lib/schemas/common";

@@ -1,5 +1,5 @@
 import { sql as raw } from "kysely";
-import { transaction } from "@/lib/db";
+import { transaction } from "@/lib/db/client";
 import { query } from "@/lib/db/query";
 import { env } from "@/lib/env";
 import { todayUtc } from "@/lib/schemas/common";

@@ -1,5 +1,5 @@
 import { sql as raw } from "kysely";
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { type Query, query } from "@/lib/db/query";
 import { summarizeObligations, type ObligationSummary } from "@/lib/obligations/summarize-obligations";
 import { ageReceivables, type AgingSeries } from "@/lib/overview/age-receivables";

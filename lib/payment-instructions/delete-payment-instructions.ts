@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import type { IssuerPrincipal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { requireAdminSession } from "@/lib/payment-instructions/view";

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import type { IssuerPrincipal } from "@/lib/auth/principal";
 import type { TPaymentInstructions, TPaymentInstructionsInput } from "@/lib/schemas/payment-instructions";
 import { requireAdminSession, toPaymentInstructions } from "@/lib/payment-instructions/view";

@@ -1,4 +1,4 @@
-import { sqlLater, type Tx } from "@/lib/db";
+import { sqlLater, type Tx } from "@/lib/db/client";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -90,7 +90,7 @@ async function allocate(tx: Tx, input: AllocatePaymentInput): Promise<TPaymentAl
       obligationReference = o.reference;
       obligationId = o.id;
       // The allocation row and the payment's raise in one statement, held back and sent with
-      // the obligation's update (lib/db.ts, sqlLater): the payment is locked by this
+      // the obligation's update (lib/db/client.ts, sqlLater): the payment is locked by this
       // transaction, so nothing else moved it since step 1; a CHECK violation surfaces at that
       // next statement and is mapped by allocatePayment like any other.
       await sqlLater(tx, ALLOCATE_SQL, [allocationId, organizationId, paymentId, o.id, amount.toString(), createdAt.toISOString()]);

@@ -1,4 +1,4 @@
-import { sql, type Tx } from "@/lib/db";
+import { sql, type Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { paymentFilterSql, type PaymentFilter } from "@/lib/payments/payment-filter";
 

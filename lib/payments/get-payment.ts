@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import type { TPayment } from "@/lib/schemas/payments";
 import { loadPayment, toPaymentView } from "@/lib/payments/view";
 

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { loadPaymentPage, toPaymentView } from "@/lib/payments/view";
 import { paymentFilterSql, type PaymentFilter } from "@/lib/payments/payment-filter";
 

@@ -1,4 +1,4 @@
-import { sqlLater, type Tx } from "@/lib/db";
+import { sqlLater, type Tx } from "@/lib/db/client";
 import type { Principal } from "@/lib/auth/principal";
 import { recordEvent } from "@/lib/events/record-event";
 import type { TPayment } from "@/lib/schemas/payments";

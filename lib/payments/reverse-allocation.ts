@@ -1,4 +1,4 @@
-import { sqlLater, type Tx } from "@/lib/db";
+import { sqlLater, type Tx } from "@/lib/db/client";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { isCheckViolation, isWriteConflict } from "@/lib/db/errors";

@@ -1,5 +1,5 @@
 import { Prisma, type Payment } from "@/lib/generated/prisma/client";
-import { sql, type Tx } from "@/lib/db";
+import { sql, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { fromDate } from "@/lib/schemas/common";

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import type { RecipientPrincipal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { toDate, todayUtc } from "@/lib/schemas/common";

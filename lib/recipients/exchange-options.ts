@@ -1,4 +1,4 @@
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { hitRateLimit } from "@/lib/rate-limit";

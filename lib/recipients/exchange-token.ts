@@ -1,4 +1,4 @@
-import { sql, sqlLater, type Tx } from "@/lib/db";
+import { sql, sqlLater, type Tx } from "@/lib/db/client";
 import { randomToken, sha256Hex } from "@/lib/crypto";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -116,7 +116,7 @@ export async function sessionForReplayedExchange(
 async function createRecipientSession(tx: Tx, pr: RequestRow, now: Date): Promise<{ id: string; token: string }> {
   const id = newId();
   const token = randomToken(32);
-  // Held back and sent with the transaction's next statement (lib/db.ts, sqlLater); the
+  // Held back and sent with the transaction's next statement (lib/db/client.ts, sqlLater); the
   // payment request is locked and the token's hash is new, so nothing after it depends on
   // its outcome, and a failure fails the transaction. Outside a transaction it runs at once.
   await sqlLater(

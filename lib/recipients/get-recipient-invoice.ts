@@ -1,4 +1,4 @@
-import { sql, type Tx } from "@/lib/db";
+import { sql, type Tx } from "@/lib/db/client";
 import type { RecipientPrincipal } from "@/lib/auth/principal";
 import type { TRecipientInvoice } from "@/lib/schemas/recipient";
 import { loadObligation, toDisputeView, toInvoiceRecord, toPromiseView } from "@/lib/obligations/view";

@@ -1,4 +1,4 @@
-import { sql, type Tx } from "@/lib/db";
+import { sql, type Tx } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import type { RecipientPrincipal } from "@/lib/auth/principal";
 import type { UploadedFile } from "@/lib/http/body";
 import type { TMutationResult } from "@/lib/schemas/obligations";

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { evaluateTerms } from "@/lib/obligations/terms";
 import { termSpecOf } from "@/lib/obligations/view";
 import { fromDate, todayUtc } from "@/lib/schemas/common";

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import type { TBankStatementDetail } from "@/lib/schemas/reconciliation";
 import { loadStatement, toBalanceView, toItemView, toStatementView } from "@/lib/reconciliation/view";
 

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import type { TReconciliationSettings } from "@/lib/schemas/reconciliation";
 import { loadSettingsRow, toSettingsView } from "@/lib/reconciliation/view";
 

@@ -1,4 +1,4 @@
-import { sql, type Tx } from "@/lib/db";
+import { sql, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { todayUtc } from "@/lib/schemas/common";
 import type { TReconciliationStats } from "@/lib/schemas/reconciliation";

@@ -1,5 +1,5 @@
 import { trimEndChar } from "@/lib/strings";
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";

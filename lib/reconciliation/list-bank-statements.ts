@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import type { TBankStatement } from "@/lib/schemas/reconciliation";
 import { toStatementView } from "@/lib/reconciliation/view";
 

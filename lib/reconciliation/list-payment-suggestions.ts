@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { loadPayment } from "@/lib/payments/view";
 import { attachMemory, findCandidates } from "@/lib/reconciliation/candidates";
 import { suggest, type Suggestion } from "@/lib/reconciliation/engine";

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { PAYMENT_INCLUDE, toPaymentView } from "@/lib/payments/view";
 import type { TPayment } from "@/lib/schemas/payments";
 import { attachMemory, findCandidates } from "@/lib/reconciliation/candidates";

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import type { Principal } from "@/lib/auth/principal";
 import { recordEvent } from "@/lib/events/record-event";
 import type { TReconciliationSettings, TReconciliationSettingsInput } from "@/lib/schemas/reconciliation";

@@ -1,5 +1,5 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { fromDate } from "@/lib/schemas/common";

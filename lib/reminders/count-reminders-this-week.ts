@@ -1,5 +1,5 @@
 import { sql as raw } from "kysely";
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { query } from "@/lib/db/query";
 import { addDays } from "@/lib/obligations/terms";
 import type { ReminderStep } from "@/lib/reminders/view";

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import type { TReminderPolicy } from "@/lib/schemas/reminders";
 import { loadPolicyRow, toPolicyView } from "@/lib/reminders/view";
 

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 
 export type ObligationReminder = {
   step: number; // offset_days

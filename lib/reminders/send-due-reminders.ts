@@ -1,4 +1,4 @@
-import { transaction, type Tx } from "@/lib/db";
+import { transaction, type Tx } from "@/lib/db/client";
 import { query } from "@/lib/db/query";
 import type { CronPrincipal } from "@/lib/auth/principal";
 import { recordEvent } from "@/lib/events/record-event";

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import type { ReminderTone, TReminderPolicy } from "@/lib/schemas/reminders";
 
 export type PolicyRow = {

@@ -1,4 +1,4 @@
-import { transaction, type Tx } from "@/lib/db";
+import { transaction, type Tx } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { env } from "@/lib/env";
 import { stopping } from "@/lib/maintenance/shutdown";

@@ -1,4 +1,4 @@
-import { transaction } from "@/lib/db";
+import { transaction } from "@/lib/db/client";
 import type { CronPrincipal } from "@/lib/auth/principal";
 import { recordEvent } from "@/lib/events/record-event";
 import { WEBHOOK_DISABLE_AFTER_DAYS } from "@/lib/webhooks/schedule";

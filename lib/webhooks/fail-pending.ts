@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 
 // What is still queued for an endpoint that stops receiving (disabled, deleted) fails with
 // `reason` as its last error (a failed delivery can still be retried, docs/webhooks.md). An

@@ -1,4 +1,4 @@
-import { db, transaction } from "@/lib/db";
+import { db, transaction } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { openSecret } from "@/lib/crypto";

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import type { TWebhookDelivery } from "@/lib/schemas/webhooks";
 import { webhookDeliveryView } from "@/lib/webhooks/view";
 

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import type { TWebhookEndpoint } from "@/lib/schemas/webhooks";
 import { webhookEndpointView } from "@/lib/webhooks/view";
 

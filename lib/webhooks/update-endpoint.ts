@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { sealSecret } from "@/lib/crypto";
 import type { Prisma } from "@/lib/generated/prisma/client";

@@ -12,7 +12,7 @@ export async function benchOrganization(databaseUrl: string, name = "Bench Org")
   process.env.APP_SECRET = TEST_APP_SECRET;
   process.env.LOG_LEVEL = "silent";
   const { createOrganization } = await import("@/lib/organizations/create-organization");
-  const { disconnectDb } = await import("@/lib/db");
+  const { disconnectDb } = await import("@/lib/db/client");
   const org = await createOrganization({ name, ownerEmail: `bench-${randomUUID()}@example.test`, ownerPassword: "bench-password-123" });
   await disconnectDb();
   return { apiKey: org.api_key, organizationId: org.organization_id };

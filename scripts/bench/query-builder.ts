@@ -1,7 +1,7 @@
 // CPU cost per statement of the typed query builder (lib/db/query.ts) against today's `sql()`
 // with hand-written text, without a database: both send nothing here (the connection answers
 // at once with no rows), so the difference is what Kysely adds on the CPU per statement
-// (building the query tree, compiling it to text, its executor) before lib/db.ts's own work.
+// (building the query tree, compiling it to text, its executor) before lib/db/client.ts's own work.
 //
 //   npx tsx scripts/bench/query-builder.ts [iterations]
 //
@@ -41,7 +41,7 @@ const k = new Kysely<DB>({
   },
 });
 
-// The baseline: what `sql(tx, text, values)` costs before lib/db.ts, a constant text and an array.
+// The baseline: what `sql(tx, text, values)` costs before lib/db/client.ts, a constant text and an array.
 const baseline = async (_text: string, values: unknown[]) => {
   sent += values.length;
   return [] as unknown[];

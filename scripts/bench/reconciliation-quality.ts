@@ -61,7 +61,7 @@ async function main() {
     process.env.APP_SECRET = TEST_APP_SECRET;
     process.env.LOG_LEVEL = "silent";
     const { createOrganization } = await import("@/lib/organizations/create-organization");
-    const { disconnectDb } = await import("@/lib/db");
+    const { disconnectDb } = await import("@/lib/db/client");
     const owner = { email: `quality-${randomUUID()}@example.test`, password: "quality-password-123" };
     const org = (name: string, email: string) => createOrganization({ name, ownerEmail: email, ownerPassword: owner.password });
     const main = await org("Labeled Set Org", owner.email);

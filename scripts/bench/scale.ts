@@ -37,7 +37,7 @@ import { storeOverviewSnapshot } from "@/lib/overview/store-overview-snapshot";
 import { listRecentEvents } from "@/lib/events/list-recent-events";
 import { summarizeUnallocatedPayments } from "@/lib/payments/summarize-payments";
 import { todayUtc } from "@/lib/schemas/common";
-import { db, disconnectDb } from "@/lib/db";
+import { db, disconnectDb } from "@/lib/db/client";
 import { dropDatabase, seed, type Seeded } from "./seed";
 
 const adminUrl = process.argv[2] ?? process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5433/postgres";

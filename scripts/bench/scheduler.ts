@@ -68,7 +68,7 @@ async function main() {
 
     process.env.DATABASE_URL = url;
     const { sweepScheduled } = await import("@/lib/scheduler/sweep");
-    const { disconnectDb } = await import("@/lib/db");
+    const { disconnectDb } = await import("@/lib/db/client");
     disconnect = disconnectDb;
 
     const phase = async (label: string, sweepers: number) => {

@@ -62,7 +62,7 @@ async function main() {
 
     const { migrate } = await import("@/lib/db/migrate");
     await migrate(databaseUrl);
-    const { db, transaction, disconnectDb } = await import("@/lib/db");
+    const { db, transaction, disconnectDb } = await import("@/lib/db/client");
     cleanups.push(() => disconnectDb());
     const { createOrganization } = await import("@/lib/organizations/create-organization");
     const { createWebhookEndpoint } = await import("@/lib/webhooks/create-endpoint");

@@ -28,7 +28,7 @@ async function orgOn(databaseUrl: string): Promise<{ organizationId: string; api
   process.env.LOG_LEVEL = "silent";
   vi.resetModules(); // lib/env caches the environment of the previous test's database
   const { createOrganization } = await import("@/lib/organizations/create-organization");
-  const { disconnectDb } = await import("@/lib/db");
+  const { disconnectDb } = await import("@/lib/db/client");
   await disconnectDb(); // a previous test's database
   const r = await createOrganization({ name: "Faults", ownerEmail: `o-${randomUUID()}@example.test`, ownerPassword: "correct-horse-battery-staple" });
   await disconnectDb();

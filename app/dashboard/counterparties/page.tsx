@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireUser } from "@/lib/auth/current-user";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { listCounterparties } from "@/lib/counterparties/list-counterparties";
 import { ZCounterpartyListQuery } from "@/lib/schemas/counterparties";
 import { requestLocale } from "@/lib/dashboard/locale";

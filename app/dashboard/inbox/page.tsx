@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireUser } from "@/lib/auth/current-user";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { listInboxItems } from "@/lib/inbox/list-inbox-items";
 import { INBOX_KIND_VALUES, ZInboxQuery, type TInboxItem } from "@/lib/schemas/inbox";
 import { requestLocale } from "@/lib/dashboard/locale";

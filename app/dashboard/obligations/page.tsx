@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireUser } from "@/lib/auth/current-user";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { listObligations } from "@/lib/obligations/list-obligations";
 import { countObligations } from "@/lib/obligations/count-obligations";
 import { listBusinessContexts } from "@/lib/contexts/list-business-contexts";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireUser } from "@/lib/auth/current-user";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { listPayments } from "@/lib/payments/list-payments";
 import { countPayments } from "@/lib/payments/count-payments";
 import { ZPageQuery, todayUtc } from "@/lib/schemas/common";

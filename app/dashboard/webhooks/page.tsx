@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { requireUser } from "@/lib/auth/current-user";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { listWebhookEndpoints } from "@/lib/webhooks/list-endpoints";
 import { listWebhookDeliveries } from "@/lib/webhooks/list-deliveries";
 import { requestLocale } from "@/lib/dashboard/locale";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireUser } from "@/lib/auth/current-user";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { orNotFound } from "@/lib/dashboard/or-not-found";
 import { getBusinessContext } from "@/lib/contexts/get-business-context";
 import { listBusinessContexts } from "@/lib/contexts/list-business-contexts";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { requireUser } from "@/lib/auth/current-user";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { getCounterparty } from "@/lib/counterparties/get-counterparty";

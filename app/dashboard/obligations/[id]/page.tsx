@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { requireUser } from "@/lib/auth/current-user";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { orNotFound } from "@/lib/dashboard/or-not-found";
 import { getObligationDetail } from "@/lib/obligations/get-obligation-detail";
 import { todayUtc } from "@/lib/schemas/common";

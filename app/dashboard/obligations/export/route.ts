@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { currentUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/dashboard/permissions";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { todayUtc } from "@/lib/schemas/common";
 import { parseListFilters } from "@/lib/dashboard/list-filters";
 import { CSV_COLUMNS, csvLine, exportObligationsBatch, type ExportCursor } from "@/lib/dashboard/export-obligations";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { requireUser } from "@/lib/auth/current-user";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { listObligations } from "@/lib/obligations/list-obligations";
 import { listBusinessContexts } from "@/lib/contexts/list-business-contexts";
 import { addDays } from "@/lib/obligations/terms";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { requireUser } from "@/lib/auth/current-user";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { orNotFound } from "@/lib/dashboard/or-not-found";
 import { getPayment } from "@/lib/payments/get-payment";
 import { listOpenObligations } from "@/lib/obligations/list-open-obligations";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { requireUser } from "@/lib/auth/current-user";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { ZPageQuery } from "@/lib/schemas/common";
 import { requestLocale } from "@/lib/dashboard/locale";
 import { listBankStatements } from "@/lib/reconciliation/list-bank-statements";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { requireUser } from "@/lib/auth/current-user";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { ADMINISTRATION } from "@/lib/auth/permissions";
 import { can } from "@/lib/dashboard/permissions";
 import { requestLocale } from "@/lib/dashboard/locale";

@@ -4,7 +4,7 @@ import { requireUser } from "@/lib/auth/current-user";
 import { ADMINISTRATION } from "@/lib/auth/permissions";
 import { can } from "@/lib/dashboard/permissions";
 import { NotAllowed, SettingsNav } from "@/components/settings/settings-nav";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { CURRENCIES } from "@/lib/schemas/common";
 import { listPaymentInstructions } from "@/lib/payment-instructions/list-payment-instructions";
 import { groupsOfFour } from "@/lib/payment-instructions/bank-details";

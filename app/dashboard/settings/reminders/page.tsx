@@ -3,7 +3,7 @@ import { requireUser } from "@/lib/auth/current-user";
 import { ADMINISTRATION } from "@/lib/auth/permissions";
 import { can } from "@/lib/dashboard/permissions";
 import { NotAllowed, SettingsNav } from "@/components/settings/settings-nav";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { getReminderPolicy } from "@/lib/reminders/get-reminder-policy";
 import { Section } from "@/components/ui/section";
 import { ReminderPolicyForm } from "@/components/reminders/reminder-policy-form";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireUser } from "@/lib/auth/current-user";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { orNotFound } from "@/lib/dashboard/or-not-found";
 import { getPayment } from "@/lib/payments/get-payment";
 import { listPaymentSuggestions } from "@/lib/reconciliation/list-payment-suggestions";

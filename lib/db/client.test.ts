@@ -3,10 +3,10 @@ import net from "node:net";
 import v8 from "node:v8";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db, sql, sqlCount, sqlLater, transaction } from "@/lib/db";
+import { db, sql, sqlCount, sqlLater, transaction } from "@/lib/db/client";
 import { KeyTakenMeanwhile, claimForApiKeyInTx, claimInTx, claimed, lookup, storeInTx } from "@/lib/idempotency";
 
-// `transaction()` (lib/db.ts) on the suite's real database: BEGIN/COMMIT on one pooled
+// `transaction()` (lib/db/client.ts) on the suite's real database: BEGIN/COMMIT on one pooled
 // connection, with every statement of its async context on that connection — `sql()`,
 // Prisma's model and raw queries, and a nested write Prisma wraps in a transaction of its own.
 describe("lib/db transaction()", () => {
@@ -306,7 +306,7 @@ describe("lib/db transaction()", () => {
       await sql(tx, "SELECT 1/0 AS x");
     }).catch((e: Error & { code?: string }) => e);
     expect(err).toMatchObject({ code: "22012" });
-    expect((err as Error).stack).toContain("lib/db.test.ts");
+    expect((err as Error).stack).toContain("lib/db/client.test.ts");
   });
 
   it("fails the transaction with a held-back write's own error, at the next statement or at COMMIT, and commits nothing", async () => {
