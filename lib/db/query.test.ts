@@ -3,7 +3,7 @@ import { sql as raw } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, sql, transaction } from "@/lib/db/client";
-import { later, query } from "@/lib/db/query";
+import { later, query, statement } from "@/lib/db/query";
 
 // The typed query builder (lib/db/query.ts) on the suite's real database (PGlite or
 // PostgreSQL): its statements join the ambient transaction of `transaction()` and roll back
@@ -94,6 +94,33 @@ describe.skipIf(!process.env.DATABASE_URL)("lib/db/query", () => {
       query(db())
         .transaction()
         .execute(async () => undefined),
-    ).rejects.toThrow(/transaction\(\) of lib\/db\.ts/);
+    ).rejects.toThrow(/transaction\(\) of lib\/db\/client\.ts/);
+  });
+
+  it("builds a statement once and binds each call's values in order, constants kept", async () => {
+    let builds = 0;
+    const insert = statement((q, p: { id: string; name: string }) => {
+      builds++;
+      return q.insertInto("organizations").values({ id: p.id, name: p.name });
+    });
+    const rename = statement((q, p: { id: string; name: string }) =>
+      q.updateTable("organizations").set({ name: p.name }).where("id", "=", p.id).where("name", "<>", "never renamed"),
+    );
+    const byIds = statement((q, p: { ids: string[] }) =>
+      q.selectFrom("organizations").select(["id", "name"]).where(raw<boolean>`id = any(${p.ids}::uuid[])`).orderBy("name"),
+    );
+    const [a, b] = [newOrgId(), newOrgId()];
+    await transaction(async (tx) => {
+      await insert.later(tx, { id: a, name: "first" });
+      expect(await insert.count(tx, { id: b, name: "second" })).toBe(1);
+      expect(await rename.count(tx, { name: "renamed", id: a })).toBe(1);
+    });
+    expect(builds).toBe(1);
+    expect(rename.text()).toBe('update "organizations" set "name" = $1 where "id" = $2 and "name" <> $3');
+    const rows = await byIds.rows(db(), { ids: [a, b] });
+    expect(rows).toEqual([
+      { id: a, name: "renamed" },
+      { id: b, name: "second" },
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 // Compiled by `tsc --noEmit` only (never run): the typed query builder refuses what the schema
 // does not have. Each `@ts-expect-error` fails the type check should its line ever compile.
 import type { TableRows } from "@/lib/db/insert-rows";
-import type { Query } from "@/lib/db/query";
+import { type Query, statement } from "@/lib/db/query";
 
 export async function typeChecks(q: Query, organizationId: string): Promise<void> {
   const rows = await q.selectFrom("payment_instructions").select(["currency", "iban"]).where("organization_id", "=", organizationId).execute();
@@ -24,4 +24,7 @@ export async function typeChecks(q: Query, organizationId: string): Promise<void
   // @ts-expect-error insertRows takes only the tables of schema.prisma
   const misspelt: TableRows = { table: "obligation", rows: [] };
   void misspelt;
+
+  // @ts-expect-error a placeholder typed unlike its column (amounts are bigint)
+  statement((k, p: { amount: number }) => k.selectFrom("payments").select("id").where("amount_minor", "=", p.amount));
 }
