@@ -58,7 +58,7 @@ export function renderReminder(f: ReminderFacts): RenderedReminder {
     days,
     reference: groupsOfFour(f.paymentReference),
   };
-  const lead = days < 0 ? m.lead_before : days === 0 ? m.lead_today : m.lead_overdue;
+  const lead = days < 0 ? m.lead_before : days === 0 ? m.lead_today : days === 1 ? m.lead_overdue_one : m.lead_overdue;
   const paragraphs = [interpolate(lead, vars), m.tone[f.tone]];
   if (f.paymentReference) paragraphs.push(interpolate(m.reference, vars));
   const info: string[] = [];

@@ -11,6 +11,7 @@ export const de: ReminderMessages = {
   lead_before: "wir erinnern Sie daran, dass {amount} für {invoice} von {issuer} am {date} fällig ist.",
   lead_today: "{amount} für {invoice} von {issuer} ist heute, am {date}, fällig.",
   lead_overdue: "{amount} für {invoice} von {issuer} war am {date} fällig und ist seit {days} Tagen überfällig.",
+  lead_overdue_one: "{amount} für {invoice} von {issuer} war am {date} fällig und ist seit einem Tag überfällig.",
   tone: {
     friendly: "Falls Sie bereits bezahlt haben, vielen Dank; betrachten Sie diese Nachricht dann als gegenstandslos.",
     firm: "Bitte begleichen Sie den Betrag jetzt oder teilen Sie uns mit, wann Sie zahlen.",

@@ -12,6 +12,7 @@ export const en = {
   lead_before: "This is a reminder that {amount} for {invoice} from {issuer} is due on {date}.",
   lead_today: "{amount} for {invoice} from {issuer} is due today, {date}.",
   lead_overdue: "{amount} for {invoice} from {issuer} was due on {date} and is now {days} days overdue.",
+  lead_overdue_one: "{amount} for {invoice} from {issuer} was due on {date} and is now one day overdue.",
   tone: {
     friendly: "If you have already paid, thank you, and please ignore this message.",
     firm: "Please pay the amount now, or tell us when you will.",

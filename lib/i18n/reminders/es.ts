@@ -11,6 +11,7 @@ export const es: ReminderMessages = {
   lead_before: "Le recordamos que {amount} por {invoice} de {issuer} vence el {date}.",
   lead_today: "{amount} por {invoice} de {issuer} vence hoy, {date}.",
   lead_overdue: "{amount} por {invoice} de {issuer} venció el {date} y lleva {days} días de retraso.",
+  lead_overdue_one: "{amount} por {invoice} de {issuer} venció el {date} y lleva un día de retraso.",
   tone: {
     friendly: "Si ya ha pagado, gracias, y no tenga en cuenta este mensaje.",
     firm: "Le rogamos que pague el importe ahora o nos indique cuándo lo hará.",

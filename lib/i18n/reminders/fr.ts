@@ -11,6 +11,7 @@ export const fr: ReminderMessages = {
   lead_before: "Nous vous rappelons que {amount} pour {invoice} de {issuer} est à payer le {date}.",
   lead_today: "{amount} pour {invoice} de {issuer} est à payer aujourd'hui, le {date}.",
   lead_overdue: "{amount} pour {invoice} de {issuer} était dû le {date} et est en retard de {days} jours.",
+  lead_overdue_one: "{amount} pour {invoice} de {issuer} était dû le {date} et est en retard d'un jour.",
   tone: {
     friendly: "Si vous avez déjà payé, merci, et ne tenez pas compte de ce message.",
     firm: "Merci de régler ce montant maintenant, ou de nous dire quand vous le ferez.",

@@ -11,6 +11,7 @@ export const it: ReminderMessages = {
   lead_before: "le ricordiamo che {amount} per {invoice} di {issuer} scade il {date}.",
   lead_today: "{amount} per {invoice} di {issuer} scade oggi, {date}.",
   lead_overdue: "{amount} per {invoice} di {issuer} era dovuto il {date} ed è scaduto da {days} giorni.",
+  lead_overdue_one: "{amount} per {invoice} di {issuer} era dovuto il {date} ed è scaduto da un giorno.",
   tone: {
     friendly: "Se ha già pagato, grazie, e non tenga conto di questo messaggio.",
     firm: "La preghiamo di pagare ora l'importo o di dirci quando lo farà.",

@@ -11,6 +11,7 @@ export const ja: ReminderMessages = {
   lead_before: "{issuer}の{invoice}について、{amount}のお支払い期限は{date}です。",
   lead_today: "{issuer}の{invoice}について、{amount}のお支払い期限は本日{date}です。",
   lead_overdue: "{issuer}の{invoice}について、{amount}のお支払い期限は{date}で、{days}日経過しています。",
+  lead_overdue_one: "{issuer}の{invoice}について、{amount}のお支払い期限は{date}で、1日経過しています。",
   tone: {
     friendly: "すでにお支払い済みの場合は、本メールは破棄してください。ありがとうございます。",
     firm: "至急お支払いいただくか、お支払い予定日をお知らせください。",

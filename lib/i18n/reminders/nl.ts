@@ -11,6 +11,7 @@ export const nl: ReminderMessages = {
   lead_before: "Wij herinneren u eraan dat {amount} voor {invoice} van {issuer} op {date} betaald moet zijn.",
   lead_today: "{amount} voor {invoice} van {issuer} moet vandaag, {date}, betaald zijn.",
   lead_overdue: "{amount} voor {invoice} van {issuer} moest op {date} betaald zijn en is nu {days} dagen te laat.",
+  lead_overdue_one: "{amount} voor {invoice} van {issuer} moest op {date} betaald zijn en is nu één dag te laat.",
   tone: {
     friendly: "Hebt u al betaald, dan danken wij u en kunt u dit bericht negeren.",
     firm: "Betaal het bedrag nu, of laat ons weten wanneer u betaalt.",
