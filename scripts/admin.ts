@@ -64,7 +64,12 @@ async function main() {
         const { name, "owner-email": email, "owner-password": password } = values;
         if (!name || !email || !password) fail(USAGE);
         if (password.length < 12) fail("--owner-password must be at least 12 characters");
-        out = await org.createOrganization({ name, ownerEmail: email, ownerPassword: password });
+        const { owner_account, ...created } = await org.createOrganization({ name, ownerEmail: email, ownerPassword: password });
+        if (owner_account === "existing")
+          console.error(
+            `note: the account ${email} exists already and is now this organization's owner; its password is unchanged (--owner-password not used)`,
+          );
+        out = created;
         break;
       }
       case "create-api-key": {

@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,17 +10,11 @@ import { TEST_APP_SECRET } from "./support/server";
 import { linkParts } from "./support/identity";
 
 function admin(args: string[], env: Record<string, string | undefined>): { code: number; out: string; err: string } {
-  try {
-    const out = execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", ...args], {
-      env: { ...process.env, ...env, LOG_LEVEL: "silent" },
-      encoding: "utf8",
-      stdio: "pipe",
-    });
-    return { code: 0, out, err: "" };
-  } catch (e) {
-    const x = e as { status: number; stdout: string; stderr: string };
-    return { code: x.status, out: x.stdout, err: x.stderr };
-  }
+  const r = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", ...args], {
+    env: { ...process.env, ...env, LOG_LEVEL: "silent" },
+    encoding: "utf8",
+  });
+  return { code: r.status ?? 1, out: r.stdout, err: r.stderr };
 }
 
 describe("npm run admin", () => {
@@ -31,6 +25,13 @@ describe("npm run admin", () => {
     expect(org.code, org.err).toBe(0);
     const created = JSON.parse(org.out.trim());
     expect(created).toEqual({ organization_id: expect.any(String), user_id: expect.any(String), api_key: expect.stringMatching(/^fos_/) });
+
+    // The same owner for a second organization: the account is reused, its password untouched.
+    const second = admin(["create-organization", "--name", "CLI Org 2", "--owner-email", email, "--owner-password", "another-password-1"], env);
+    expect(second.code, second.err).toBe(0);
+    expect(JSON.parse(second.out.trim()).user_id).toBe(created.user_id);
+    expect(second.err).toContain("its password is unchanged");
+    expect(org.err).not.toContain("password is unchanged");
 
     const key = admin(["create-api-key", "--organization", created.organization_id, "--scopes", "obligations:read"], env);
     expect(key.code, key.err).toBe(0);
@@ -103,5 +104,5 @@ describe("npm run admin", () => {
     // A second process opens the same folder afterwards and sees the organization.
     const key = admin(["create-api-key", "--organization", organization_id, "--scopes", "payments:read,payments:write"], env);
     expect(key.code, key.err).toBe(0);
-  });
+  }, 180_000); // two cold starts of the embedded database, each migrating a new folder
 });

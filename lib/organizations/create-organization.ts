@@ -10,14 +10,14 @@ export async function createOrganization(input: {
   ownerEmail: string;
   ownerPassword: string;
   ownerName?: string;
-}): Promise<{ organization_id: string; user_id: string; api_key: string }> {
+}): Promise<{ organization_id: string; user_id: string; api_key: string; owner_account: "created" | "existing" }> {
   const passwordHash = await hashPassword(input.ownerPassword);
   return transaction(async (tx) => {
     const organizationId = newId();
     await tx.organization.create({ data: { id: organizationId, name: input.name } });
-    const userId = await addUser(tx, { organizationId, email: input.ownerEmail, passwordHash, role: "owner", name: input.ownerName });
+    const owner = await addUser(tx, { organizationId, email: input.ownerEmail, passwordHash, role: "owner", name: input.ownerName });
     const { apiKey } = await createApiKey(tx, { organizationId, scopes: SCOPES, name: "initial" });
-    return { organization_id: organizationId, user_id: userId, api_key: apiKey };
+    return { organization_id: organizationId, user_id: owner.userId, api_key: apiKey, owner_account: owner.created ? "created" : "existing" };
   });
 }
 
@@ -33,7 +33,7 @@ export async function createUser(input: { organizationId: string; email: string;
         `an account with the email ${email} exists already: invite it to the organization (POST /members), or set its password with reset-password`,
       );
     }
-    return { user_id: await addUser(tx, { ...input, passwordHash }) };
+    return { user_id: (await addUser(tx, { ...input, passwordHash })).userId };
   });
 }
 
@@ -46,12 +46,17 @@ export async function createOrganizationApiKey(input: { organizationId: string; 
   });
 }
 
-async function addUser(tx: Tx, input: { organizationId: string; email: string; passwordHash: string; role: Role; name?: string }): Promise<string> {
+// An existing account keeps its own password (only its person sets one): it is made a member.
+async function addUser(
+  tx: Tx,
+  input: { organizationId: string; email: string; passwordHash: string; role: Role; name?: string },
+): Promise<{ userId: string; created: boolean }> {
   const email = input.email.trim().toLowerCase();
   let user = await tx.user.findUnique({ where: { email } });
+  const created = !user;
   if (!user) {
     user = await tx.user.create({ data: { id: newId(), email, name: input.name ?? "", passwordHash: input.passwordHash } });
   }
   await tx.membership.create({ data: { id: newId(), organizationId: input.organizationId, userId: user.id, role: input.role } });
-  return user.id;
+  return { userId: user.id, created };
 }
