@@ -73,6 +73,15 @@ test("sign-in and dashboard pages carry a nonce CSP and work without a violation
   expect(await violationEvents(page)).toEqual([]);
 
   await expectCsp("/dashboard/obligations");
+  // An unknown dashboard address: the dashboard's own 404 under the same policy (its runtime
+  // adds chunk scripts without a nonce, trusted by 'strict-dynamic'): no violation.
+  const missing = await page.goto("/dashboard/no-such-page");
+  expect(missing!.status()).toBe(404);
+  expect((await missing!.allHeaders())["content-security-policy"]).toContain("'strict-dynamic'");
+  await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
+  await page.getByRole("link", { name: "Back to obligations" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/obligations$/);
+  expect(await violationEvents(page)).toEqual([]);
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(nonces.size).toBe(4);
