@@ -77,7 +77,7 @@ async function storeProjections(tx: Tx, input: { rows: ReturnType<typeof storedP
       tx,
       `INSERT INTO obligation_projections AS p (obligation_id, organization_id, rev, format, valid_from, valid_until, projection)
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::int[], $5::date[], $6::date[], $7::text[])
-       ON CONFLICT (obligation_id) DO UPDATE
+       ON CONFLICT (organization_id, obligation_id) DO UPDATE
           SET rev = EXCLUDED.rev, format = EXCLUDED.format, valid_from = EXCLUDED.valid_from,
               valid_until = EXCLUDED.valid_until, projection = EXCLUDED.projection
         WHERE p.rev <= EXCLUDED.rev`,
