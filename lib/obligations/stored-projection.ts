@@ -47,8 +47,8 @@ export async function loadProjectionsPicked(
 ): Promise<JsonText<TObligationProjection>[]> {
   const { organizationId, today } = input;
   const q = Prisma.sql`SELECT o.id::text AS id, p.projection
-    FROM ${pickedObligations(input.pick)}
-    LEFT JOIN obligation_projections p ON p.obligation_id = o.id AND p.rev = o.projection_rev
+    FROM ${pickedObligations(input.pick, organizationId)}
+    LEFT JOIN obligation_projections p ON p.organization_id = o.organization_id AND p.obligation_id = o.id AND p.rev = o.projection_rev
       AND p.format = ${PROJECTION_FORMAT}::int AND p.valid_from <= ${today}::date AND p.valid_until >= ${today}::date
     WHERE o.organization_id = ${organizationId}::uuid
     ORDER BY picked.n`;
