@@ -127,7 +127,7 @@ describe("invitations", () => {
 
   it("an invitation past its 7 days is 410 invitation_expired (expires_at moved into the past)", async () => {
     const { url } = await invite(owner, fresh("late"));
-    await db().invitation.update({ where: { id: linkParts(url).id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await db().invitation.updateMany({ where: { id: linkParts(url).id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const r = await accept(url, { password: "too-late-password" });
     expect(r.r.status).toBe(410);
     expect(r.r.body.error.code).toBe("invitation_expired");

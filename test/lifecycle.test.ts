@@ -310,7 +310,7 @@ describe("reversals", () => {
     const r2 = await org.api.post(`/payments/${p.id}/allocations/${a2.body.allocation.id}/reverse`, { expected_version: 4, reason: "dup" });
     expect(r2.body.obligation).toMatchObject({ allocated_minor: "0", status: "OBLIGATION_CAPTURED" });
     // A reported payment: back to PAYMENT_CLAIMED.
-    await db().obligation.update({ where: { id: o.id }, data: { reportedPaymentDate: new Date(`${dayOffset(-1)}T00:00:00Z`) } });
+    await db().obligation.updateMany({ where: { id: o.id }, data: { reportedPaymentDate: new Date(`${dayOffset(-1)}T00:00:00Z`) } });
     const a3 = await allocate(org.api, p.id, { obligation_id: o.id, amount_minor: "5000", expected_version: 5 });
     const r3 = await org.api.post(`/payments/${p.id}/allocations/${a3.body.allocation.id}/reverse`, { expected_version: 6, reason: "dup" });
     expect(r3.body.obligation).toMatchObject({ allocated_minor: "0", status: "PAYMENT_CLAIMED" });

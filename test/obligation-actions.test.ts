@@ -139,7 +139,7 @@ describe("POST /obligations/{id}/actions", () => {
     expect(res.payment_request!.hosted_url).not.toBe(pr.hosted_url);
     expect(tokenOf(res.payment_request!.hosted_url)).not.toBe(tokenOf(pr.hosted_url));
     expect(res.invoice.link_expires_at).toBe(res.payment_request!.expires_at);
-    const row = await db().paymentRequest.findUniqueOrThrow({ where: { id: pr.id } });
+    const row = await db().paymentRequest.findFirstOrThrow({ where: { id: pr.id } });
     expect(row.tokenHash).toBe(sha256(tokenOf(res.payment_request!.hosted_url)));
     expect(row.issueNumber).toBe(2);
     const get2 = await org.api.get(`/obligations/${invoice.id}/payment-request`);
@@ -153,7 +153,7 @@ describe("POST /obligations/{id}/actions", () => {
 
   it("an expired payment request is 410 payment_request_expired until reissued", async () => {
     const { invoice, payment_request: pr } = await registerObligation(org.api);
-    await db().paymentRequest.update({ where: { id: pr.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await db().paymentRequest.updateMany({ where: { id: pr.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const r = await org.api.get(`/obligations/${invoice.id}/payment-request`);
     expect(r.status).toBe(410);
     expect(r.body.error.code).toBe("payment_request_expired");
@@ -166,7 +166,7 @@ describe("POST /obligations/{id}/actions", () => {
   it("a RECONCILED obligation refuses mark_sent and reissue_link", async () => {
     const { invoice } = await registerObligation(org.api);
     // Allocations (another capability) reconcile obligations; set the state directly here.
-    await db().obligation.update({ where: { id: invoice.id }, data: { status: "RECONCILED", allocatedMinor: 125000n } });
+    await db().obligation.updateMany({ where: { id: invoice.id }, data: { status: "RECONCILED", allocatedMinor: 125000n } });
     for (const action of ["mark_sent", "reissue_link"]) {
       const r = await act(invoice.id, { action, expected_version: 1 });
       expect(r.status, action).toBe(409);

@@ -102,7 +102,7 @@ describe("POST /obligations", () => {
     const ttlDays = (Date.parse(pr.expires_at) - Date.now()) / 86_400_000;
     expect(ttlDays).toBeGreaterThan(89);
     expect(ttlDays).toBeLessThanOrEqual(90);
-    const row = await db().paymentRequest.findUniqueOrThrow({ where: { id: pr.id } });
+    const row = await db().paymentRequest.findFirstOrThrow({ where: { id: pr.id } });
     expect(row.tokenHash).toBe(createHash("sha256").update(token).digest("hex"));
     expect(JSON.stringify(row)).not.toContain(token);
     const events = await db().event.findMany({ where: { obligationId: res.invoice.id } });

@@ -565,7 +565,7 @@ describe("payments permissions and authentication", () => {
     expect(rec.status).toBe(201);
     const al = await member.post(`/payments/${rec.body.id}/allocations`, { obligation_id: oblId, amount_minor: "2", expected_version: 2 });
     expect(al.status, al.text).toBe(200);
-    const ev = await db().event.findUniqueOrThrow({ where: { id: al.body.operation_id } });
+    const ev = await db().event.findFirstOrThrow({ where: { id: al.body.operation_id } });
     expect(ev.actorType).toBe("user");
   });
 });

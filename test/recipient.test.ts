@@ -80,7 +80,7 @@ describe("recipient API", () => {
         actor: { type: "recipient", id: l.requestId, label: "Recipient" },
         detail: { payment_request_id: l.requestId, first_open: true },
       });
-      const pr = await db().paymentRequest.findUniqueOrThrow({ where: { id: l.requestId } });
+      const pr = await db().paymentRequest.findFirstOrThrow({ where: { id: l.requestId } });
       expect(pr.firstOpenedAt).toBeInstanceOf(Date);
       // the session is stored by hash only
       const sessions = await db().recipientSession.findMany({ where: { paymentRequestId: l.requestId } });
@@ -110,13 +110,13 @@ describe("recipient API", () => {
     it("a second open records another link_opened without changing the status again; first_opened_at stays", async () => {
       const l = await newLink(org);
       await open(new RecipientClient(baseUrl()), l);
-      const first = (await db().paymentRequest.findUniqueOrThrow({ where: { id: l.requestId } })).firstOpenedAt;
+      const first = (await db().paymentRequest.findFirstOrThrow({ where: { id: l.requestId } })).firstOpenedAt;
       await open(new RecipientClient(baseUrl()), l, "single");
       const d = await issuerDetail(l);
       expect(d).toMatchObject({ status: "PAYMENT_REQUESTED", version: 3 });
       expect(d.audit_trail.map((e: any) => e.event_type)).toEqual(["obligation.registered", "obligation.link_opened", "obligation.link_opened"]);
       expect(d.audit_trail[2].detail.first_open).toBe(false);
-      expect((await db().paymentRequest.findUniqueOrThrow({ where: { id: l.requestId } })).firstOpenedAt).toEqual(first);
+      expect((await db().paymentRequest.findFirstOrThrow({ where: { id: l.requestId } })).firstOpenedAt).toEqual(first);
     });
 
     it("opening after mark_sent keeps PAYMENT_REQUESTED", async () => {
@@ -337,7 +337,7 @@ describe("recipient API", () => {
       const c = new RecipientClient(baseUrl());
       await open(c, l);
       expect((await c.get(`${ctx(l)}/invoice`)).status).toBe(200);
-      await db().paymentRequest.update({ where: { id: l.requestId }, data: { expiresAt: new Date(Date.now() - 1000) } });
+      await db().paymentRequest.updateMany({ where: { id: l.requestId }, data: { expiresAt: new Date(Date.now() - 1000) } });
       for (const r of [
         await c.get(`${ctx(l)}/invoice`),
         await c.post(`${ctx(l)}/actions`, { action: "acknowledge", expected_version: 2 }),

@@ -56,7 +56,10 @@ describe("schema.prisma and the migrated database agree", () => {
     await client.connect();
     try {
       const { rows } = await client.query<{ table_name: string; column_name: string; data_type: string; is_nullable: string; udt_name: string }>(
-        `SELECT table_name, column_name, data_type, is_nullable, udt_name FROM information_schema.columns WHERE table_schema = 'public'`,
+        // base tables only: a Citus coordinator adds its views (citus_tables, citus_shards) to public
+        `SELECT c.table_name, c.column_name, c.data_type, c.is_nullable, c.udt_name FROM information_schema.columns c
+         JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name AND t.table_type = 'BASE TABLE'
+         WHERE c.table_schema = 'public'`,
       );
       const columns = new Map(rows.map((r) => [`${r.table_name}.${r.column_name}`, r]));
       const problems: string[] = [];

@@ -191,7 +191,7 @@ describe("PATCH /webhook-endpoints/{id}", () => {
     const until = Date.parse(r.body.previous_secret_until);
     expect(until - Date.now()).toBeGreaterThan(23.9 * 3_600_000);
     expect(until - Date.now()).toBeLessThanOrEqual(24 * 3_600_000);
-    const row = await db().webhookEndpoint.findUniqueOrThrow({ where: { id } });
+    const row = await db().webhookEndpoint.findFirstOrThrow({ where: { id } });
     for (const s of [SECRET, NEW_SECRET]) {
       expect(row.secretCiphertext).not.toContain(s);
       expect(row.previousSecretCiphertext).not.toContain(s);
@@ -220,7 +220,7 @@ describe("PATCH /webhook-endpoints/{id}", () => {
     expect(() => only(sigs[0], SECRET)).toThrow();
 
     // 24 hours later (moved in the database): only the new secret signs.
-    await db().webhookEndpoint.update({ where: { id }, data: { previousSecretExpiresAt: new Date(Date.now() - 1000) } });
+    await db().webhookEndpoint.updateMany({ where: { id }, data: { previousSecretExpiresAt: new Date(Date.now() - 1000) } });
     expect((await endpoints(o)).find((e) => e.id === id).previous_secret_until).toBe("");
     await emitEvent(o);
     await flushUntil(baseUrl(), () => rcv.received.length >= 2);
@@ -245,7 +245,7 @@ describe("DELETE /webhook-endpoints/{id}", () => {
     expect(r.status, r.text).toBe(204);
     expect(r.text).toBe("");
     expect((await endpoints(o)).map((e) => e.id)).not.toContain(id);
-    expect(await db().webhookEndpoint.findUniqueOrThrow({ where: { id } })).toMatchObject({ secretCiphertext: "", previousSecretCiphertext: "" });
+    expect(await db().webhookEndpoint.findFirstOrThrow({ where: { id } })).toMatchObject({ secretCiphertext: "", previousSecretCiphertext: "" });
     const ds = await deliveries(o);
     expect(ds.find((d) => d.event_id === done)).toMatchObject({ status: "succeeded" });
     const cancelled = ds.find((d) => d.event_id === pending);
@@ -329,13 +329,13 @@ describe("automatic disabling after 5 days of failures", () => {
     // Failing for just under 5 days: still enabled after another failure.
     const second = await emitEvent(o);
     await flushUntil(baseUrl(), () => attempted(second));
-    await db().webhookEndpoint.update({ where: { id: badId }, data: { failingSince: new Date(Date.now() - 5 * 86_400_000 + 3_600_000) } });
+    await db().webhookEndpoint.updateMany({ where: { id: badId }, data: { failingSince: new Date(Date.now() - 5 * 86_400_000 + 3_600_000) } });
     const almost = await o.api.post(`/webhook-endpoints/${badId}/test`);
     await flushUntil(baseUrl(), async () => (await deliveries(o)).find((d) => d.id === almost.body.delivery_id)?.attempts === 1);
     expect((await endpoints(o)).find((e) => e.id === badId).enabled).toBe(true);
 
     // Failing for 5 days: the next failed attempt disables it.
-    await db().webhookEndpoint.update({ where: { id: badId }, data: { failingSince: new Date(Date.now() - 5 * 86_400_000 - 60_000) } });
+    await db().webhookEndpoint.updateMany({ where: { id: badId }, data: { failingSince: new Date(Date.now() - 5 * 86_400_000 - 60_000) } });
     const test = await o.api.post(`/webhook-endpoints/${badId}/test`);
     await flushUntil(baseUrl(), async () => (await endpoints(o)).find((e) => e.id === badId).enabled === false);
     ep = (await endpoints(o)).find((e) => e.id === badId);

@@ -91,7 +91,7 @@ describe("webhook endpoints API", () => {
     });
     expect(list.text).not.toContain(SECRET);
 
-    const row = await db().webhookEndpoint.findUniqueOrThrow({ where: { id: r.body.id } });
+    const row = await db().webhookEndpoint.findFirstOrThrow({ where: { id: r.body.id } });
     expect(row.secretCiphertext).not.toContain(SECRET);
     expect(row.secretCiphertext).not.toContain(Buffer.from(SECRET).toString("base64"));
   });

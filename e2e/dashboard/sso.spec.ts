@@ -87,7 +87,7 @@ test("a member signs in through the identity provider into a revocable database 
   const members = await (await fetch(`${app.baseUrl}/api/v1/members`, { headers: { cookie } })).json();
   const row = members.items.find((x: { email: string }) => x.email === member.email);
   expect((await fetch(`${app.baseUrl}/api/v1/members/${row.id}`, { method: "DELETE", headers: { cookie } })).status).toBe(204);
-  expect((await db().issuerSession.findUniqueOrThrow({ where: { id: sessions[0].id } })).revokedAt).not.toBeNull();
+  expect((await db().issuerSession.findFirstOrThrow({ where: { id: sessions[0].id } })).revokedAt).not.toBeNull();
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/login$/);
   // ...and a removed member cannot come back through the provider either.
@@ -129,7 +129,7 @@ test("an invitation is accepted by single sign-on with the invited, verified ema
   const page = await signInThroughProvider(browser, "invitee", { url: `${url.pathname}${url.hash}`, button: "Accept with Test IdP" });
   await expect(page).toHaveURL(`${app.baseUrl}/dashboard`);
   await expect(page.locator("header")).toContainText("viewer");
-  const row = await db().membership.findUniqueOrThrow({ where: { id: m.id }, include: { user: true } });
+  const row = await db().membership.findFirstOrThrow({ where: { id: m.id }, include: { user: true } });
   expect(row.status).toBe("active");
   expect(row.user.passwordHash).toBe("");
   // the link is used up: the same link through single sign-on again is refused in words

@@ -218,7 +218,7 @@ test.describe("every language", () => {
     const revoked = await register(issuer);
     await call(issuer, "POST", `/obligations/${revoked.id}/actions`, { action: "revoke_link", expected_version: revoked.version });
     const expired = await register(issuer);
-    await db().paymentRequest.update({ where: { id: expired.requestId }, data: { expiresAt: new Date(Date.now() - 60_000) } });
+    await db().paymentRequest.updateMany({ where: { id: expired.requestId }, data: { expiresAt: new Date(Date.now() - 60_000) } });
     const paid = await register(issuer);
     const payment = await call(issuer, "POST", "/payments", { amount_minor: "125050", currency: "EUR", received_on: new Date().toISOString().slice(0, 10) });
     await call(issuer, "POST", `/payments/${payment.id}/allocations`, { obligation_id: paid.id, amount_minor: "125050", expected_version: paid.version });

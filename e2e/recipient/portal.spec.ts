@@ -291,7 +291,7 @@ test("clear states: invalid link, expired, paid in full, network error", async (
 
   // expired (expires_at moved into the past in the database)
   const expired = await register(issuer);
-  await db().paymentRequest.update({ where: { id: expired.requestId }, data: { expiresAt: new Date(Date.now() - 60_000) } });
+  await db().paymentRequest.updateMany({ where: { id: expired.requestId }, data: { expiresAt: new Date(Date.now() - 60_000) } });
   await page.goto(expired.hostedUrl);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("This payment link has expired");
   await checkState(page, testInfo, "06-expired");

@@ -18,7 +18,11 @@ export async function changeMemberRole(tx: Tx, input: ChangeMemberRoleInput): Pr
     assertMayManage(input.principal, m.role as Role, input.role);
     if (m.role === "owner" && m.status === "active" && input.role !== "owner")
       await assertAnotherOwner(tx, { organizationId: input.organizationId, membershipId: m.id, what: "demoted" });
-    const updated = await tx.membership.update({ where: { id: m.id }, data: { role: input.role }, include: { user: true } });
+    const updated = await tx.membership.update({
+      where: { organizationId_id: { organizationId: m.organizationId, id: m.id } },
+      data: { role: input.role },
+      include: { user: true },
+    });
     return memberView(updated);
   });
 }

@@ -22,7 +22,9 @@ export async function removeMember(tx: Tx, input: RemoveMemberInput): Promise<vo
       where: { organizationId: input.organizationId, membershipId: m.id, usedAt: null, revokedAt: null },
       data: { revokedAt: new Date() },
     });
-    await tx.membership.delete({ where: { id: m.id } });
+    // the invitations stay, without their membership (no ON DELETE SET NULL: migration 0028)
+    await tx.invitation.updateMany({ where: { organizationId: input.organizationId, membershipId: m.id }, data: { membershipId: null } });
+    await tx.membership.delete({ where: { organizationId_id: { organizationId: m.organizationId, id: m.id } } });
     await tx.issuerSession.updateMany({
       where: { organizationId: input.organizationId, userId: m.userId, revokedAt: null },
       data: { revokedAt: new Date() },

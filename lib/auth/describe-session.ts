@@ -8,7 +8,7 @@ export type DescribeSessionInput = { principal: UserPrincipal };
 // GET /session: who, where, until when, and every organization the account may switch to.
 export async function describeSession(tx: Tx, { principal: p }: DescribeSessionInput): Promise<TSessionDetail> {
   const [session, memberships] = await Promise.all([
-    tx.issuerSession.findUniqueOrThrow({ where: { id: p.sessionId } }),
+    tx.issuerSession.findUniqueOrThrow({ where: { organizationId_id: { organizationId: p.organizationId, id: p.sessionId } } }),
     tx.membership.findMany({
       where: { userId: p.userId, status: "active" },
       include: { organization: true },

@@ -47,7 +47,7 @@ export function apiKeyPrincipal(row: ApiKeyRow | undefined): ApiKeyPrincipal | u
 export const isStaleUse = (row: ApiKeyRow): boolean => !row.last_used_at || Date.now() - row.last_used_at.getTime() > 60_000;
 
 export async function touchApiKey(row: ApiKeyRow): Promise<void> {
-  await db().apiKey.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });
+  await db().apiKey.update({ where: { organizationId_id: { organizationId: row.organization_id, id: row.id } }, data: { lastUsedAt: new Date() } });
 }
 
 export async function resolveApiKey(apiKey: string): Promise<ApiKeyPrincipal | undefined> {

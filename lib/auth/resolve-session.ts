@@ -34,7 +34,10 @@ export async function resolveSession(token: string): Promise<IssuerPrincipal | u
   const session = rows[0];
   if (!session || session.revoked_at || session.expires_at <= new Date() || !isRole(session.role)) return undefined;
   if (!session.last_seen_at || Date.now() - session.last_seen_at.getTime() > LAST_SEEN_GRANULARITY_MS) {
-    await db().issuerSession.update({ where: { id: session.id }, data: { lastSeenAt: new Date() } });
+    await db().issuerSession.update({
+      where: { organizationId_id: { organizationId: session.organization_id, id: session.id } },
+      data: { lastSeenAt: new Date() },
+    });
   }
   return {
     kind: "user",

@@ -1,6 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
+import { REFERENCE_TABLES, TENANT_TABLES } from "@/lib/db/tables";
 
 // The project's own migration runner (`prisma migrate` needs a schema engine that cannot
 // be downloaded here). Files prisma/migrations/<NNNN_name>/migration.sql are applied in
@@ -57,8 +58,50 @@ export async function migrate(databaseUrl: string, migrationsDir = path.resolve(
         throw new Error(`migration ${name} failed: ${(err as Error).message}`);
       }
     }
+    await locked(() => distributeOnCitus(client));
   } finally {
     await client.end();
   }
   return applied;
+}
+
+// On a Citus coordinator (the `citus` extension in the target database), after the
+// migrations: the organization-less tables of REFERENCE_TABLES become reference tables and
+// every tenant table is distributed by organization_id, co-located with the first of
+// TENANT_TABLES (docs/scaling.md "Distribution"). Idempotent: tables Citus already knows are
+// skipped. Citus refuses a foreign key from a table not yet distributed to one that is, so
+// the foreign keys between tenant tables are dropped for the moment and added again once all
+// are distributed (in the same transaction). COORDINATOR_TABLES stay plain tables on the
+// coordinator. Nothing happens on plain PostgreSQL or PGlite. Triggers (migrations 0015,
+// 0021) run on the shards: Citus wants that allowed, for this transaction and for the
+// database's later sessions.
+async function distributeOnCitus(client: pg.Client): Promise<void> {
+  const citus = await client.query("SELECT 1 FROM pg_extension WHERE extname = 'citus'");
+  if (!citus.rowCount) return;
+  await client.query("SET LOCAL citus.enable_unsafe_triggers = on");
+  await client.query("SET LOCAL citus.multi_shard_modify_mode = 'sequential'");
+  const db = (await client.query<{ name: string }>("SELECT current_database() AS name")).rows[0].name;
+  await client.query(`ALTER DATABASE ${client.escapeIdentifier(db)} SET citus.enable_unsafe_triggers = on`);
+  const known = new Set((await client.query<{ name: string }>("SELECT logicalrelid::regclass::text AS name FROM pg_dist_partition")).rows.map((r) => r.name));
+  const pending = TENANT_TABLES.filter((t) => !known.has(t));
+  for (const table of REFERENCE_TABLES) {
+    if (!known.has(table)) await client.query("SELECT create_reference_table($1)", [table]);
+  }
+  if (!pending.length) return;
+  const tenant = new Set<string>(TENANT_TABLES);
+  const fks = (
+    await client.query<{ child: string; parent: string; name: string; def: string }>(
+      `SELECT c.conrelid::regclass::text AS child, c.confrelid::regclass::text AS parent, c.conname AS name, pg_get_constraintdef(c.oid) AS def
+       FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace
+       WHERE c.contype = 'f' AND n.nspname = 'public'`,
+    )
+  ).rows.filter((f) => tenant.has(f.child) && tenant.has(f.parent));
+  const q = (name: string) => client.escapeIdentifier(name);
+  for (const f of fks) await client.query(`ALTER TABLE ${q(f.child)} DROP CONSTRAINT ${q(f.name)}`);
+  const [anchor] = TENANT_TABLES;
+  for (const table of pending) {
+    if (table === anchor) await client.query("SELECT create_distributed_table($1, 'organization_id')", [table]);
+    else await client.query("SELECT create_distributed_table($1, 'organization_id', colocate_with => $2)", [table, anchor]);
+  }
+  for (const f of fks) await client.query(`ALTER TABLE ${q(f.child)} ADD CONSTRAINT ${q(f.name)} ${f.def}`);
 }

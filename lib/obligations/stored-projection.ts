@@ -47,8 +47,8 @@ export async function loadProjectionsPicked(
 ): Promise<JsonText<TObligationProjection>[]> {
   const { organizationId, today } = input;
   const q = Prisma.sql`SELECT o.id::text AS id, p.projection
-    FROM ${pickedObligations(input.pick)}
-    LEFT JOIN obligation_projections p ON p.obligation_id = o.id AND p.rev = o.projection_rev
+    FROM ${pickedObligations(input.pick, organizationId)}
+    LEFT JOIN obligation_projections p ON p.organization_id = o.organization_id AND p.obligation_id = o.id AND p.rev = o.projection_rev
       AND p.format = ${PROJECTION_FORMAT}::int AND p.valid_from <= ${today}::date AND p.valid_until >= ${today}::date
     WHERE o.organization_id = ${organizationId}::uuid
     ORDER BY picked.n`;
@@ -77,7 +77,7 @@ async function storeProjections(tx: Tx, input: { rows: ReturnType<typeof storedP
       tx,
       `INSERT INTO obligation_projections AS p (obligation_id, organization_id, rev, format, valid_from, valid_until, projection)
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::int[], $5::date[], $6::date[], $7::text[])
-       ON CONFLICT (obligation_id) DO UPDATE
+       ON CONFLICT (organization_id, obligation_id) DO UPDATE
           SET rev = EXCLUDED.rev, format = EXCLUDED.format, valid_from = EXCLUDED.valid_from,
               valid_until = EXCLUDED.valid_until, projection = EXCLUDED.projection
         WHERE p.rev <= EXCLUDED.rev`,

@@ -59,7 +59,7 @@ export async function loadObligationPage(tx: Tx, page: LoadObligationPageInput):
       WHERE organization_id = ${organizationId}::uuid${page.obligationType ? Prisma.sql` AND obligation_type = ${page.obligationType}` : Prisma.empty}
       ORDER BY created_at DESC, id DESC
       LIMIT ${page.limit} OFFSET ${page.offset}`;
-  return loadRaw(tx, Prisma.sql`o.organization_id = ${organizationId}::uuid`, pickedObligations(pick), Prisma.sql`ORDER BY picked.n`);
+  return loadRaw(tx, Prisma.sql`o.organization_id = ${organizationId}::uuid`, pickedObligations(pick, organizationId), Prisma.sql`ORDER BY picked.n`);
 }
 
 // `FROM` the obligations a page picked (`pick`: SELECT id ... ORDER BY ... LIMIT/OFFSET), as
@@ -67,10 +67,11 @@ export async function loadObligationPage(tx: Tx, page: LoadObligationPageInput):
 // (As a plain join, a table without statistics yet, such as one just filled by an import,
 // got a generic plan that read ALL the organization's obligations and hash-joined the page's
 // ids: 10.6 ms instead of 1.3 ms for a page of 50 among 8 290; docs/benchmarks.md, step 15.
-// OFFSET 0 keeps the planner from flattening the lateral look-up into such a join.)
-export function pickedObligations(pick: Prisma.Sql): Prisma.Sql {
+// OFFSET 0 keeps the planner from flattening the lateral look-up into such a join. The
+// organization in the look-up too: its key, and what routes it to one shard on Citus.)
+export function pickedObligations(pick: Prisma.Sql, organizationId: string): Prisma.Sql {
   return Prisma.sql`unnest(ARRAY(${pick})) WITH ORDINALITY AS picked(id, n)
-    CROSS JOIN LATERAL (SELECT * FROM obligations WHERE id = picked.id OFFSET 0) o`;
+    CROSS JOIN LATERAL (SELECT * FROM obligations WHERE organization_id = ${organizationId}::uuid AND id = picked.id OFFSET 0) o`;
 }
 
 // The obligations with these ids (of this organization), in the order of `ids`.
@@ -166,7 +167,7 @@ async function loadRaw(
           'context', json_build_object('id', bc.id, 'organization_id', bc.organization_id, 'type', bc.type, 'kind', bc.kind, 'name', bc.name,
             'reference', bc.reference, 'type_label', bc.type_label, 'external_namespace', bc.external_namespace,
             'external_id', bc.external_id, 'created_at', bc.created_at)) ORDER BY l.created_at, l.id), '[]')
-        FROM obligation_context_links l JOIN business_contexts bc ON bc.id = l.context_id
+        FROM obligation_context_links l JOIN business_contexts bc ON bc.organization_id = l.organization_id AND bc.id = l.context_id
         WHERE l.organization_id = o.organization_id AND l.obligation_id = o.id) AS j_links,
       (SELECT json_build_object('id', r.id, 'organization_id', r.organization_id, 'obligation_id', r.obligation_id,
           'issue_number', r.issue_number, 'token_hash', r.token_hash, 'expires_at', r.expires_at, 'revoked_at', r.revoked_at,

@@ -64,7 +64,7 @@ async function loadRaw(tx: Tx, where: Prisma.Sql, tail: Prisma.Sql): Promise<Loa
           'obligation_id', a.obligation_id, 'amount_minor', a.amount_minor::text, 'created_at', a.created_at, 'reference', o.reference,
           'reversed_at', a.reversed_at, 'reversal_reason', a.reversal_reason)
           ORDER BY a.created_at, a.id), '[]')
-        FROM payment_allocations a JOIN obligations o ON o.id = a.obligation_id
+        FROM payment_allocations a JOIN obligations o ON o.organization_id = a.organization_id AND o.id = a.obligation_id
         WHERE a.organization_id = p.organization_id AND a.payment_id = p.id) AS j_allocations
     FROM payments p
     WHERE ${where}

@@ -31,6 +31,6 @@ export async function updateWebhookEndpoint(tx: Tx, input: UpdateWebhookEndpoint
     Object.assign(data, { enabled: false, disabledReason: "disabled by a person of the organization" });
     await failPendingDeliveries(tx, { organizationId, endpointId: id, reason: "endpoint disabled" });
   }
-  const updated = await tx.webhookEndpoint.update({ where: { id: row.id }, data });
+  const updated = await tx.webhookEndpoint.update({ where: { organizationId_id: { organizationId, id: row.id } }, data });
   return webhookEndpointView(updated);
 }

@@ -45,14 +45,47 @@ export async function createTestDatabase(adminUrl: string): Promise<string> {
   const name = `fos_test_${randomBytes(6).toString("hex")}`;
   const c = new pg.Client({ connectionString: adminUrl });
   await c.connect();
+  let workers: { host: string; port: number }[] = [];
   try {
     await c.query(`CREATE DATABASE ${name}`);
+    if ((await c.query("SELECT 1 FROM pg_extension WHERE extname = 'citus'")).rowCount) {
+      workers = (await c.query<{ host: string; port: number }>("SELECT nodename AS host, nodeport AS port FROM pg_dist_node WHERE groupid <> 0")).rows;
+    }
   } finally {
     await c.end();
   }
   const u = new URL(adminUrl);
   u.pathname = `/${name}`;
+  if (workers.length) await makeCitusDatabase(u, name, workers);
   return u.toString();
+}
+
+// A Citus coordinator at adminUrl: the fresh database becomes a cluster of the same nodes (the
+// extension in it on every node, the workers added), so the migrations distribute its tables.
+async function makeCitusDatabase(coordinator: URL, name: string, workers: { host: string; port: number }[]): Promise<void> {
+  const run = async (url: string, statements: string[]) => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      for (const s of statements) await c.query(s);
+    } finally {
+      await c.end();
+    }
+  };
+  for (const w of workers) {
+    const admin = new URL(coordinator);
+    admin.hostname = w.host;
+    admin.port = String(w.port);
+    admin.pathname = "/postgres";
+    await run(admin.toString(), [`CREATE DATABASE ${name}`]);
+    admin.pathname = `/${name}`;
+    await run(admin.toString(), ["CREATE EXTENSION citus"]);
+  }
+  await run(coordinator.toString(), [
+    "CREATE EXTENSION citus",
+    `SELECT citus_set_coordinator_host('${coordinator.hostname}', ${Number(coordinator.port || 5432)})`,
+    ...workers.map((w) => `SELECT citus_add_node('${w.host}', ${w.port})`),
+  ]);
 }
 
 // The server processes of a server's process group (scripts/start.ts, scripts/serve.cjs and one
