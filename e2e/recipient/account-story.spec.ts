@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
+import { expect as baseExpect, type Page, test } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { newOrgWithOwner } from "../support/fixtures";
 import { api, expectNoAxeViolations, expectNoHorizontalOverflow, signIn } from "../support/dashboard";
@@ -12,7 +12,8 @@ import { camt053 } from "../../test/support/statements";
 // both in the inbox and on the counterparty page; the bank statement with the basket's
 // reference allocates the three automatically. Axe on every page visited.
 
-test.describe.configure({ timeout: 300_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 420_000 });
 
 const IBAN = "DE89370400440532013000";
 const dayOffset = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);

@@ -90,6 +90,7 @@ test("a payer with five open invoices pays three with one transfer (German, phon
 });
 
 test("an invoice's earlier messages load on request on the account page", async ({ page }) => {
+  test.setTimeout(360_000); // 101 messages registered through the API first
   const org = await newOrgWithOwner("Lange Fäden GmbH");
   const key = { authorization: `Bearer ${org.api_key}` };
   const debtor = { name: "Kaufhaus Becker KG", email: `ap-${randomUUID().slice(0, 8)}@becker.example` };

@@ -529,8 +529,8 @@ export const NO_DISPUTE_OR_PROMISE = {
 export type NoDisputeOrPromiseField = keyof typeof NO_DISPUTE_OR_PROMISE;
 
 // The current dispute and promise of the detail views (null: there never was one).
-export type DisputeFields = Pick<LoadedObligation, Exclude<NoDisputeOrPromiseField, `promise${string}`>>;
-export type PromiseFields = Pick<LoadedObligation, Extract<NoDisputeOrPromiseField, `promise${string}`>>;
+type DisputeFields = Pick<LoadedObligation, Exclude<NoDisputeOrPromiseField, `promise${string}`>>;
+type PromiseFields = Pick<LoadedObligation, Extract<NoDisputeOrPromiseField, `promise${string}`>>;
 
 export function toDisputeView(o: DisputeFields): TDisputeView | null {
   if (o.disputeStatus === null) return null;
