@@ -11,7 +11,8 @@
 //  - the page's stylesheet (components/recipient/page.css) compiled by Tailwind from the
 //    page's own sources and minified, inlined into the HTML by the server.
 // Output: .next/recipient/ (gitignored; written after `next build`, which empties .next/):
-// assets/*.js and manifest.json { entry, preload, css } read by app/r/[request]/route.ts.
+// assets/*.js and manifest.json { entry, preload, account, accountPreload, css } read by
+// app/r/[request]/route.ts and app/a/[account]/route.ts.
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -50,17 +51,21 @@ const accountEntry = Object.keys(outputs).find((p) => outputs[p].entryPoint === 
 // preloaded with the entry so they do not wait for it: the entry's static imports and the
 // chunks it imports dynamically at once (the rendering chunk), each with its static imports,
 // transitively. The chunks the rendering chunk loads lazily are not preloaded.
-const preload = [];
-const add = (p) => {
-  if (preload.includes(rel(p))) return;
-  preload.push(rel(p));
-  visit(p);
+const preloadsOf = (start) => {
+  const out = [];
+  const add = (p) => {
+    if (out.includes(rel(p))) return;
+    out.push(rel(p));
+    visit(p);
+  };
+  const visit = (p) => {
+    for (const i of outputs[p].imports) if (i.kind === "import-statement") add(i.path);
+  };
+  visit(start);
+  for (const i of outputs[start].imports) if (i.kind === "dynamic-import") add(i.path);
+  return out;
 };
-const visit = (p) => {
-  for (const i of outputs[p].imports) if (i.kind === "import-statement") add(i.path);
-};
-visit(entry);
-for (const i of outputs[entry].imports) if (i.kind === "dynamic-import") add(i.path);
+const preload = preloadsOf(entry);
 
 const source = "components/recipient/page.css";
 const css = await postcss([tailwind({ base: path.resolve("."), optimize: { minify: true } })]).process(readFileSync(source, "utf8"), { from: source });
@@ -69,6 +74,7 @@ const manifest = {
   entry: rel(entry),
   account: rel(accountEntry),
   preload,
+  accountPreload: preloadsOf(accountEntry),
   css: css.css,
   cssHash: createHash("sha256").update(css.css).digest("hex").slice(0, 16),
 };
@@ -77,4 +83,7 @@ const size = (f) => readFileSync(path.join(ASSETS, f)).length;
 console.log(
   `payer page: ${manifest.entry} ${size(manifest.entry)} B + ${preload.length} preloaded chunk(s) ${preload.reduce((n, f) => n + size(f), 0)} B, ` +
     `${Object.keys(outputs).length} file(s), CSS ${css.css.length} B`,
+);
+console.log(
+  `account page: ${manifest.account} ${size(manifest.account)} B + ${manifest.accountPreload.length} preloaded chunk(s) ${manifest.accountPreload.reduce((n, f) => n + size(f), 0)} B`,
 );

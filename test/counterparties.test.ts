@@ -126,6 +126,32 @@ describe("counterparties", () => {
     expect((await new RecipientClient(baseUrl()).get(`/recipient/accounts/${account}`)).status).toBe(401);
   });
 
+  it("an obligation's messages page through the account, newest first; another counterparty's obligation is 404", async () => {
+    const { c, account } = await openAccount(org, cpId);
+    const ob = ids[1];
+    for (const n of [1, 2, 3]) {
+      const version = (await org.api.get(`/obligations/${ob}`)).body.version;
+      const r = await c.post(`/recipient/accounts/${account}/obligations/${ob}/actions`, {
+        action: "post_message",
+        expected_version: version,
+        message: `Account message ${n}`,
+      });
+      expect(r.status, r.text).toBe(200);
+    }
+    const first = await c.get(`/recipient/accounts/${account}/obligations/${ob}/messages?limit=2`);
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.items.map((m: any) => m.body)).toEqual(["Account message 3", "Account message 2"]);
+    expect(first.body).toMatchObject({ limit: 2, offset: 0 });
+    const next = await c.get(`/recipient/accounts/${account}/obligations/${ob}/messages?limit=2&offset=2`);
+    expect(next.body.items.map((m: any) => m.body)).toEqual(["Account message 1"]);
+    expect(next.body.items[0].author_type).toBe("recipient");
+    expect((await c.get(`/recipient/accounts/${account}/obligations/${ob}/messages?limit=101`)).status).toBe(422);
+    const foreign = (await org.api.get("/counterparties")).body.items.find((i: any) => i.email === null);
+    const foreignOb = (await org.api.get(`/counterparties/${foreign.id}`)).body.obligations[0].id;
+    expect((await c.get(`/recipient/accounts/${account}/obligations/${foreignOb}/messages`)).status).toBe(404);
+    expect((await new RecipientClient(baseUrl()).get(`/recipient/accounts/${account}/obligations/${ob}/messages`)).status).toBe(401);
+  });
+
   it("revoked and expired links: 410; reissue ends the old link; the obligations' own links stay", async () => {
     const first = await openAccount(org, cpId);
     const second = await openAccount(org, cpId);

@@ -8,6 +8,8 @@ import { CATEGORIES, QUALITY_SETTINGS, applySettings, figures, httpClient, label
 // `npm run bench:reconciliation-quality`, plus the third-party camt sample statements as
 // negatives) through the real server: §12's targets hold. The full set and its figures per
 // kind are in docs/reconciliation.md.
+const allocation = (e: { obligationId: string; amountMinor: bigint }) => ({ obligation_id: e.obligationId, amount_minor: e.amountMinor.toString() });
+
 describe("reconciliation quality on the labeled set (slice)", () => {
   it("`confident` with a 25.00 / 2 % tolerance: automatic allocations 100 % right, >= 80 % touchless, top-1 >= 98 %, nothing above low without a match", {
     timeout: 300_000,
@@ -34,6 +36,12 @@ describe("reconciliation quality on the labeled set (slice)", () => {
     expect(f.touchless.value!, report).toBeGreaterThanOrEqual(0.8);
     expect(f.top.recall.value!, report).toBeGreaterThanOrEqual(0.98);
     expect(f.byLevel.find((l) => l.level === "medium")!.negativesSuggested, report).toBe(0);
+    // baskets: allocated at import across their obligations, in item order
+    const baskets = outcomes.filter((o) => o.category === "rf_basket");
+    expect(baskets.length).toBeGreaterThanOrEqual(2);
+    expect(baskets.every((o) => o.expected.length >= 2)).toBe(true);
+    for (const o of baskets) expect(o.auto, `${o.note}: allocated across the basket`).toEqual(expect.arrayContaining(o.expected.map(allocation)));
+    for (const o of baskets) expect(o.auto.length, o.note).toBe(o.expected.length);
   });
 
   it("`reference_only`: no automatic allocation without a valid RF reference", { timeout: 300_000 }, async () => {
@@ -52,5 +60,9 @@ describe("reconciliation quality on the labeled set (slice)", () => {
       autos.every((o) => o.category.startsWith("rf_")),
       autos.map((o) => o.category).join(", "),
     ).toBe(true);
+    // a basket's reference is an RF reference too: allocated under `reference_only`
+    const baskets = outcomes.filter((o) => o.category === "rf_basket");
+    expect(baskets.length).toBeGreaterThanOrEqual(2);
+    for (const o of baskets) expect(o.auto, o.note).toEqual(expect.arrayContaining(o.expected.map(allocation)));
   });
 });

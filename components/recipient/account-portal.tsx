@@ -12,7 +12,7 @@ import { I18nProvider, useI18n } from "@/components/recipient/i18n";
 import { StateScreen, type ScreenKind } from "@/components/recipient/state-screens";
 import { HowToPay } from "@/components/recipient/how-to-pay";
 import { amounts, issuerOf, statusWords } from "@/components/recipient/present";
-import { Badge, Card, FormAlert } from "@/components/recipient/ui";
+import { Badge, Card, CardScope, FormAlert } from "@/components/recipient/ui";
 import Interactions from "@/components/recipient/interactions";
 
 export type AccountView = { counterparty: { name: string; email: string | null }; obligations: TRecipientInvoice[] };
@@ -48,12 +48,17 @@ function Account({ accountId, first }: { accountId: string; first: ApiResult<Acc
   const [basket, setBasket] = useState<TBasket | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // what the last action on each invoice did, announced next to its forms
+  const [notices, setNotices] = useState<Record<string, string>>({});
+  const notify = (id: string, text: string) => setNotices((n) => ({ ...n, [id]: text }));
   const base = `/recipient/accounts/${accountId}`;
   const reload = useCallback(async () => setView(await apiCall<AccountView>("GET", base)), [base]);
 
-  const actFor = (id: string) => async (body: TRecipientAction) => {
+  const actFor = (id: string) => async (body: TRecipientAction, success: string) => {
+    notify(id, "");
     const r = await apiCall("POST", `${base}/obligations/${id}/actions`, { body, idempotencyKey: newIdempotencyKey(), headers: MARKER });
     await reload();
+    if (r.ok) notify(id, success);
     return r.ok
       ? null
       : r.error.status === 409
@@ -62,9 +67,11 @@ function Account({ accountId, first }: { accountId: string; first: ApiResult<Acc
           ? t("err.validation", { message: r.error.message })
           : t("err.generic");
   };
-  const uploadFor = (id: string) => async (form: FormData) => {
+  const uploadFor = (id: string) => async (form: FormData, success: string) => {
+    notify(id, "");
     const r = await apiCall("POST", `${base}/obligations/${id}/documents`, { form, idempotencyKey: newIdempotencyKey(), headers: MARKER });
     await reload();
+    if (r.ok) notify(id, success);
     return r.ok ? null : r.error.code === "unsupported_media_type" ? t("err.mediaType") : t("err.generic");
   };
 
@@ -120,7 +127,9 @@ function Account({ accountId, first }: { accountId: string; first: ApiResult<Acc
                 <li key={o.id} className="py-3" data-testid="account-invoice">
                   <div className="flex flex-wrap items-start justify-between gap-2">
                     <div className="min-w-0">
-                      <p className="font-medium break-words">{label}</p>
+                      <p id={`invoice-${o.id}`} className="font-medium break-words">
+                        {label}
+                      </p>
                       <p className="text-sm text-slate-700">
                         {t("account.open", { amount: formatMinor(a.outstanding, o.currency, { locale }) })} ·{" "}
                         {t("account.due", {
@@ -146,13 +155,24 @@ function Account({ accountId, first }: { accountId: string; first: ApiResult<Acc
                   <details className="mt-1">
                     <summary className="min-h-11 cursor-pointer py-2 text-sm text-brand-700">{t("account.details")}</summary>
                     <div className="mt-2 space-y-5">
-                      <Interactions
-                        inv={o}
-                        act={actFor(o.id)}
-                        upload={uploadFor(o.id)}
-                        hrefOf={(doc) => `/api/v1${base}/obligations/${o.id}/documents/${doc}`}
-                        earlier={async () => ({ ok: true, data: { items: [] } })}
-                      />
+                      <p
+                        role="status"
+                        aria-live="polite"
+                        className={notices[o.id] ? "rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-emerald-950" : "sr-only"}
+                      >
+                        {notices[o.id]}
+                      </p>
+                      <CardScope.Provider value={{ key: o.id, labelId: `invoice-${o.id}` }}>
+                        <Interactions
+                          inv={o}
+                          act={actFor(o.id)}
+                          upload={uploadFor(o.id)}
+                          hrefOf={(doc) => `/api/v1${base}/obligations/${o.id}/documents/${doc}`}
+                          earlier={(offset) =>
+                            apiCall<{ items: TRecipientInvoice["messages"] }>("GET", `${base}/obligations/${o.id}/messages?limit=100&offset=${offset}`)
+                          }
+                        />
+                      </CardScope.Provider>
                     </div>
                   </details>
                 </li>

@@ -1,15 +1,22 @@
-import type { ReactNode } from "react";
+import { createContext, type ReactNode, useContext } from "react";
 import { FieldError as SharedFieldError } from "@/components/ui/field";
 
 // Small presentational pieces of the hosted page (no client state).
 
+// Where one page shows the cards of several invoices (the account page), each invoice's cards
+// get ids of their own and a name that ends with the invoice's label (the element `labelId`),
+// so the regions stay unique landmarks: "Zahlungstermin zusagen Rechnung RE-2026-005".
+export const CardScope = createContext<{ key: string; labelId: string } | null>(null);
+
 export function Card({ id, title, children, description }: { id: string; title: string; children: ReactNode; description?: ReactNode }) {
+  const scope = useContext(CardScope);
+  const titleId = scope ? `${id}-${scope.key}-title` : `${id}-title`;
   return (
     <section
-      aria-labelledby={`${id}-title`}
+      aria-labelledby={scope ? `${titleId} ${scope.labelId}` : titleId}
       className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 print:break-inside-avoid print:border-0 print:p-0 print:shadow-none"
     >
-      <h2 id={`${id}-title`} className="text-lg font-semibold tracking-tight">
+      <h2 id={titleId} className="text-lg font-semibold tracking-tight">
         {title}
       </h2>
       {description && <div className="mt-1 text-sm text-slate-600">{description}</div>}

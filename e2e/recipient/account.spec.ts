@@ -88,3 +88,44 @@ test("a payer with five open invoices pays three with one transfer (German, phon
   await axeClean(page, "basket");
   await page.screenshot({ path: testInfo.outputPath("basket.png"), fullPage: true });
 });
+
+test("an invoice's earlier messages load on request on the account page", async ({ page }) => {
+  test.setTimeout(360_000); // 101 messages registered through the API first
+  const org = await newOrgWithOwner("Lange Fäden GmbH");
+  const key = { authorization: `Bearer ${org.api_key}` };
+  const debtor = { name: "Kaufhaus Becker KG", email: `ap-${randomUUID().slice(0, 8)}@becker.example` };
+  const reg = await call(key, "POST", "/obligations", {
+    obligation_type: "invoice",
+    external_reference: { namespace: "erp", id: randomUUID() },
+    debtor,
+    amount_minor: "10000",
+    currency: "EUR",
+    deadline: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
+    business_context: { invoice_number: "RE-2026-101" },
+  });
+  let version = reg.invoice.version as number;
+  for (let i = 0; i < 101; i++) {
+    const r = await call(key, "POST", `/obligations/${reg.invoice.id}/actions`, {
+      action: "post_message",
+      expected_version: version,
+      message: `Nachricht ${i}`,
+    });
+    version = r.invoice.version;
+  }
+  const cp = (await call(key, "GET", "/counterparties")).items[0];
+  const link = await call(key, "POST", `/counterparties/${cp.id}/account-link`, {});
+
+  await page.goto(link.hosted_url);
+  const invoice = page.getByTestId("account-invoice").filter({ hasText: "Rechnung RE-2026-101" });
+  await invoice.getByText("Dokumente, Nachrichten und Antworten").click();
+  const thread = invoice.getByRole("list", { name: "Nachrichtenverlauf" });
+  await expect(thread.getByText("Nachricht 100", { exact: true })).toBeVisible();
+  await expect(thread.getByRole("listitem")).toHaveCount(100);
+  await expect(thread.getByText("Nachricht 0", { exact: true })).toHaveCount(0);
+  await invoice.getByRole("button", { name: "Frühere Nachrichten anzeigen" }).click();
+  await expect(thread.getByText("Nachricht 0", { exact: true })).toBeVisible();
+  await expect(thread.getByRole("listitem")).toHaveCount(101);
+  await expect(thread.getByRole("listitem").first()).toContainText("Nachricht 0");
+  await expect(invoice.getByRole("button", { name: "Frühere Nachrichten anzeigen" })).toHaveCount(0);
+  await axeClean(page, "earlier messages");
+});

@@ -530,7 +530,10 @@ export const NO_DISPUTE_OR_PROMISE = {
 export type NoDisputeOrPromiseField = keyof typeof NO_DISPUTE_OR_PROMISE;
 
 // The current dispute and promise of the detail views (null: there never was one).
-export function toDisputeView(o: LoadedObligation): TDisputeView | null {
+type DisputeFields = Pick<LoadedObligation, Exclude<NoDisputeOrPromiseField, `promise${string}`>>;
+type PromiseFields = Pick<LoadedObligation, Extract<NoDisputeOrPromiseField, `promise${string}`>>;
+
+export function toDisputeView(o: DisputeFields): TDisputeView | null {
   if (o.disputeStatus === null) return null;
   return {
     status: o.disputeStatus as TDisputeView["status"],
@@ -543,7 +546,7 @@ export function toDisputeView(o: LoadedObligation): TDisputeView | null {
   };
 }
 
-export function toPromiseView(o: LoadedObligation): TPromiseView | null {
+export function toPromiseView(o: PromiseFields): TPromiseView | null {
   if (o.promiseStatus === null) return null;
   return {
     date: fromDate(o.promiseDate),

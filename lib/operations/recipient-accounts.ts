@@ -1,5 +1,6 @@
 import { defineOperation } from "@/lib/http/operation";
-import { ZDocumentForm, ZMutationResult } from "@/lib/schemas/obligations";
+import { ZDocumentForm, ZMessagePage, ZMutationResult } from "@/lib/schemas/obligations";
+import { ZPageQuery } from "@/lib/schemas/common";
 import { ZRecipientAction, ZRecipientSessionExchange } from "@/lib/schemas/recipient";
 import { ZAccountDocumentParams, ZAccountObligationParams, ZAccountParams, ZAccountSession, ZBasket, ZBasketInput } from "@/lib/schemas/counterparties";
 import { z } from "zod";
@@ -112,6 +113,20 @@ export const accountDownloadDocumentOp = defineOperation({
   success: ATTACHMENT_SUCCESS,
 });
 
+export const accountMessagesOp = defineOperation({
+  operationId: "recipientAccountMessages",
+  method: "GET",
+  path: "/recipient/accounts/{account}/obligations/{id}/messages",
+  summary: "The message thread of one obligation of the account, newest first, a page at a time",
+  description: `As \`GET /recipient/messages\`: each recipient invoice of the account holds its thread's most recent 100 messages (\`messages_total\` says how many there are); this pages through all of them, newest first, with \`limit\` (1 to 100, default 50) and \`offset\`. ${RULES}`,
+  tags,
+  auth: "recipient",
+  recipientLink: "account",
+  params: ZAccountObligationParams,
+  query: ZPageQuery,
+  success: { status: 200, description: "A page of messages", schema: ZMessagePage, example: { items: [], limit: 50, offset: 0 } },
+});
+
 export const createBasketOp = defineOperation({
   operationId: "recipientCreateBasket",
   method: "POST",
@@ -143,4 +158,12 @@ export const createBasketOp = defineOperation({
   },
 });
 
-export const recipientAccountOperations = [accountSessionOp, getAccountOp, accountActionOp, accountUploadDocumentOp, accountDownloadDocumentOp, createBasketOp];
+export const recipientAccountOperations = [
+  accountSessionOp,
+  getAccountOp,
+  accountActionOp,
+  accountUploadDocumentOp,
+  accountDownloadDocumentOp,
+  accountMessagesOp,
+  createBasketOp,
+];

@@ -4,7 +4,7 @@ import path from "node:path";
 // The payer page's built assets (scripts/build-recipient.mjs, run by `npm run build` after
 // `next build`): the island's entry script, the chunks it imports statically, the inlined
 // stylesheet. Read once per server process; the files never change under a running server.
-export type RecipientManifest = { entry: string; account?: string; preload: string[]; css: string; cssHash: string };
+export type RecipientManifest = { entry: string; account?: string; preload: string[]; accountPreload?: string[]; css: string; cssHash: string };
 
 export const ASSET_DIR = path.join(process.cwd(), ".next", "recipient", "assets");
 export const ASSET_PATH = "/payer-assets";

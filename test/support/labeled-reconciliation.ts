@@ -9,14 +9,17 @@ import { camt053, type Entry } from "./statements";
 // third-party sample statements under test/fixtures/bank/ (no true match in a fresh
 // organization: negatives). Used by scripts/bench/reconciliation-quality.ts (the full set)
 // and test/reconciliation-quality.test.ts (a slice), both through the real server:
-// obligations registered with POST /obligations, statements imported with
-// POST /bank-statements, suggestions read with GET /payments/{id}/suggestions.
+// obligations registered with POST /obligations, baskets made through the account link as the
+// payer makes them (rf_basket), statements imported with POST /bank-statements, suggestions
+// read with GET /payments/{id}/suggestions.
 
 export const CATEGORIES = {
   rf_structured: "RF reference in the structured remittance, amount paid in full",
   rf_unstructured: "RF reference in free text, with spaces and/or lower case",
   rf_overpayment: "RF reference, more than the outstanding amount paid",
   rf_partial: "RF reference, part of the amount paid",
+  rf_basket:
+    "a basket's RF reference (several invoices the payer picked on the account page, one transfer): allocated across the basket in item order, a shorter payment fills the items in order, a larger one leaves the rest",
   invoice_text: "invoice number in free text, payer name as the bank writes it",
   invoice_wrong_amount: "invoice number in free text, a different amount (fees, rounding, short payment)",
   invoice_partial: "invoice number in free text, part of the amount paid",
@@ -50,6 +53,7 @@ const COUNTS: Record<Exclude<Category, "fixture">, number> = {
   rf_unstructured: 30,
   rf_overpayment: 8,
   rf_partial: 10,
+  rf_basket: 12,
   invoice_text: 240,
   invoice_wrong_amount: 10,
   invoice_partial: 10,
@@ -74,7 +78,10 @@ const COUNTS: Record<Exclude<Category, "fixture">, number> = {
 
 export type Registered = { id: string; reference: string; paymentReference: string };
 export type ObligationSpec = { key: string; tenant: "main" | "other"; body: Record<string, unknown> };
-type Ctx = { ob: (key: string) => Registered };
+// A basket the payer makes on the account page (POST /recipient/accounts/{account}/baskets)
+// before the statement arrives: obligations of one counterparty (`email`) with an amount each.
+type BasketSpec = { key: string; email: string; items: { key: string; amountMinor: bigint }[] };
+type Ctx = { ob: (key: string) => Registered; basket: (key: string) => string };
 export type LabeledCase = {
   n: number;
   category: Category;
@@ -85,7 +92,7 @@ export type LabeledCase = {
   tolerance: boolean; // short within the tolerance: allocated and the shortfall credited (`confident`)
   entry: (ctx: Ctx) => Entry;
 };
-export type LabeledPlan = { seed: number; obligations: ObligationSpec[]; cases: LabeledCase[] };
+export type LabeledPlan = { seed: number; obligations: ObligationSpec[]; baskets: BasketSpec[]; cases: LabeledCase[] };
 
 // mulberry32: a small deterministic PRNG.
 function prng(seed: number) {
@@ -241,6 +248,7 @@ export function labeledPlan(seed = 20261124, scale = 1): LabeledPlan {
   const r = prng(seed);
   const count = (c: Exclude<Category, "fixture">) => Math.max(2, Math.round(COUNTS[c] * scale));
   const obligations: ObligationSpec[] = [];
+  const baskets: BasketSpec[] = [];
   const cases: LabeledCase[] = [];
   const usedNames = new Set<string>();
   const usedAmounts = new Set<bigint>();
@@ -751,22 +759,67 @@ export function labeledPlan(seed = 20261124, scale = 1): LabeledPlan {
       date: date(),
     }));
   }
+  for (let i = 0; i < count("rf_basket"); i++) {
+    // 2-4 invoices of one payer in one basket; the transfer pays the total (variant 0, 1),
+    // less (2: the items fill in order) or more (3: the rest stays unallocated); in variant 1
+    // the payer chose to pay only part of the last invoice.
+    const name = customer();
+    const email = `basket${i}@example.test`;
+    const ks = Array.from({ length: r.int(2, 4) }, () => ob("main", { name, amount: amount() + 1_000n, email }));
+    const variant = i % 4;
+    const items = ks.map((k, j) => ({ key: k, amountMinor: variant === 1 && j === ks.length - 1 ? amountOf(k) / 2n : amountOf(k) }));
+    const total = items.reduce((sum, it) => sum + it.amountMinor, 0n);
+    const paid = variant === 2 ? total - items[items.length - 1].amountMinor / 2n : variant === 3 ? total + BigInt(r.int(100, 20_000)) : total;
+    let left = paid;
+    const expected = items
+      .map((it) => {
+        const a = it.amountMinor < left ? it.amountMinor : left;
+        left -= a;
+        return { key: it.key, amountMinor: a };
+      })
+      .filter((e) => e.amountMinor > 0n);
+    const b = `b${baskets.length}`;
+    baskets.push({ key: b, email, items });
+    const structured = r.next() < 0.5;
+    add(
+      "rf_basket",
+      `basket ${b} of ${ks.length} (${["total", "part of the last", "short", "more"][variant]}), ${decimal(paid)} for ${decimal(total)}`,
+      expected,
+      true,
+      (c) => ({
+        amount: decimal(paid),
+        name: bankName(name, r),
+        ...(structured ? { rf: c.basket(b) } : { ustrd: `${r.pick(["Sammelzahlung", "Invoices", "Payment"])} ${spaced(c.basket(b))}` }),
+        date: date(),
+      }),
+    );
+  }
   // Shuffle the cases (deterministically), so the statements are not sorted by category.
   for (let i = cases.length - 1; i > 0; i--) {
     const j = Math.floor(r.next() * (i + 1));
     [cases[i], cases[j]] = [cases[j], cases[i]];
   }
-  return { seed, obligations, cases };
+  return { seed, obligations, baskets, cases };
 }
 
 // The statements of a plan once its obligations are registered: camt.053.001.02 files of
 // at most `perFile` transactions, each transaction one labeled case, in case order.
-export function labeledStatements(plan: LabeledPlan, registered: Map<string, Registered>, perFile = 80): { xml: string; cases: LabeledCase[] }[] {
+export function labeledStatements(
+  plan: LabeledPlan,
+  registered: Map<string, Registered>,
+  baskets: Map<string, string>, // basket key -> its payment reference
+  perFile = 80,
+): { xml: string; cases: LabeledCase[] }[] {
   const ctx: Ctx = {
     ob: (key) => {
       const o = registered.get(key);
       if (!o) throw new Error(`obligation ${key} was not registered`);
       return o;
+    },
+    basket: (key) => {
+      const ref = baskets.get(key);
+      if (!ref) throw new Error(`basket ${key} was not made`);
+      return ref;
     },
   };
   const out: { xml: string; cases: LabeledCase[] }[] = [];
@@ -859,7 +912,38 @@ async function pool<T>(items: readonly T[], width: number, fn: (x: T) => Promise
   );
 }
 
-// Registers the plan's obligations (main organization and the other tenant), imports the
+// Makes a basket as the payer does on the account page: the counterparty's account link
+// (POST /counterparties/{id}/account-link), its token exchanged for the account's cookie,
+// then POST /recipient/accounts/{account}/baskets. Returns the basket's payment reference.
+async function makeBasket(client: Client, b: BasketSpec, registered: Map<string, Registered>): Promise<string> {
+  const list = await must(client, "GET", `/counterparties?q=${encodeURIComponent(b.email)}`);
+  const cp = (list.items as { id: string; email: string | null }[]).find((x) => x.email === b.email);
+  if (!cp) throw new Error(`basket ${b.key}: no counterparty ${b.email}`);
+  const link = await must(client, "POST", `/counterparties/${cp.id}/account-link`, { body: {} });
+  const url = new URL(link.hosted_url as string);
+  const base = `${url.origin}/api/v1/recipient/accounts/${url.pathname.split("/").pop()}`;
+  const headers = { "content-type": "application/json", "x-service-request": "1" };
+  const session = await fetch(`${base}/session`, {
+    method: "POST",
+    headers: { ...headers, "idempotency-key": randomUUID() },
+    body: JSON.stringify({ token: url.hash.slice(1) }),
+  });
+  if (session.status !== 200) throw new Error(`basket ${b.key}: session ${session.status} ${await session.text()}`);
+  const cookie = session.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const res = await fetch(`${base}/baskets`, {
+    method: "POST",
+    headers: { ...headers, cookie, "idempotency-key": randomUUID() },
+    body: JSON.stringify({ items: b.items.map((it) => ({ obligation_id: registered.get(it.key)!.id, amount_minor: it.amountMinor.toString() })) }),
+  });
+  if (res.status !== 201) throw new Error(`basket ${b.key}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { payment_reference: string }).payment_reference;
+}
+
+// Registers the plan's obligations (main organization and the other tenant), makes the
+// plan's baskets, imports the
 // generated statements and the fixture statements into the main organization, and reads
 // what the service did with each transaction.
 export async function runLabeledSet(
@@ -874,6 +958,8 @@ export async function runLabeledSet(
     const ref = b.obligation.reference as string;
     registered.set(spec.key, { id: b.obligation.id, reference: ref, paymentReference: paymentReferenceFor(ref) });
   });
+  const baskets = new Map<string, string>();
+  for (const b of plan.baskets) baskets.set(b.key, await makeBasket(clients.main, b, registered));
   const outcomes: Outcome[] = [];
   const read = async (paymentId: string, base: Omit<Outcome, "paymentId" | "auto" | "top" | "top5">, autoAllocated: boolean) => {
     let auto: Allocation[] = [];
@@ -892,7 +978,7 @@ export async function runLabeledSet(
     }
     outcomes.push({ ...base, paymentId, auto, top, top5 });
   };
-  for (const [i, st] of labeledStatements(plan, registered).entries()) {
+  for (const [i, st] of labeledStatements(plan, registered, baskets).entries()) {
     const res = await upload(clients.main, st.xml, `labeled-${plan.seed}-${i}.xml`);
     if (res.status !== 201) throw new Error(`import of labeled statement ${i}: ${res.status} ${res.text.slice(0, 500)}`);
     const detail = await must(clients.main, "GET", `/bank-statements/${res.body.id}`);

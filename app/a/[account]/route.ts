@@ -7,7 +7,8 @@ import { recipientPageHtml } from "@/lib/recipient-page/html";
 
 // GET /a/{account} – the payer's account page of an account link (`/a/{account}#{token}`),
 // served like the payment page /r/{request} (app/r/[request]/route.ts): a plain HTML shell
-// with the account island's own entry script (components/recipient/account-entry.ts); the
+// with the account island's own entry script (components/recipient/account-entry.ts) and its
+// rendering chunk modulepreloaded (scripts/build-recipient.mjs, `accountPreload`); the
 // token stays in the fragment and is exchanged for a cookie scoped to the account's API.
 export const dynamic = "force-dynamic";
 
@@ -26,7 +27,7 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
     choice,
     t: catalogue(choice.lang),
     nonce,
-    manifest: { ...m, entry: m.account ?? m.entry, preload: [] },
+    manifest: { ...m, entry: m.account ?? m.entry, preload: m.accountPreload ?? [] },
   });
   return new Response(html, {
     status: 200,

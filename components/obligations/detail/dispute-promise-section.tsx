@@ -13,8 +13,8 @@ export const DISPUTE_REASON_LABELS: Record<string, string> = {
   other: "Other",
 };
 
-const DISPUTE_TONE = { open: "rose", accepted: "emerald", rejected: "slate" } as const;
-const PROMISE_TONE = { open: "sky", kept: "emerald", broken: "amber" } as const;
+export const DISPUTE_TONE = { open: "rose", accepted: "emerald", rejected: "slate" } as const;
+export const PROMISE_TONE = { open: "sky", kept: "emerald", broken: "amber" } as const;
 
 export function DisputePromiseSection({ o, locale, canWrite }: SectionProps) {
   const d = o.dispute;

@@ -7,6 +7,7 @@ import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { getCounterparty } from "@/lib/counterparties/get-counterparty";
 import { listCounterpartyPayments } from "@/lib/counterparties/list-counterparty-payments";
+import { listCounterpartyDisputes } from "@/lib/counterparties/list-counterparty-disputes";
 import { getAccountLink } from "@/lib/account-links/get-account-link";
 import { requestLocale } from "@/lib/dashboard/locale";
 import { formatDay, money } from "@/lib/dashboard/format";
@@ -15,6 +16,7 @@ import { Pill } from "@/components/ui/status-badge";
 import { card, link } from "@/components/ui/styles";
 import { PageHeader } from "@/components/ui/page-header";
 import { AccountLinkPanel } from "@/components/counterparties/account-link-panel";
+import { CounterpartyDisputes } from "@/components/counterparties/disputes-promises";
 
 export const metadata: Metadata = { title: "Counterparty" };
 
@@ -27,7 +29,8 @@ const orNotFound = async <T,>(p: Promise<T>): Promise<T | null> => {
   }
 };
 
-// One counterparty: open items, totals by currency, its payments and its account link.
+// One counterparty: open items, totals by currency, its disputes and promises, its payments
+// and its account link.
 export default async function CounterpartyPage({ params }: { params: Promise<{ id: string }> }) {
   const user = await requireUser({ permission: "obligations:read" });
   const locale = await requestLocale();
@@ -37,6 +40,11 @@ export default async function CounterpartyPage({ params }: { params: Promise<{ i
   const cp = await orNotFound(getCounterparty(db(), { organizationId, counterpartyId: id }));
   if (!cp) notFound();
   const payments = user.can("payments:read") ? await listCounterpartyPayments(db(), { organizationId, counterpartyId: cp.id }) : [];
+  const disputes = await listCounterpartyDisputes(db(), { organizationId, counterpartyId: cp.id });
+  const open = {
+    disputed: new Set(disputes.filter((d) => d.dispute?.status === "open").map((d) => d.id)),
+    promised: new Set(disputes.filter((d) => d.promise?.status === "open").map((d) => d.id)),
+  };
   const canLink = user.can("obligations:write");
   const linkState = canLink ? await orNotFound(getAccountLink(db(), { organizationId, counterpartyId: cp.id })) : null;
   const totals = (xs: { currency: string; amount_minor: string }[]) => xs.map((x) => money(x.amount_minor, x.currency, locale)).join(" · ");
@@ -88,12 +96,24 @@ export default async function CounterpartyPage({ params }: { params: Promise<{ i
                 <div className="text-right text-sm tabular-nums">
                   <p>{money(o.outstanding_minor, o.currency, locale)} open</p>
                   {o.overdue && <Pill tone="amber">Overdue</Pill>}
+                  {open.disputed.has(o.id) && <Pill tone="rose">Disputed</Pill>}
+                  {open.promised.has(o.id) && <Pill tone="sky">Payment promised</Pill>}
                 </div>
               </li>
             ))}
           </ul>
         )}
       </Section>
+
+      {disputes.length > 0 && (
+        <Section
+          title="Disputes and promises"
+          id="disputes"
+          description="What the payer raised or promised on its pages; resolve a dispute on its obligation's page."
+        >
+          <CounterpartyDisputes items={disputes} locale={locale} />
+        </Section>
+      )}
 
       {user.can("payments:read") && (
         <Section title="Payments received" id="payments">
