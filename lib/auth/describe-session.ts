@@ -8,7 +8,7 @@ export type DescribeSessionInput = { principal: UserPrincipal };
 // GET /session: who, where, until when, and every organization the account may switch to.
 export async function describeSession(tx: Tx, { principal: p }: DescribeSessionInput): Promise<TSessionDetail> {
   const [session, memberships] = await Promise.all([
-    tx.issuerSession.findUniqueOrThrow({ where: { id: p.sessionId } }),
+    tx.issuerSession.findFirstOrThrow({ where: { id: p.sessionId, organizationId: p.organizationId } }),
     tx.membership.findMany({
       where: { userId: p.userId, status: "active" },
       include: { organization: true },

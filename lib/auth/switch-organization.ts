@@ -12,8 +12,8 @@ export type SwitchOrganizationInput = { principal: UserPrincipal; userAgent: str
 export async function switchOrganization(tx: Tx, { principal: p, userAgent, organization_id }: SwitchOrganizationInput): Promise<SignInResult> {
   const membership = await sessionMembership(tx, { userId: p.userId, organizationId: organization_id });
   if (!membership) throw notFound("organization");
-  const current = await tx.issuerSession.findUniqueOrThrow({ where: { id: p.sessionId } });
-  await tx.issuerSession.updateMany({ where: { id: p.sessionId, revokedAt: null }, data: { revokedAt: new Date() } });
+  const current = await tx.issuerSession.findFirstOrThrow({ where: { id: p.sessionId, organizationId: p.organizationId } });
+  await tx.issuerSession.updateMany({ where: { id: p.sessionId, organizationId: p.organizationId, revokedAt: null }, data: { revokedAt: new Date() } });
   const method = current.method === "identity_provider" ? "identity_provider" : "password";
   const { token, expiresAt } = await startSession({ organizationId: membership.organizationId, userId: p.userId, userAgent, method });
   return {

@@ -53,8 +53,8 @@ export async function acceptInvitation(tx: Tx, input: AcceptInvitationInput): Pr
     await input.attempt?.release(tx);
   }
   const now = new Date();
-  await tx.membership.update({ where: { id: inv.membership.id }, data: { status: "active" } });
-  await tx.invitation.update({ where: { id: inv.id }, data: { usedAt: now } });
+  await tx.membership.updateMany({ where: { id: inv.membership.id, organizationId: inv.organizationId }, data: { status: "active" } });
+  await tx.invitation.updateMany({ where: { id: inv.id, organizationId: inv.organizationId }, data: { usedAt: now } });
   const org = await tx.organization.findUniqueOrThrow({ where: { id: inv.organizationId } });
   const { token, expiresAt } = await startSession({ organizationId: org.id, userId: user.id, userAgent: input.userAgent, method });
   return {

@@ -73,7 +73,7 @@ async function sendBatch(tx: Tx, batchSize: number): Promise<number> {
     const language = isRecipientLanguage(r.language) ? r.language : "en";
     const bank = await tx.paymentInstruction.findUnique({ where: { organizationId_currency: { organizationId: o.organizationId, currency: o.currency } } });
     const pr = o.paymentRequest;
-    const link = pr && !pr.revokedAt && pr.expiresAt.getTime() > now.getTime() ? hostedUrl(pr.id, pr.issueNumber) : null;
+    const link = pr && !pr.revokedAt && pr.expiresAt.getTime() > now.getTime() ? hostedUrl(pr) : null;
     const texts = renderReminder(reminderFacts({ o, today, dueDate, tone: step.tone, language, policy, bank, hostedUrl: link }));
     const about = {
       step: stepNumber(policy.steps as ReminderStep[], step),
