@@ -61,16 +61,15 @@ export async function sweepScheduled(opts: SweepOptions = {}): Promise<SweepSumm
   const maxBatches = opts.maxBatches ?? 50;
   const budgetMs = opts.budgetMs ?? 20_000;
   const summary: SweepSummary = { claimed: 0, emitted: emptyCounts(), duration_ms: 0, more: false };
-  let batches = 0;
   rounds: for (;;) {
     const organizations = await organizationsDue(todayUtc());
     let full = false;
     for (const organizationId of organizations) {
-      if (batches >= maxBatches || Date.now() - started >= budgetMs || opts.until?.() || stopping()) {
+      // maxBatches full batches' worth of obligations: an organization's batch is often short.
+      if (summary.claimed >= maxBatches * batchSize || Date.now() - started >= budgetMs || opts.until?.() || stopping()) {
         summary.more = true;
         break rounds;
       }
-      batches++;
       const claimed = await transaction((tx) => sweepBatch(tx, { organizationId, batchSize, emitted: summary.emitted }));
       summary.claimed += claimed;
       if (claimed >= batchSize) full = true;
