@@ -7,6 +7,6 @@ export type CreateApiKeyInput = { organizationId: string } & TApiKeyInput;
 
 export async function createOrganizationKey(tx: Tx, input: CreateApiKeyInput): Promise<TApiKeyCreated> {
   const { id, apiKey } = await createApiKey(tx, { organizationId: input.organizationId, scopes: input.scopes, name: input.name });
-  const row = await tx.apiKey.findUniqueOrThrow({ where: { id } });
+  const row = await tx.apiKey.findFirstOrThrow({ where: { id, organizationId: input.organizationId } });
   return { ...apiKeyView(row), key: apiKey };
 }
