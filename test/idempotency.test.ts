@@ -9,6 +9,7 @@ import { startServer } from "./support/server";
 import { db } from "@/lib/db/client";
 import { fingerprint } from "@/lib/idempotency";
 import { openSecret } from "@/lib/crypto";
+import { tokenLookup } from "@/lib/auth/token-routing";
 import { sealDeflated } from "./support/legacy-box";
 import { legacyFingerprint } from "./support/legacy-fingerprint";
 
@@ -141,7 +142,7 @@ describe("Idempotency-Key", () => {
     const c = new pg.Client({ connectionString: inject("databaseUrl") });
     await c.connect();
     try {
-      const digest = (await import("node:crypto")).createHash("sha256").update(fresh.apiKey!).digest("hex");
+      const digest = tokenLookup(fresh.apiKey!, "fos_")?.hash;
       const lastUsed = async () => (await c.query("SELECT last_used_at FROM api_keys WHERE key_hash = $1", [digest])).rows[0].last_used_at;
       expect(await lastUsed()).toBeNull();
       expect((await fresh.post("/obligations", registration(), { idempotencyKey: `use-${randomUUID()}` })).status).toBe(201);

@@ -104,7 +104,7 @@ describe("capabilities follow scopes: hosted_url needs write permission", () => 
     const rw = await apiKeyWith(org, ["obligations:read", "obligations:write"]);
     const pr = await rw.get(`/obligations/${id}/payment-request`);
     expect(pr.status).toBe(200);
-    expect(pr.body.hosted_url).toMatch(/\/r\/[0-9a-f-]{36}#[A-Za-z0-9_-]{43}$/);
+    expect(pr.body.hosted_url).toMatch(/\/r\/[0-9a-f-]{36}#[A-Za-z0-9_-]{22}_[A-Za-z0-9_-]{43}$/);
     expect((await rw.get(`/obligations/${id}`)).body.payment_request.hosted_url).toBe(pr.body.hosted_url);
     expect((await rw.get(`/invoices/${id}/delivery`)).body.hosted_url).toBe(pr.body.hosted_url);
   });
@@ -118,7 +118,7 @@ describe("capabilities follow scopes: hosted_url needs write permission", () => 
     expect((await viewer.get(`/obligations/${id}`)).body.payment_request.hosted_url).toBe("");
     const member = await signedIn((await userWith(org, "member")).email);
     expect((await member.get(`/obligations/${id}/payment-request`)).status).toBe(200);
-    expect((await member.get(`/obligations/${id}`)).body.payment_request.hosted_url).toMatch(/#[A-Za-z0-9_-]{43}$/);
+    expect((await member.get(`/obligations/${id}`)).body.payment_request.hosted_url).toMatch(/#[A-Za-z0-9_-]{22}_[A-Za-z0-9_-]{43}$/);
   });
 
   it("the dashboard's obligation page shows a viewer no link", async () => {

@@ -1,5 +1,5 @@
 import { db } from "@/lib/db/client";
-import { sha256Hex } from "@/lib/crypto";
+import { tokenLookup } from "@/lib/auth/token-routing";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import type { RecipientPrincipal } from "@/lib/auth/principal";
@@ -15,8 +15,12 @@ export async function authenticateAccount(req: Request, rawParams: Record<string
   if (!accountId || !isUuid(accountId)) throw new AppError("not_found", "account not found");
   const token = readRecipientCookie(req, "account", accountId);
   const ended = () => new AppError("unauthenticated", "the session is unknown or has ended: open the secure link again");
-  if (!token) throw ended();
-  const s = await db().accountSession.findFirst({ where: { tokenHash: sha256Hex(token) } });
+  const found = token ? tokenLookup(token) : undefined;
+  if (!found) throw ended();
+  // Within the organization the session token's route names (old form: by its hash alone).
+  const s = await db().accountSession.findFirst({
+    where: { tokenHash: found.hash, ...(found.organizationId ? { organizationId: found.organizationId } : {}) },
+  });
   if (!s || s.accountLinkId !== accountId || s.expiresAt.getTime() <= now.getTime()) throw ended();
   const link = await db().accountLink.findFirst({ where: { organizationId: s.organizationId, id: s.accountLinkId } });
   if (!link) throw ended();

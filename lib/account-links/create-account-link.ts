@@ -21,5 +21,5 @@ export async function createAccountLink(tx: Tx, input: CreateAccountLinkInput) {
   await tx.accountLink.create({
     data: { id, organizationId: input.organizationId, counterpartyId: cp.id, tokenHash: accountTokenHash(accountToken(id)), expiresAt, createdAt: now },
   });
-  return { id, hosted_url: accountHostedUrl(id), expires_at: expiresAt.toISOString() };
+  return { id, hosted_url: accountHostedUrl(input.organizationId, id), expires_at: expiresAt.toISOString() };
 }

@@ -1,10 +1,10 @@
 import type { Tx } from "@/lib/db/client";
-import { randomToken, sha256Hex } from "@/lib/crypto";
+import { randomToken } from "@/lib/crypto";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { groupCounterparties } from "@/lib/counterparties/group-counterparties";
 import { assertAccountUsable } from "@/lib/account-links/assert-account-usable";
-import { accountTokenHash } from "@/lib/account-links/tokens";
+import { routedToken, routedTokenHash, tokenLookup } from "@/lib/auth/token-routing";
 import { recipientSessionTtlMs } from "@/lib/recipients/session-cookie";
 
 const unknownLink = () => new AppError("unauthenticated", "this link is not valid: check that you opened the whole link");
@@ -18,7 +18,10 @@ export type ExchangeAccountTokenInput = { token: string; accountId: string; now?
 
 export async function exchangeAccountToken(tx: Tx, input: ExchangeAccountTokenInput) {
   const now = input.now ?? new Date();
-  const link = await tx.accountLink.findFirst({ where: { tokenHash: accountTokenHash(input.token) } });
+  // Within the organization the token's route names (a link of the old form: by its hash alone).
+  const found = tokenLookup(input.token);
+  const link =
+    found && (await tx.accountLink.findFirst({ where: { tokenHash: found.hash, ...(found.organizationId ? { organizationId: found.organizationId } : {}) } }));
   if (!link || link.id !== input.accountId.toLowerCase()) {
     if (input.replay) return undefined;
     throw unknownLink();
@@ -31,16 +34,17 @@ export async function exchangeAccountToken(tx: Tx, input: ExchangeAccountTokenIn
     }
   } else assertAccountUsable(link, now);
   const [cp] = await groupCounterparties(tx, { organizationId: link.organizationId, only: link.counterpartyId });
-  const sessionToken = randomToken(32);
+  const secret = randomToken(32);
   await tx.accountSession.create({
     data: {
       id: newId(),
       organizationId: link.organizationId,
       accountLinkId: link.id,
-      tokenHash: sha256Hex(sessionToken),
+      tokenHash: routedTokenHash("", secret),
       createdAt: now,
       expiresAt: new Date(now.getTime() + recipientSessionTtlMs()),
     },
   });
+  const sessionToken = routedToken("", link.organizationId, secret);
   return { body: { account_id: link.id, counterparty: { name: cp?.name ?? "", email: cp?.email ?? null } }, sessionToken, accountId: link.id };
 }

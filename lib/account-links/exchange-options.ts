@@ -5,7 +5,7 @@ import { sha256Hex } from "@/lib/crypto";
 import type { HandleOptions } from "@/lib/http/handle";
 import { ZRecipientSessionExchange } from "@/lib/schemas/recipient";
 import { exchangeAccountToken } from "@/lib/account-links/exchange-account-token";
-import { accountTokenHash } from "@/lib/account-links/tokens";
+import { tokenLookup } from "@/lib/auth/token-routing";
 import { recipientRateLimited } from "@/lib/recipients/exchange-options";
 import { recipientSessionCookie } from "@/lib/recipients/session-cookie";
 
@@ -29,7 +29,8 @@ export const accountExchangeOptions: HandleOptions = {
     const limit = env().RECIPIENT_RATE_LIMIT_PER_MINUTE;
     const token = tokenOf(body);
     if (limit > 0 && token !== undefined) {
-      const s = await hitRateLimit(`recipient:exchange:${accountTokenHash(token)}`, 60, limit);
+      // The stored hash: one bucket for a link with and without its route.
+      const s = await hitRateLimit(`recipient:exchange:${tokenLookup(token)?.hash ?? sha256Hex(token)}`, 60, limit);
       if (s.limited) throw recipientRateLimited(s.retryAfterSeconds);
     }
     return { release: async () => {} };

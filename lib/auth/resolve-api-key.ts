@@ -1,10 +1,13 @@
 import { db, sql, type Tx } from "@/lib/db/client";
-import { sha256Hex } from "@/lib/crypto";
 import { isScope } from "@/lib/auth/permissions";
 import type { ApiKeyPrincipal } from "@/lib/auth/principal";
+import { API_KEY_PREFIX } from "@/lib/auth/api-keys";
+import { tokenLookup, type TokenLookup } from "@/lib/auth/token-routing";
 
-// An API key is stored as the SHA-256 of its text; it is looked up by that digest.
-export const apiKeyHash = (apiKey: string): string => sha256Hex(apiKey);
+// An API key is stored as the SHA-256 of its text without the route; it is looked up by that
+// digest within the organization its route names (a key of the old form: by the digest alone).
+// Undefined for a key whose route is malformed: refused like an unknown key.
+export const apiKeyLookup = (apiKey: string): TokenLookup | undefined => tokenLookup(apiKey, API_KEY_PREFIX);
 
 export type ApiKeyRow = {
   id: string;
@@ -18,16 +21,20 @@ export type ApiKeyRow = {
 // The key and its organization's name in one round trip (every API request starts here). On
 // `q` = a request transaction (lib/http/handle.ts sends it there together with the
 // Idempotency-Key claim) or the plain handle.
-export async function apiKeyRow(q: Tx, keyHash: string): Promise<ApiKeyRow | undefined> {
+// With the route's organization the statement names organization_id (one shard on Citus).
+export async function apiKeyRow(q: Tx, key: TokenLookup): Promise<ApiKeyRow | undefined> {
   const rows = await sql<ApiKeyRow>(
     q,
-    `SELECT k.id::text, k.organization_id::text, o.name AS organization_name, k.scopes, k.revoked_at, k.last_used_at
-    FROM api_keys k JOIN organizations o ON o.id = k.organization_id
-    WHERE k.key_hash = $1`,
-    [keyHash],
+    key.organizationId === undefined ? API_KEY_BY_HASH : API_KEY_BY_ORGANIZATION_AND_HASH,
+    key.organizationId === undefined ? [key.hash] : [key.hash, key.organizationId],
   );
   return rows[0];
 }
+
+const API_KEY_BY_HASH = `SELECT k.id::text, k.organization_id::text, o.name AS organization_name, k.scopes, k.revoked_at, k.last_used_at
+    FROM api_keys k JOIN organizations o ON o.id = k.organization_id
+    WHERE k.key_hash = $1`;
+const API_KEY_BY_ORGANIZATION_AND_HASH = `${API_KEY_BY_HASH} AND k.organization_id = $2::uuid`;
 
 // The principal of a key found and not revoked.
 export function apiKeyPrincipal(row: ApiKeyRow | undefined): ApiKeyPrincipal | undefined {
@@ -51,7 +58,8 @@ export async function touchApiKey(row: ApiKeyRow): Promise<void> {
 }
 
 export async function resolveApiKey(apiKey: string): Promise<ApiKeyPrincipal | undefined> {
-  const row = await apiKeyRow(db(), apiKeyHash(apiKey));
+  const key = apiKeyLookup(apiKey);
+  const row = key && (await apiKeyRow(db(), key));
   const principal = apiKeyPrincipal(row);
   if (principal && row && isStaleUse(row)) await touchApiKey(row);
   return principal;

@@ -13,7 +13,7 @@ export async function switchOrganization(tx: Tx, { principal: p, userAgent, orga
   const membership = await sessionMembership(tx, { userId: p.userId, organizationId: organization_id });
   if (!membership) throw notFound("organization");
   const current = await tx.issuerSession.findUniqueOrThrow({ where: { organizationId_id: { organizationId: p.organizationId, id: p.sessionId } } });
-  await tx.issuerSession.updateMany({ where: { id: p.sessionId, revokedAt: null }, data: { revokedAt: new Date() } });
+  await tx.issuerSession.updateMany({ where: { id: p.sessionId, organizationId: p.organizationId, revokedAt: null }, data: { revokedAt: new Date() } });
   const method = current.method === "identity_provider" ? "identity_provider" : "password";
   const { token, expiresAt } = await startSession({ organizationId: membership.organizationId, userId: p.userId, userAgent, method });
   return {

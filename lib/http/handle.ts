@@ -15,7 +15,7 @@ import { clientAddress } from "@/lib/http/client-address";
 import * as idem from "@/lib/idempotency";
 import { requestSessionToken } from "@/lib/auth/session-cookie";
 import { resolveSession } from "@/lib/auth/resolve-session";
-import { apiKeyHash, apiKeyPrincipal, apiKeyRow, isStaleUse, resolveApiKey, touchApiKey, type ApiKeyRow } from "@/lib/auth/resolve-api-key";
+import { apiKeyLookup, apiKeyPrincipal, apiKeyRow, isStaleUse, resolveApiKey, touchApiKey, type ApiKeyRow } from "@/lib/auth/resolve-api-key";
 import { ROLE_PERMISSIONS } from "@/lib/auth/permissions";
 import type { AnonymousPrincipal, ApiKeyPrincipal, CronPrincipal, IssuerPrincipal, Principal, RecipientPrincipal, UserPrincipal } from "@/lib/auth/principal";
 import { authenticateRecipient } from "@/lib/recipients/authenticate-recipient";
@@ -269,7 +269,8 @@ async function withApiKeyClaim(
     return undefined;
   }
   if (pre.idempotencyKey === undefined) return undefined;
-  const keyHash = apiKeyHash(apiKey);
+  const keyLookup = apiKeyLookup(apiKey);
+  if (keyLookup === undefined) return undefined; // a malformed route: the ordinary order refuses it
   const c = keyClaim(op, req, pre.idempotencyKey, pre.fingerprintBody, "");
   const baseCtx: Record<string, unknown> = {
     req,
@@ -284,8 +285,8 @@ async function withApiKeyClaim(
   const claim: FirstClaim = {
     admitted: false,
     claim: async (tx) => {
-      const rowSent = apiKeyRow(tx, keyHash);
-      const claimSent = idem.claimForApiKeyInTx(tx, keyHash, c.key);
+      const rowSent = apiKeyRow(tx, keyLookup);
+      const claimSent = idem.claimForApiKeyInTx(tx, keyLookup.hash, c.key, keyLookup.organizationId);
       claimSent.catch(() => undefined); // fails only with the transaction, answered below
       const row = await rowSent;
       const p = apiKeyPrincipal(row);

@@ -96,16 +96,20 @@ export async function claimInTx(tx: Tx, c: KeyClaim): Promise<StoredResponse | u
 // statement in one write. No row when no key has this digest (the caller refuses the
 // credential first, and its rollback drops nothing: no lock was taken). The lock and the
 // record are the very ones claimInTx takes and reads for that scope.
-export function claimForApiKeyInTx(tx: Tx, keyHash: string, key: string): Promise<ClaimRow[]> {
-  return sql<ClaimRow>(
-    tx,
-    `SELECT pg_try_advisory_xact_lock(hashtextextended('idem' || chr(10) || s.scope || chr(10) || $2, 0)) AS locked, s.scope,
-      r.state, r.method, r.path, r.fingerprint, r.response_status, r.response_body, r.response_headers
-    FROM (SELECT 'org:' || k.organization_id::text AS scope FROM api_keys k WHERE k.key_hash = $1) AS s
-    LEFT JOIN idempotency_records r ON r.scope = s.scope AND r.key = $2`,
-    [keyHash, key],
-  );
+// `organizationId`: the key's route (lib/auth/token-routing.ts), which the key's row must match.
+export function claimForApiKeyInTx(tx: Tx, keyHash: string, key: string, organizationId?: string): Promise<ClaimRow[]> {
+  return organizationId === undefined
+    ? sql<ClaimRow>(tx, CLAIM_FOR_API_KEY, [keyHash, key])
+    : sql<ClaimRow>(tx, CLAIM_FOR_ROUTED_API_KEY, [keyHash, key, organizationId]);
 }
+
+const claimForKeysWhere = (where: string) =>
+  `SELECT pg_try_advisory_xact_lock(hashtextextended('idem' || chr(10) || s.scope || chr(10) || $2, 0)) AS locked, s.scope,
+      r.state, r.method, r.path, r.fingerprint, r.response_status, r.response_body, r.response_headers
+    FROM (SELECT 'org:' || k.organization_id::text AS scope FROM api_keys k WHERE ${where}) AS s
+    LEFT JOIN idempotency_records r ON r.scope = s.scope AND r.key = $2`;
+const CLAIM_FOR_API_KEY = claimForKeysWhere("k.key_hash = $1");
+const CLAIM_FOR_ROUTED_API_KEY = claimForKeysWhere("k.key_hash = $1 AND k.organization_id = $3::uuid");
 
 export type ClaimRow = {
   locked: boolean;

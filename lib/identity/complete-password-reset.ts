@@ -1,9 +1,10 @@
 import type { Tx } from "@/lib/db/client";
-import { safeEqual, sha256Hex } from "@/lib/crypto";
+import { safeEqual } from "@/lib/crypto";
 import { AppError, notFound } from "@/lib/errors";
 import { hashPassword } from "@/lib/auth/passwords";
 import { isSoleMembership } from "@/lib/identity/sole-membership";
 import type { TPasswordResetCompleteInput } from "@/lib/schemas/sessions";
+import { tokenLookup } from "@/lib/auth/token-routing";
 
 export type CompletePasswordResetInput = { id: string; body: TPasswordResetCompleteInput };
 
@@ -12,8 +13,11 @@ export type CompletePasswordResetInput = { id: string; body: TPasswordResetCompl
 // honoured only while the account still belongs to that organization alone (it may have
 // joined another since). Unknown id or wrong token 404; used or expired 410.
 export async function completePasswordReset(tx: Tx, { id, body }: CompletePasswordResetInput): Promise<void> {
-  const reset = await tx.passwordReset.findUnique({ where: { id } });
-  if (!reset || !safeEqual(reset.tokenHash, sha256Hex(body.token))) throw notFound("password reset");
+  // Within the organization the token's route names (the operator's link and old links: by id alone).
+  const found = tokenLookup(body.token);
+  if (!found) throw notFound("password reset");
+  const reset = await tx.passwordReset.findFirst({ where: found.organizationId === undefined ? { id } : { id, organizationId: found.organizationId } });
+  if (!reset || !safeEqual(reset.tokenHash, found.hash)) throw notFound("password reset");
   const stillSole = reset.organizationId === null || (await isSoleMembership(tx, { userId: reset.userId, organizationId: reset.organizationId }));
   if (reset.usedAt || reset.expiresAt <= new Date() || !stillSole) {
     throw new AppError("invitation_expired", "this password-reset link has expired or was used; ask for a new one");

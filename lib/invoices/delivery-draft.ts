@@ -17,7 +17,7 @@ export async function deliveryDraft(tx: Tx, input: DeliveryDraftInput) {
   if (!pr) throw new AppError("not_found", "payment request not found");
   assertUsable(pr);
   const inv = toInvoiceRecord(o, o.organizationName);
-  const url = hostedUrl(pr.id, pr.issueNumber);
+  const url = hostedUrl(pr);
   const amount = `${formatMinor(o.amountMinor, inv.currency)} ${inv.currency}`;
   const issuer = oneLine(inv.issuer_name) || "Your supplier";
   const greetingName = oneLine(inv.recipient_name);

@@ -129,12 +129,12 @@ export async function loadObligationUpdated(
   return rows[0];
 }
 
-// The clock's sweep only (lib/scheduler/sweep.ts): obligations of any organization, by the
-// ids it has just locked; every other reader goes through an organization.
-export async function loadObligationsForSweep(tx: Tx, input: { ids: string[] }): Promise<LoadedObligation[]> {
-  const { ids } = input;
+// The clock's sweep only (lib/scheduler/sweep.ts): obligations of the organization it sweeps,
+// by the ids it has just locked.
+export async function loadObligationsForSweep(tx: Tx, input: { organizationId: string; ids: string[] }): Promise<LoadedObligation[]> {
+  const { organizationId, ids } = input;
   if (ids.length === 0) return [];
-  return loadRaw(tx, Prisma.sql`o.id = ANY(${ids}::uuid[])`);
+  return loadRaw(tx, Prisma.sql`o.organization_id = ${organizationId}::uuid AND o.id = ANY(${ids}::uuid[])`);
 }
 
 // One statement for obligations and all their parts (Prisma's include sends one query per

@@ -1,5 +1,5 @@
 import { sql as raw } from "kysely";
-import { transaction } from "@/lib/db/client";
+import { db, transaction } from "@/lib/db/client";
 import { query } from "@/lib/db/query";
 import { env } from "@/lib/env";
 import { todayUtc } from "@/lib/schemas/common";
@@ -28,7 +28,9 @@ const TIMEOUT_MS = 300_000;
 // the lock (another instance may have refreshed it in between). Only organizations that
 // have a snapshot are refreshed (the first overview of an organization above the limit
 // computes it); one that is no longer above OVERVIEW_LIVE_MAX (the limit was raised) loses
-// its snapshot instead.
+// its snapshot instead. The stale ones are found by a read across organizations on the plain
+// handle; each is then tried in a transaction of its own whose statements all name it (one
+// shard on Citus, docs/scaling.md).
 export async function refreshOverviewSnapshot(opts: RefreshOverviewOptions = {}): Promise<RefreshOverviewResult> {
   const started = Date.now();
   const today = opts.today ?? todayUtc();
@@ -39,29 +41,30 @@ export async function refreshOverviewSnapshot(opts: RefreshOverviewOptions = {})
     action,
     duration_ms: Date.now() - started,
   });
-  return transaction(async (tx) => {
-    const k = query(tx);
-    const isStale = raw<boolean>`(computed_for <> ${today}::date OR computed_at < now() - ${maxAge}::int * interval '1 second')`;
-    const stale = await k.selectFrom("overview_snapshots").select("organization_id").where(isStale).orderBy("computed_at").limit(CANDIDATES).execute();
-    for (const { organization_id: organizationId } of stale) {
+  const isStale = raw<boolean>`(computed_for <> ${today}::date OR computed_at < now() - ${maxAge}::int * interval '1 second')`;
+  const stale = await query(db()).selectFrom("overview_snapshots").select("organization_id").where(isStale).orderBy("computed_at").limit(CANDIDATES).execute();
+  for (const { organization_id: organizationId } of stale) {
+    const action = await transaction(async (tx): Promise<RefreshOverviewResult["action"]> => {
+      const k = query(tx);
       const {
         rows: [{ locked }],
       } = await raw<{ locked: boolean }>`SELECT pg_try_advisory_xact_lock(hashtextextended(${overviewLockKey(organizationId)}, 0)) AS locked`.execute(k);
-      if (!locked) continue;
+      if (!locked) return "none";
       const still = await k
         .selectFrom("overview_snapshots")
         .select(obligationsUpTo(k, organizationId, liveMax + 1).as("n"))
         .where("organization_id", "=", organizationId)
         .where(isStale)
         .executeTakeFirst();
-      if (!still) continue; // refreshed by another instance since the pick
+      if (!still) return "none"; // refreshed by another instance since the pick
       if ((still.n ?? 0) <= liveMax) {
         await k.deleteFrom("overview_snapshots").where("organization_id", "=", organizationId).execute();
-        return done(organizationId, "dropped");
+        return "dropped";
       }
       await storeOverviewSnapshot(tx, { organizationId, today });
-      return done(organizationId, "refreshed");
-    }
-    return done(null, "none");
-  }, TIMEOUT_MS);
+      return "refreshed";
+    }, TIMEOUT_MS);
+    if (action !== "none") return done(organizationId, action);
+  }
+  return done(null, "none");
 }

@@ -4,6 +4,7 @@ import { hostedUrl } from "@/lib/payment-requests/tokens";
 
 export type PaymentRequestRow = {
   id: string;
+  organizationId: string;
   obligationId: string;
   issueNumber: number;
   expiresAt: Date;
@@ -17,7 +18,7 @@ export function paymentRequestView(row: PaymentRequestRow, revealLink = true) {
   return {
     id: row.id,
     obligation_id: row.obligationId,
-    hosted_url: revealLink ? hostedUrl(row.id, row.issueNumber) : "",
+    hosted_url: revealLink ? hostedUrl(row) : "",
     expires_at: row.expiresAt.toISOString(),
     revoked: row.revokedAt !== null,
   };

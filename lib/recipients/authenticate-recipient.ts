@@ -1,5 +1,5 @@
 import { db, sql } from "@/lib/db/client";
-import { sha256Hex } from "@/lib/crypto";
+import { tokenLookup } from "@/lib/auth/token-routing";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import type { RecipientPrincipal } from "@/lib/auth/principal";
@@ -33,7 +33,12 @@ export function authenticateRecipient(family: RecipientFamily) {
 
 export async function resolveRecipientSession(token: string, requestId?: string, now = new Date()): Promise<RecipientPrincipal> {
   const ended = () => new AppError("unauthenticated", "the recipient session is unknown or has ended: open the secure link again");
-  const [session] = await sql<SessionRow>(db(), SESSION_SQL, [sha256Hex(token)]);
+  const found = tokenLookup(token);
+  if (!found) throw ended();
+  const [session] =
+    found.organizationId === undefined
+      ? await sql<SessionRow>(db(), SESSION_SQL, [found.hash])
+      : await sql<SessionRow>(db(), ROUTED_SESSION_SQL, [found.hash, found.organizationId]);
   if (!session || session.sessionExpiresAt.getTime() <= now.getTime()) throw ended();
   if (requestId !== undefined && session.paymentRequestId !== requestId) throw ended();
   if (session.issueNumber !== session.sessionIssueNumber) throw ended();
@@ -50,12 +55,14 @@ export async function resolveRecipientSession(token: string, requestId?: string,
 
 // The session by its token's hash with its payment request, in one statement (every request
 // of the hosted page starts here); a session whose request is gone has no row, and is ended.
+// A session token names its organization (lib/auth/token-routing.ts): ROUTED_SESSION_SQL.
 const SESSION_SQL = `SELECT s.id AS "sessionId", s.organization_id AS "organizationId", s.payment_request_id AS "paymentRequestId",
     s.issue_number AS "sessionIssueNumber", s.expires_at AS "sessionExpiresAt",
     pr.id, pr.obligation_id AS "obligationId", pr.issue_number AS "issueNumber", pr.expires_at AS "expiresAt", pr.revoked_at AS "revokedAt"
   FROM recipient_sessions s
   JOIN payment_requests pr ON pr.id = s.payment_request_id AND pr.organization_id = s.organization_id
   WHERE s.token_hash = $1`;
+const ROUTED_SESSION_SQL = `${SESSION_SQL} AND s.organization_id = $2::uuid`;
 
 type SessionRow = PaymentRequestRow & {
   sessionId: string;

@@ -2,7 +2,7 @@ import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { hitRateLimit } from "@/lib/rate-limit";
-import { tokenHash } from "@/lib/payment-requests/tokens";
+import { tokenLookup } from "@/lib/auth/token-routing";
 import { sha256Hex } from "@/lib/crypto";
 import type { HandleOptions } from "@/lib/http/handle";
 import { ZRecipientSessionExchange } from "@/lib/schemas/recipient";
@@ -36,7 +36,8 @@ export function exchangeHandleOptions(family: RecipientFamily): HandleOptions {
       const limit = env().RECIPIENT_RATE_LIMIT_PER_MINUTE;
       const token = tokenOf(body);
       if (limit > 0 && token !== undefined) {
-        const s = await hitRateLimit(`recipient:exchange:${tokenHash(token)}`, 60, limit);
+        // The stored hash: one bucket for a link with and without its route.
+        const s = await hitRateLimit(`recipient:exchange:${tokenLookup(token)?.hash ?? sha256Hex(token)}`, 60, limit);
         if (s.limited) throw recipientRateLimited(s.retryAfterSeconds);
       }
       return { release: async () => {} };

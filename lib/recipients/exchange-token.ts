@@ -1,12 +1,12 @@
 import { sql, sqlLater, type Tx } from "@/lib/db/client";
-import { randomToken, sha256Hex } from "@/lib/crypto";
+import { randomToken } from "@/lib/crypto";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { RecipientPrincipal } from "@/lib/auth/principal";
 import type { TRecipientSession } from "@/lib/schemas/recipient";
 import { mutateObligation } from "@/lib/obligations/mutate-obligation";
 import { assertUsable } from "@/lib/payment-requests/get-payment-request";
-import { tokenHash } from "@/lib/payment-requests/tokens";
+import { routedToken, routedTokenHash, tokenLookup, type TokenLookup } from "@/lib/auth/token-routing";
 import { recipientSessionTtlMs } from "@/lib/recipients/session-cookie";
 
 type RequestRow = {
@@ -19,10 +19,20 @@ type RequestRow = {
   firstOpenedAt: Date | null;
 };
 
-// A payment request by its link token's hash (the exchange locks it: FOR UPDATE).
+// A payment request by its link token's hash, within the organization the token's route names
+// (lib/auth/token-routing.ts; a link of the old form: by the hash alone). The exchange locks it.
 const REQUEST_BY_TOKEN = `SELECT id, organization_id AS "organizationId", obligation_id AS "obligationId", issue_number AS "issueNumber",
     expires_at AS "expiresAt", revoked_at AS "revokedAt", first_opened_at AS "firstOpenedAt"
   FROM payment_requests WHERE token_hash = $1`;
+const REQUEST_BY_ROUTED_TOKEN = `${REQUEST_BY_TOKEN} AND organization_id = $2::uuid`;
+
+async function requestByToken(tx: Tx, token: string, lock: boolean): Promise<RequestRow | undefined> {
+  const found: TokenLookup | undefined = tokenLookup(token);
+  if (!found) return undefined;
+  const text = `${found.organizationId === undefined ? REQUEST_BY_TOKEN : REQUEST_BY_ROUTED_TOKEN}${lock ? " FOR UPDATE" : ""}`;
+  const [pr] = await sql<RequestRow>(tx, text, found.organizationId === undefined ? [found.hash] : [found.hash, found.organizationId]);
+  return pr;
+}
 
 const unknownLink = () => new AppError("unauthenticated", "this link is not valid: check that you opened the whole link");
 
@@ -47,7 +57,7 @@ export async function exchangeRecipientToken(
   input: ExchangeRecipientTokenInput,
 ): Promise<{ body: TRecipientSession; sessionToken: string; paymentRequestId: string }> {
   const now = input.now ?? new Date();
-  const [pr] = await sql<RequestRow>(tx, `${REQUEST_BY_TOKEN} FOR UPDATE`, [tokenHash(input.token)]);
+  const pr = await requestByToken(tx, input.token, true);
   if (!pr) throw unknownLink();
   if (input.requestId !== undefined && pr.id !== input.requestId.toLowerCase()) throw unknownLink();
   assertUsable(pr, now);
@@ -102,7 +112,7 @@ export async function sessionForReplayedExchange(
   input: ExchangeRecipientTokenInput,
 ): Promise<{ sessionToken: string; paymentRequestId: string } | undefined> {
   const now = input.now ?? new Date();
-  const [pr] = await sql<RequestRow>(tx, REQUEST_BY_TOKEN, [tokenHash(input.token)]);
+  const pr = await requestByToken(tx, input.token, false);
   if (!pr || (input.requestId !== undefined && pr.id !== input.requestId.toLowerCase())) return undefined;
   try {
     assertUsable(pr, now);
@@ -115,7 +125,7 @@ export async function sessionForReplayedExchange(
 
 async function createRecipientSession(tx: Tx, pr: RequestRow, now: Date): Promise<{ id: string; token: string }> {
   const id = newId();
-  const token = randomToken(32);
+  const secret = randomToken(32);
   // Held back and sent with the transaction's next statement (lib/db/client.ts, sqlLater); the
   // payment request is locked and the token's hash is new, so nothing after it depends on
   // its outcome, and a failure fails the transaction. Outside a transaction it runs at once.
@@ -123,7 +133,15 @@ async function createRecipientSession(tx: Tx, pr: RequestRow, now: Date): Promis
     tx,
     `INSERT INTO recipient_sessions (id, organization_id, payment_request_id, issue_number, token_hash, created_at, expires_at)
      VALUES ($1::uuid, $2::uuid, $3::uuid, $4::int, $5, $6::timestamptz, $7::timestamptz)`,
-    [id, pr.organizationId, pr.id, pr.issueNumber, sha256Hex(token), now.toISOString(), new Date(now.getTime() + recipientSessionTtlMs()).toISOString()],
+    [
+      id,
+      pr.organizationId,
+      pr.id,
+      pr.issueNumber,
+      routedTokenHash("", secret),
+      now.toISOString(),
+      new Date(now.getTime() + recipientSessionTtlMs()).toISOString(),
+    ],
   );
-  return { id, token };
+  return { id, token: routedToken("", pr.organizationId, secret) };
 }

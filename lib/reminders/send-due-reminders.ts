@@ -1,4 +1,5 @@
-import { transaction, type Tx } from "@/lib/db/client";
+import { sql as raw } from "kysely";
+import { db, transaction, type Tx } from "@/lib/db/client";
 import { query } from "@/lib/db/query";
 import type { CronPrincipal } from "@/lib/auth/principal";
 import { recordEvent } from "@/lib/events/record-event";
@@ -29,24 +30,47 @@ export type SendDueRemindersInput = { batchSize?: number; maxBatches?: number; u
 // obligation.reminder_sent, or obligation.reminder_failed with the SMTP answer and the next
 // attempt on WEBHOOK_RETRY_SCHEDULE (`failed` once it is spent). An obligation no longer
 // eligible (reconciled, paid) has its reminder `skipped`. Returns how many were attempted.
+// Organization by organization (those with reminders due found first, by a read across
+// organizations): each claim names organization_id, one shard on Citus (docs/scaling.md).
 export async function sendDueReminders(input: SendDueRemindersInput = {}): Promise<number> {
   const batchSize = input.batchSize ?? 20;
+  const maxBatches = input.maxBatches ?? 10;
   let attempted = 0;
-  for (let b = 0; b < (input.maxBatches ?? 10); b++) {
-    if (input.until?.()) break;
-    const n = await transaction((tx) => sendBatch(tx, batchSize));
-    attempted += n;
-    if (n < batchSize) break;
+  let batches = 0;
+  for (;;) {
+    let full = false;
+    for (const organizationId of await organizationsWithRemindersDue()) {
+      if (batches >= maxBatches || input.until?.()) return attempted;
+      batches++;
+      const n = await transaction((tx) => sendBatch(tx, organizationId, batchSize));
+      attempted += n;
+      if (n >= batchSize) full = true;
+    }
+    if (!full) return attempted;
   }
-  return attempted;
 }
 
-async function sendBatch(tx: Tx, batchSize: number): Promise<number> {
+async function organizationsWithRemindersDue(): Promise<string[]> {
+  const rows = await query(db())
+    .selectFrom("reminders")
+    .select("organization_id")
+    .where("status", "=", "due")
+    .where("channel", "=", "email")
+    .where("next_attempt_at", "<=", raw<Date>`now()`)
+    .groupBy("organization_id")
+    .orderBy(raw`min(next_attempt_at)`)
+    .limit(100)
+    .execute();
+  return rows.map((r) => r.organization_id);
+}
+
+async function sendBatch(tx: Tx, organizationId: string, batchSize: number): Promise<number> {
   const now = new Date();
   const today = todayUtc();
   const due = await query(tx)
     .selectFrom("reminders")
     .selectAll()
+    .where("organization_id", "=", organizationId)
     .where("status", "=", "due")
     .where("channel", "=", "email")
     .where("next_attempt_at", "<=", now)
@@ -73,7 +97,7 @@ async function sendBatch(tx: Tx, batchSize: number): Promise<number> {
     const language = isRecipientLanguage(r.language) ? r.language : "en";
     const bank = await tx.paymentInstruction.findUnique({ where: { organizationId_currency: { organizationId: o.organizationId, currency: o.currency } } });
     const pr = o.paymentRequest;
-    const link = pr && !pr.revokedAt && pr.expiresAt.getTime() > now.getTime() ? hostedUrl(pr.id, pr.issueNumber) : null;
+    const link = pr && !pr.revokedAt && pr.expiresAt.getTime() > now.getTime() ? hostedUrl(pr) : null;
     const texts = renderReminder(reminderFacts({ o, today, dueDate, tone: step.tone, language, policy, bank, hostedUrl: link }));
     const about = {
       step: stepNumber(policy.steps as ReminderStep[], step),

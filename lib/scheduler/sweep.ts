@@ -1,4 +1,5 @@
-import { transaction, type Tx } from "@/lib/db/client";
+import { sql as raw } from "kysely";
+import { db, transaction, type Tx } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { env } from "@/lib/env";
 import { stopping } from "@/lib/maintenance/shutdown";
@@ -14,8 +15,12 @@ import { sendDueReminders } from "@/lib/reminders/send-due-reminders";
 
 // The scheduler sweep. Any number of sweepers (the in-process interval of every instance,
 // overlapping cron calls) run it at once:
-//   1. claim: one statement takes a bounded batch of obligations whose next_scheduled_on
-//      is today (UTC) or earlier, FOR UPDATE SKIP LOCKED: a row is swept by one sweeper;
+//   0. the organizations with obligations due, the most overdue first (a read that crosses
+//      organizations, every shard on Citus), then organization by organization, one batch
+//      each per round, rounds until no organization filled a batch (docs/scaling.md);
+//   1. claim: one statement takes a bounded batch of the organization's obligations whose
+//      next_scheduled_on is today (UTC) or earlier, FOR UPDATE SKIP LOCKED: a row is swept by
+//      one sweeper; every statement of the batch names the organization (one shard on Citus);
 //   2. for each, lib/scheduler/plan.ts says what is due; the due items are marked in
 //      scheduled_event_marks (ON CONFLICT DO NOTHING: the backstop) and those whose mark is
 //      new are recorded as events (audit trail + webhook outbox) in the same transaction,
@@ -56,14 +61,21 @@ export async function sweepScheduled(opts: SweepOptions = {}): Promise<SweepSumm
   const maxBatches = opts.maxBatches ?? 50;
   const budgetMs = opts.budgetMs ?? 20_000;
   const summary: SweepSummary = { claimed: 0, emitted: emptyCounts(), duration_ms: 0, more: false };
-  for (let batch = 0; ; batch++) {
-    if (batch >= maxBatches || Date.now() - started >= budgetMs || opts.until?.() || stopping()) {
-      summary.more = true;
-      break;
+  rounds: for (;;) {
+    const organizations = await organizationsDue(todayUtc());
+    let full = false;
+    for (const organizationId of organizations) {
+      // maxBatches full batches' worth of obligations: an organization's batch is often short.
+      if (summary.claimed >= maxBatches * batchSize || Date.now() - started >= budgetMs || opts.until?.() || stopping()) {
+        summary.more = true;
+        break rounds;
+      }
+      const claimed = await transaction((tx) => sweepBatch(tx, { organizationId, batchSize, emitted: summary.emitted }));
+      summary.claimed += claimed;
+      if (claimed >= batchSize) full = true;
     }
-    const claimed = await transaction((tx) => sweepBatch(tx, { batchSize, emitted: summary.emitted }));
-    summary.claimed += claimed;
-    if (claimed < batchSize) break;
+    // Done when every organization's batch came back short: drained, or the rest is another sweeper's.
+    if (!full) break;
   }
   // Email reminders the claims made due (and retries whose time came): lib/reminders.
   if (env().SMTP_URL && !stopping()) await sendDueReminders({ until: () => opts.until?.() === true || stopping() });
@@ -71,25 +83,53 @@ export async function sweepScheduled(opts: SweepOptions = {}): Promise<SweepSumm
   return summary;
 }
 
-// One batch in one transaction; returns how many obligations it claimed.
-type SweepBatchInput = { batchSize: number; emitted: Record<ScheduledEventType, number> };
+// How many organizations one round visits; the rest wait for the next round or sweep.
+const ORGANIZATIONS_PER_ROUND = 200;
 
-async function sweepBatch(tx: Tx, { batchSize, emitted }: SweepBatchInput): Promise<number> {
+// The organizations with obligations due today or earlier, the longest waiting first: read on
+// the plain handle, outside any claim (obligations_next_scheduled_idx).
+async function organizationsDue(today: string): Promise<string[]> {
+  const rows = await query(db())
+    .selectFrom("obligations")
+    .select("organization_id")
+    .where("next_scheduled_on", "<=", raw<Date>`${today}::date`)
+    .groupBy("organization_id")
+    .orderBy(raw`min(next_scheduled_on)`)
+    .limit(ORGANIZATIONS_PER_ROUND)
+    .execute();
+  return rows.map((r) => r.organization_id);
+}
+
+// One batch of one organization in one transaction; returns how many obligations it claimed.
+type SweepBatchInput = { organizationId: string; batchSize: number; emitted: Record<ScheduledEventType, number> };
+
+async function sweepBatch(tx: Tx, { organizationId, batchSize, emitted }: SweepBatchInput): Promise<number> {
   const now = new Date();
   const today = todayUtc();
-  const ids = await tx.$queryRaw<{ id: string }[]>`
-    SELECT id::text AS id FROM obligations
-    WHERE next_scheduled_on IS NOT NULL AND next_scheduled_on <= ${today}::date
-    ORDER BY next_scheduled_on
-    LIMIT ${batchSize}
-    FOR UPDATE SKIP LOCKED`;
+  const ids = await query(tx)
+    .selectFrom("obligations")
+    .select("id")
+    .where("organization_id", "=", organizationId)
+    .where("next_scheduled_on", "<=", raw<Date>`${today}::date`)
+    .orderBy("next_scheduled_on")
+    .limit(batchSize)
+    .forUpdate()
+    .skipLocked()
+    .execute();
   if (ids.length === 0) return 0;
-  const rows = await loadObligationsForSweep(tx, { ids: ids.map((r) => r.id) });
+  const rows = await loadObligationsForSweep(tx, { organizationId, ids: ids.map((r) => r.id) });
   // Conditions satisfied or waived after registration (their events): as registered, waiting.
-  const later = await tx.$queryRaw<{ obligation_id: string; condition_id: string }[]>`
-    SELECT obligation_id::text AS obligation_id, data->'detail'->>'condition_id' AS condition_id FROM events
-    WHERE organization_id = ANY(${[...new Set(rows.map((r) => r.organizationId))]}::uuid[]) AND obligation_id = ANY(${rows.map((r) => r.id)}::uuid[])
-      AND type IN ('obligation.condition_satisfied', 'obligation.condition_waived')`;
+  const later = await query(tx)
+    .selectFrom("events")
+    .select(["obligation_id", raw<string>`data->'detail'->>'condition_id'`.as("condition_id")])
+    .where("organization_id", "=", organizationId)
+    .where(
+      "obligation_id",
+      "in",
+      rows.map((r) => r.id),
+    )
+    .where("type", "in", ["obligation.condition_satisfied", "obligation.condition_waived"])
+    .execute();
   const satisfiedLater = new Set(later.map((r) => `${r.obligation_id}:${r.condition_id}`));
   const nexts: (string | null)[] = [];
   const candidates: { o: LoadedObligation; item: DueItem; eventId: string }[] = [];
@@ -176,6 +216,7 @@ async function sweepBatch(tx: Tx, { batchSize, emitted }: SweepBatchInput): Prom
       await query(tx)
         .updateTable("obligations")
         .set({ promise_status: outcome, promise_decided_at: decidedAt })
+        .where("organization_id", "=", organizationId)
         .where("id", "in", ids)
         .where("promise_status", "=", "open")
         .execute();
@@ -191,10 +232,13 @@ async function sweepBatch(tx: Tx, { batchSize, emitted }: SweepBatchInput): Prom
     const n = reminderNexts.get(r.id) ?? null;
     if (n !== null && (nexts[i] === null || n < (nexts[i] as string))) nexts[i] = n;
   });
-  await tx.$executeRaw`
-    UPDATE obligations o SET next_scheduled_on = v.next::date
-    FROM unnest(${rows.map((r) => r.id)}::uuid[], ${nexts}::text[]) AS v(id, next)
-    WHERE o.id = v.id`;
+  await query(tx)
+    .updateTable("obligations as o")
+    .from(raw<{ id: string; next: string | null }>`unnest(${rows.map((r) => r.id)}::uuid[], ${nexts}::text[])`.as<"v">(raw`v(id, next)`))
+    .set({ next_scheduled_on: raw<Date | null>`v.next::date` })
+    .where("o.organization_id", "=", organizationId)
+    .whereRef("o.id", "=", "v.id")
+    .execute();
   return ids.length;
 }
 

@@ -1,4 +1,6 @@
+import { sql as raw } from "kysely";
 import { db, transaction } from "@/lib/db/client";
+import { query } from "@/lib/db/query";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { openSecret } from "@/lib/crypto";
@@ -11,8 +13,9 @@ import { onShutdown, stopping } from "@/lib/maintenance/shutdown";
 
 // The delivery engine. Any number of flushers (the in-process worker of every instance,
 // overlapping cron calls) run this at once:
-//   1. claim: one statement picks due, unleased pending deliveries with
-//      FOR UPDATE SKIP LOCKED and stamps a short lease (lease_until) on them;
+//   1. claim: organization by organization (those with due deliveries first found by one read
+//      across organizations), one statement picks the organization's due, unleased pending
+//      deliveries with FOR UPDATE SKIP LOCKED and stamps a short lease (lease_until) on them;
 //   2. send: outside any transaction, one HTTP attempt per claimed delivery, each on its
 //      own (a slow receiver holds only its own endpoint's slots, see PER_ENDPOINT);
 //   3. record: the outcome is written only if the delivery still carries this flusher's
@@ -47,32 +50,90 @@ const CONCURRENCY = 16;
 // and never answers holds at most these slots, never the whole flusher.
 const PER_ENDPOINT = 4;
 
+// How many organizations with due deliveries one claim looks at (the longest waiting first).
+const ORGANIZATIONS_PER_CLAIM = 32;
+
 // Claims due deliveries, at most PER_ENDPOINT per endpoint and none of the endpoints in
-// `busy` (already at their limit in this flusher).
+// `busy` (already at their limit in this flusher): organization by organization, so that each
+// claim names organization_id and runs on one shard on Citus (docs/scaling.md). Finding the
+// organizations is a read across organizations; the claim inside each is what SKIP LOCKED guards.
 export async function claimDue(limit: number, busy: string[] = []): Promise<Claimed[]> {
-  return db().$queryRaw<Claimed[]>`
-    WITH ranked AS (
-      SELECT id, next_attempt_at, row_number() OVER (PARTITION BY endpoint_id ORDER BY next_attempt_at) AS rn
-      FROM webhook_deliveries
-      WHERE status = 'pending' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())
-        AND NOT (endpoint_id::text = ANY(${busy}::text[]))
-    ), due AS (
-      SELECT d.id FROM webhook_deliveries d JOIN ranked r ON r.id = d.id
-      WHERE r.rn <= ${PER_ENDPOINT} AND d.status = 'pending' AND (d.lease_until IS NULL OR d.lease_until < now())
-      ORDER BY r.next_attempt_at
-      LIMIT ${limit}
-      FOR UPDATE OF d SKIP LOCKED
+  const claimed: Claimed[] = [];
+  for (const organizationId of await organizationsWithDeliveriesDue()) {
+    if (claimed.length >= limit) break;
+    claimed.push(...(await claimDueIn(organizationId, limit - claimed.length, busy)));
+  }
+  return claimed;
+}
+
+const leaseFree = (table: "webhook_deliveries" | "d") =>
+  raw<boolean>`(${raw.ref(`${table}.lease_until`)} IS NULL OR ${raw.ref(`${table}.lease_until`)} < now())`;
+
+async function organizationsWithDeliveriesDue(): Promise<string[]> {
+  const rows = await query(db())
+    .selectFrom("webhook_deliveries")
+    .select("organization_id")
+    .where("status", "=", "pending")
+    .where("next_attempt_at", "<=", raw<Date>`now()`)
+    .where(leaseFree("webhook_deliveries"))
+    .groupBy("organization_id")
+    .orderBy(raw`min(next_attempt_at)`)
+    .limit(ORGANIZATIONS_PER_CLAIM)
+    .execute();
+  return rows.map((r) => r.organization_id);
+}
+
+// One statement: picks the organization's due, unleased deliveries (SKIP LOCKED) and stamps the lease.
+async function claimDueIn(organizationId: string, limit: number, busy: string[]): Promise<Claimed[]> {
+  return query(db())
+    .with("ranked", (k) =>
+      k
+        .selectFrom("webhook_deliveries")
+        .select(["id", "next_attempt_at", raw<number>`row_number() OVER (PARTITION BY endpoint_id ORDER BY next_attempt_at)`.as("rn")])
+        .where("organization_id", "=", organizationId)
+        .where("status", "=", "pending")
+        .where("next_attempt_at", "<=", raw<Date>`now()`)
+        .where(leaseFree("webhook_deliveries"))
+        .where(raw<boolean>`NOT (endpoint_id::text = ANY(${busy}::text[]))`),
     )
-    UPDATE webhook_deliveries d
-    SET lease_until = now() + make_interval(secs => ${leaseSeconds()}), updated_at = now()
-    FROM due, events e, webhook_endpoints w
-    WHERE d.id = due.id
-      AND e.id = d.event_id AND e.organization_id = d.organization_id
-      AND w.id = d.endpoint_id AND w.organization_id = d.organization_id
-    RETURNING d.id::text AS id, d.organization_id::text AS organization_id, d.endpoint_id::text AS endpoint_id,
-      d.schedule_index, d.lease_until, e.id::text AS event_id, e.type AS event_type, e.created_at AS event_created_at,
-      e.data AS event_data, w.url, w.secret_ciphertext,
-      CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret_ciphertext ELSE '' END AS previous_secret_ciphertext`;
+    .with("due", (k) =>
+      k
+        .selectFrom("webhook_deliveries as d")
+        .innerJoin("ranked as r", "r.id", "d.id")
+        .select("d.id")
+        .where("r.rn", "<=", PER_ENDPOINT)
+        .where("d.organization_id", "=", organizationId)
+        .where("d.status", "=", "pending")
+        .where(leaseFree("d"))
+        .orderBy("r.next_attempt_at")
+        .limit(limit)
+        .forUpdate("d")
+        .skipLocked(),
+    )
+    .updateTable("webhook_deliveries as d")
+    .from(["due", "events as e", "webhook_endpoints as w"])
+    .set({ lease_until: raw<Date>`now() + make_interval(secs => ${leaseSeconds()})`, updated_at: raw<Date>`now()` })
+    .whereRef("d.id", "=", "due.id")
+    .where("d.organization_id", "=", organizationId)
+    .whereRef("e.id", "=", "d.event_id")
+    .whereRef("e.organization_id", "=", "d.organization_id")
+    .whereRef("w.id", "=", "d.endpoint_id")
+    .whereRef("w.organization_id", "=", "d.organization_id")
+    .returning([
+      "d.id",
+      "d.organization_id",
+      "d.endpoint_id",
+      "d.schedule_index",
+      raw<Date>`d.lease_until`.as("lease_until"),
+      "e.id as event_id",
+      "e.type as event_type",
+      "e.created_at as event_created_at",
+      "e.data as event_data",
+      "w.url",
+      "w.secret_ciphertext",
+      raw<string>`CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret_ciphertext ELSE '' END`.as("previous_secret_ciphertext"),
+    ])
+    .execute();
 }
 
 type Result = "succeeded" | "rescheduled" | "failed" | "lost_lease";
@@ -102,10 +163,27 @@ async function releaseLeases(): Promise<number> {
   const rows = [...leases.values()];
   leases.clear();
   if (rows.length === 0) return 0;
-  const n = await db().$executeRaw`
-    UPDATE webhook_deliveries d SET lease_until = NULL, updated_at = now()
-    FROM unnest(${rows.map((r) => r.id)}::uuid[], ${rows.map((r) => r.lease_until.toISOString())}::timestamptz[]) AS h(id, lease_until)
-    WHERE d.id = h.id AND d.status = 'pending' AND d.lease_until = h.lease_until`;
+  // One statement per organization (each names organization_id: one shard on Citus).
+  const byOrganization = new Map<string, Claimed[]>();
+  for (const r of rows) byOrganization.set(r.organization_id, [...(byOrganization.get(r.organization_id) ?? []), r]);
+  let n = 0;
+  for (const [organizationId, held] of byOrganization) {
+    const r = await query(db())
+      .updateTable("webhook_deliveries as d")
+      .from(
+        raw<{
+          id: string;
+          lease_until: Date;
+        }>`unnest(${held.map((r) => r.id)}::uuid[], ${held.map((r) => r.lease_until.toISOString())}::timestamptz[])`.as<"h">(raw`h(id, lease_until)`),
+      )
+      .set({ lease_until: null, updated_at: raw<Date>`now()` })
+      .where("d.organization_id", "=", organizationId)
+      .whereRef("d.id", "=", "h.id")
+      .where("d.status", "=", "pending")
+      .whereRef("d.lease_until", "=", "h.lease_until")
+      .executeTakeFirst();
+    n += Number(r.numUpdatedRows);
+  }
   logger().info({ released: n }, "webhook leases handed back");
   return n;
 }

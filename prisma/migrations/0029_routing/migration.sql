@@ -1,0 +1,7 @@
+-- Work is claimed organization by organization (docs/scaling.md, "Claiming work organization by
+-- organization"): each claim names organization_id, so on Citus it runs on one shard. These
+-- indexes serve those claims; the global ones of 0001, 0013 and 0027 still serve the read that
+-- finds the organizations with due work.
+CREATE INDEX obligations_org_next_scheduled_idx ON obligations (organization_id, next_scheduled_on) WHERE next_scheduled_on IS NOT NULL;
+CREATE INDEX webhook_deliveries_org_pending_idx ON webhook_deliveries (organization_id, next_attempt_at) WHERE status = 'pending';
+CREATE INDEX reminders_org_due_email_idx ON reminders (organization_id, next_attempt_at) WHERE status = 'due' AND channel = 'email';
