@@ -1,5 +1,6 @@
 import { AppError } from "@/lib/errors";
 import { rawBodyOf } from "@/lib/http/raw";
+import { parseUpload } from "@/lib/uploads/parse-pool";
 
 // Reads a request body with a hard byte bound: Content-Length is checked first, then the
 // stream is counted, so a lying or absent Content-Length cannot slip a larger body past.
@@ -93,29 +94,32 @@ export function rejectUnstorable(v: unknown, path: string): void {
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const storable = (s: string) => !UNSTORABLE.test(s);
 
-export type UploadedFile = { name: string; type: string; bytes: Buffer };
+// An uploaded file; sha256 (hex) of its bytes, computed once where the body is read.
+export type UploadedFile = { name: string; type: string; bytes: Buffer; sha256: string };
 
-export async function parseMultipart(req: Request, buf: Buffer): Promise<{ fields: Record<string, string>; files: Record<string, UploadedFile> }> {
+// A multipart/form-data body, read in a parse worker (lib/uploads/read-multipart.ts): the
+// request thread only checks the type, hands the bytes over (moved, when `owned`: a buffer of
+// this request alone) and checks what comes back as before.
+export async function parseMultipart(
+  req: Request,
+  buf: Buffer,
+  owned: boolean,
+): Promise<{ fields: Record<string, string>; files: Record<string, UploadedFile> }> {
   const type = req.headers.get("content-type") ?? "";
   if (!type.toLowerCase().startsWith("multipart/form-data")) {
     throw new AppError("malformed_request", "expected a multipart/form-data body");
   }
-  let form: FormData;
-  try {
-    form = await new Response(new Uint8Array(buf), { headers: { "content-type": type } }).formData();
-  } catch {
-    throw new AppError("malformed_request", "multipart body could not be parsed");
-  }
+  const entries = await parseUpload({ kind: "multipart", bytes: buf, contentType: type }, owned ? { bytes: buf } : undefined);
   const fields: Record<string, string> = {};
   const files: Record<string, UploadedFile> = {};
-  for (const [k, v] of form.entries()) {
+  for (const [k, v] of entries) {
     rejectUnstorable(k, "form");
     if (typeof v === "string") {
       rejectUnstorable(v, `form.${k}`);
       fields[k] = v;
     } else {
       rejectUnstorable(v.name, `form.${k}.filename`);
-      files[k] = { name: v.name, type: v.type, bytes: Buffer.from(await v.arrayBuffer()) };
+      files[k] = { name: v.name, type: v.type, bytes: Buffer.from(v.bytes.buffer, v.bytes.byteOffset, v.bytes.byteLength), sha256: v.sha256 };
     }
   }
   return { fields, files };
