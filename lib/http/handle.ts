@@ -199,8 +199,7 @@ async function prepare(op: Operation, req: Request, rawParams: Record<string, st
   let fingerprintBody: unknown;
   if (op.multipart) {
     const buf = await readBodyLimited(req, env().MAX_UPLOAD_BYTES + 64 * 1024);
-    // read in a parse worker; a body read whole by the server shares its buffer: copied there
-    const parsed = await parseMultipart(req, buf, buf !== rawBodyOf(req));
+    const parsed = await parseMultipart(req, buf);
     rawBody = parsed.fields;
     files = parsed.files;
     // each file's SHA-256 as the worker computed it (the same digest as before: replays match)

@@ -80,13 +80,16 @@ function spawn(script: string): Slot {
   });
   worker.unref();
   const slot: Slot = { worker, online: false };
-  // A new worker's start (loading the parsers) is not counted against the parse's time.
-  worker.once("online", () => {
-    slot.online = true;
-    if (slot.job) startTimer(slot, slot.job);
-  });
   pool().slots.push(slot);
-  worker.on("message", (msg: { id: number; outcome: ParseOutcome; usage: WorkerUsage; bytes: Uint8Array }) => {
+  worker.on("message", (msg: { ready: true } | { id: number; outcome: ParseOutcome; usage: WorkerUsage; bytes: Uint8Array }) => {
+    // A new worker's start (loading the parsers) is not counted against the parse's time:
+    // the timer starts when the worker says it is ready (`online` comes before its modules
+    // are loaded, which took seconds on a loaded machine).
+    if ("ready" in msg) {
+      slot.online = true;
+      if (slot.job) startTimer(slot, slot.job);
+      return;
+    }
     const job = slot.job;
     if (!job || job.id !== msg.id) return;
     finish(slot, { outcome: msg.outcome, usage: msg.usage, bytes: msg.bytes }, false);

@@ -27,3 +27,6 @@ parentPort?.on("message", async (msg: { id: number; job: ParseJob }) => {
   }
   parentPort?.postMessage({ id: msg.id, outcome, usage, bytes: msg.job.bytes }, [...moved]);
 });
+
+// Its modules are loaded: the pool starts a parse's time limit from here.
+parentPort?.postMessage({ ready: true });
