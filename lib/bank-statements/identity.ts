@@ -51,7 +51,9 @@ const cache = new WeakMap<ParsedStatement, string[]>();
 // the same identity (identical transactions of the same day, or the members of a batch that
 // share the entry's reference) - not the position in the file, so an overlapping export with
 // extra days before or after still yields the same identities.
+// (A statement from the parse worker carries them: lib/bank-statements/bound-for-import.ts.)
 export function statementIdentities(statement: ParsedStatement): string[] {
+  if (statement.identities?.length === statement.transactions.length) return statement.identities;
   const hit = cache.get(statement);
   if (hit) return hit;
   const seen = new Map<string, number>();

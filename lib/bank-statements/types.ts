@@ -47,7 +47,15 @@ export type ParsedStatement = {
   // Opening booked balance of the first statement and closing booked balance of the last
   // (MT940 :60F:/:62F:, camt OPBD/CLBD); absent or null when the file has none.
   balances?: { opening: StatementBalance | null; closing: StatementBalance | null };
+  // Each transaction's identity (lib/bank-statements/identity.ts), computed where the file was
+  // parsed (the parse worker, over the texts before they were cut to MAX_REMITTANCE).
+  identities?: string[];
 };
+
+// The remittance kept and matched per transaction: far above any bank's (SEPA 140, MT940
+// :86: 390 characters), so that a hostile file's megabytes of it are neither tokenized by
+// the matching engine on the request thread nor stored.
+export const MAX_REMITTANCE = 4000;
 
 // `unsupported` -> 415 unsupported_media_type (not a statement we know);
 // `unreadable` -> 422 statement_unreadable (message names the line or element);

@@ -14,5 +14,5 @@ export async function prepareDocumentUpload(files: Record<string, UploadedFile>)
   if (!file) throw new AppError("validation_failed", "form.file: a file is required");
   if (file.bytes.length > env().MAX_UPLOAD_BYTES) throw new AppError("payload_too_large", `the file exceeds ${env().MAX_UPLOAD_BYTES} bytes`);
   if (file.bytes.length === 0) throw new AppError("validation_failed", "form.file: the file is empty");
-  return parseUpload({ kind: "document", bytes: file.bytes, filename: safeFilename(file.name) });
+  return parseUpload({ kind: "document", bytes: file.bytes, filename: safeFilename(file.name) }, file);
 }

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type { Tx } from "@/lib/db/client";
 import type { Principal } from "@/lib/auth/principal";
 import { newId } from "@/lib/ids";
@@ -35,7 +34,7 @@ export async function uploadDocument(tx: Tx, input: UploadDocumentInput): Promis
   const contentType = input.contentType ?? (await prepareDocumentUpload(input.files));
   const file = input.files.file;
   const filename = safeFilename(file.name);
-  const sha256 = createHash("sha256").update(file.bytes).digest("hex");
+  const sha256 = file.sha256;
   const documentId = newId();
   const kind = input.kind ?? "supporting";
 

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type { Tx } from "@/lib/db/client";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
@@ -35,7 +34,7 @@ export async function importEinvoice(tx: Tx, input: ImportEinvoiceInput): Promis
   const { invoice, source } = input.parsed ?? (await prepareEinvoiceImport(input.files));
   const file = input.files.file;
   const mapped = mapEinvoice(invoice, input.organization_role ?? "creditor");
-  const sha256 = createHash("sha256").update(file.bytes).digest("hex");
+  const sha256 = file.sha256;
   const sellerKey = sellerIdentifier(invoice.seller);
   const record = { format: invoice.format, document_type: invoice.documentType, profile: invoice.profile, source, sha256 };
 

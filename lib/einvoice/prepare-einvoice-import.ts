@@ -12,5 +12,5 @@ export async function prepareEinvoiceImport(files: Record<string, UploadedFile>)
   if (!file) throw new AppError("validation_failed", "form.file: a file is required");
   if (file.bytes.length > MAX_EINVOICE_BYTES) throw new AppError("payload_too_large", `the file exceeds ${MAX_EINVOICE_BYTES} bytes`);
   if (file.bytes.length === 0) throw new AppError("validation_failed", "form.file: the file is empty");
-  return parseUpload({ kind: "einvoice", bytes: file.bytes });
+  return parseUpload({ kind: "einvoice", bytes: file.bytes }, file);
 }

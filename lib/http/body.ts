@@ -1,8 +1,11 @@
 import { AppError } from "@/lib/errors";
 import { rawBodyOf } from "@/lib/http/raw";
+import { parseUpload } from "@/lib/uploads/parse-pool";
+import { readMultipart } from "@/lib/uploads/read-multipart";
 
 // Reads a request body with a hard byte bound: Content-Length is checked first, then the
 // stream is counted, so a lying or absent Content-Length cannot slip a larger body past.
+// A streamed body is joined once, into a buffer of its own (that parseMultipart may move).
 export async function readBodyLimited(req: Request, limit: number): Promise<Buffer> {
   const declared = req.headers.get("content-length");
   if (declared && Number(declared) > limit) throw tooLarge(limit);
@@ -93,29 +96,35 @@ export function rejectUnstorable(v: unknown, path: string): void {
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const storable = (s: string) => !UNSTORABLE.test(s);
 
-export type UploadedFile = { name: string; type: string; bytes: Buffer };
+// An uploaded file; sha256 (hex) of its bytes, computed once where the body is read.
+export type UploadedFile = { name: string; type: string; bytes: Buffer; sha256: string };
 
+// A multipart/form-data body, read in a parse worker (lib/uploads/read-multipart.ts): the
+// request thread only checks the type, hands the bytes over (moved: `buf` is given up, see
+// readBodyLimited) and checks what comes back as before. Bodies up to INLINE_MULTIPART_BYTES
+// (the direct path reads those whole, in a buffer it may share) are read here, with the
+// same function.
+const INLINE_MULTIPART_BYTES = 256 * 1024;
 export async function parseMultipart(req: Request, buf: Buffer): Promise<{ fields: Record<string, string>; files: Record<string, UploadedFile> }> {
   const type = req.headers.get("content-type") ?? "";
   if (!type.toLowerCase().startsWith("multipart/form-data")) {
     throw new AppError("malformed_request", "expected a multipart/form-data body");
   }
-  let form: FormData;
-  try {
-    form = await new Response(new Uint8Array(buf), { headers: { "content-type": type } }).formData();
-  } catch {
-    throw new AppError("malformed_request", "multipart body could not be parsed");
-  }
+  // A small body (most uploads) is read here: a millisecond or two, and no wait for a worker.
+  const entries =
+    buf.length <= INLINE_MULTIPART_BYTES
+      ? await readMultipart(buf, type)
+      : await parseUpload({ kind: "multipart", bytes: buf, contentType: type }, { bytes: buf });
   const fields: Record<string, string> = {};
   const files: Record<string, UploadedFile> = {};
-  for (const [k, v] of form.entries()) {
+  for (const [k, v] of entries) {
     rejectUnstorable(k, "form");
     if (typeof v === "string") {
       rejectUnstorable(v, `form.${k}`);
       fields[k] = v;
     } else {
       rejectUnstorable(v.name, `form.${k}.filename`);
-      files[k] = { name: v.name, type: v.type, bytes: Buffer.from(await v.arrayBuffer()) };
+      files[k] = { name: v.name, type: v.type, bytes: Buffer.from(v.bytes.buffer, v.bytes.byteOffset, v.bytes.byteLength), sha256: v.sha256 };
     }
   }
   return { fields, files };

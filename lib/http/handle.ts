@@ -4,7 +4,7 @@ import { db, transaction, type Tx } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError, errorBody } from "@/lib/errors";
 import { logger } from "@/lib/log";
-import { safeEqual, sha256Hex } from "@/lib/crypto";
+import { safeEqual } from "@/lib/crypto";
 import type { Operation } from "@/lib/http/operation";
 import { parseJsonBody, parseMultipart, readBodyLimited, rejectUnstorable, type UploadedFile } from "@/lib/http/body";
 import { parseOrThrow } from "@/lib/http/validation";
@@ -202,9 +202,10 @@ async function prepare(op: Operation, req: Request, rawParams: Record<string, st
     const parsed = await parseMultipart(req, buf);
     rawBody = parsed.fields;
     files = parsed.files;
+    // each file's SHA-256 as the worker computed it (the same digest as before: replays match)
     fingerprintBody = {
       fields: parsed.fields,
-      files: Object.fromEntries(Object.entries(files).map(([k, f]) => [k, { name: f.name, sha256: sha256Hex(f.bytes) }])),
+      files: Object.fromEntries(Object.entries(files).map(([k, f]) => [k, { name: f.name, sha256: f.sha256 }])),
     };
   } else if (op.method !== "GET" && op.method !== "DELETE") {
     rawBody = parseJsonBody(await readBodyLimited(req, env().MAX_JSON_BYTES));

@@ -3,7 +3,6 @@ import type { Tx } from "@/lib/db/client";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { sha256Hex } from "@/lib/crypto";
 import type { UploadedFile } from "@/lib/http/body";
 import { minorDigits } from "@/lib/money/format";
 import { recordEvents } from "@/lib/events/record-events";
@@ -11,7 +10,7 @@ import { recordEvent } from "@/lib/events/record-event";
 import { CURRENCIES, MAX_MINOR, toDate } from "@/lib/schemas/common";
 import type { TPayment } from "@/lib/schemas/payments";
 import type { TBankStatement, TImportStatementForm } from "@/lib/schemas/reconciliation";
-import type { ParsedStatement, ParsedTransaction, StatementBalance } from "@/lib/bank-statements/types";
+import { MAX_REMITTANCE, type ParsedStatement, type ParsedTransaction, type StatementBalance } from "@/lib/bank-statements/types";
 import { prepareBankStatementImport } from "@/lib/reconciliation/prepare-bank-statement-import";
 import { accountNamespace, transactionIdentity } from "@/lib/bank-statements/identity";
 import { attachMemory, findCandidates } from "@/lib/reconciliation/candidates";
@@ -33,10 +32,6 @@ export type ImportBankStatementInput = {
 
 const CHUNK = 1000;
 const MAX_TEXT = 500; // payer_name and reference, like POST /payments
-// The remittance kept and matched per transaction: far above any bank's (SEPA 140, MT940
-// :86: 390 characters), so that a hostile file's megabytes of it are neither tokenized by
-// the matching engine on the request thread nor stored.
-const MAX_REMITTANCE = 4000;
 
 type Row = {
   t: ParsedTransaction;
@@ -306,7 +301,7 @@ export async function importBankStatement(tx: Tx, input: ImportBankStatementInpu
       organizationId,
       format: statement.format,
       filename: (input.files.file?.name ?? "").slice(0, 255),
-      sha256: sha256Hex(present(input.files.file, "statement file").bytes),
+      sha256: present(input.files.file, "statement file").sha256,
       accountIban: statement.account.iban,
       accountIdentifier: statement.account.identifier,
       accountCurrency: statement.account.currency,

@@ -15,7 +15,7 @@ export async function prepareBankStatementImport(body: TImportStatementForm, fil
   if (!file) throw invalid("file: a statement file is required");
   if (file.bytes.length > env().MAX_UPLOAD_BYTES) throw new AppError("payload_too_large", `file: larger than ${env().MAX_UPLOAD_BYTES} bytes`);
   const csvMapping = parseCsvMapping(body.csv_mapping);
-  return parseUpload({ kind: "statement", bytes: file.bytes, format: body.format, csvMapping });
+  return parseUpload({ kind: "statement", bytes: file.bytes, format: body.format, csvMapping }, file);
 }
 
 function parseCsvMapping(raw: string | undefined) {

@@ -19,20 +19,30 @@ import type { WorkerUsage } from "@/lib/uploads/worker";
 // directory, as scripts/server.mjs resolves that bundle (Next.js's bundle finds it too).
 export const WORKER_SCRIPT = ".next/api/parse-worker.mjs";
 
-type Pending = { id: number; job: ParseJob; resolve: (r: { outcome: ParseOutcome; usage?: WorkerUsage }) => void };
+type Result = { outcome: ParseOutcome; usage?: WorkerUsage; bytes?: Uint8Array };
+// size and limit are taken before the job's bytes move to the worker (which empties them here).
+type Pending = { id: number; job: ParseJob; size: number; limit: number; move: boolean; resolve: (r: Result) => void };
 type Slot = { worker: Worker; online: boolean; job?: Pending; timer?: NodeJS.Timeout; watch?: NodeJS.Timeout };
 type Pool = { slots: Slot[]; queue: Pending[]; nextId: number; missingLogged?: boolean };
 
 const globalForPool = globalThis as unknown as { __fosParsePool?: Pool };
 const pool = (): Pool => (globalForPool.__fosParsePool ??= { slots: [], queue: [], nextId: 1 });
 
-// Parses in a worker and returns the value, or throws the refusal as an AppError.
-export async function parseUpload<K extends ParseJob["kind"]>(job: ParseJob & { kind: K }): Promise<ParseValue[K]> {
+// Parses in a worker and returns the value, or throws the refusal as an AppError. With an
+// `owner` (the uploaded file, or the request's body, whose buffer is job.bytes), the bytes are
+// moved to the worker rather than copied, and back into owner.bytes with the answer (a
+// parse stopped at a limit does not give them back: the request is refused then).
+export async function parseUpload<K extends ParseJob["kind"]>(job: ParseJob & { kind: K }, owner?: { bytes: Buffer }): Promise<ParseValue[K]> {
   const started = performance.now();
   const script = path.resolve(process.cwd(), WORKER_SCRIPT);
-  let result: { outcome: ParseOutcome; usage?: WorkerUsage };
-  if (existsSync(script)) result = await new Promise((resolve) => enqueue(script, { id: pool().nextId++, job, resolve }));
-  else {
+  const size = job.bytes.byteLength;
+  const limit = parseTimeLimit(job);
+  let result: Result;
+  if (existsSync(script)) {
+    const move = owner?.bytes === job.bytes && movable(job.bytes);
+    result = await new Promise((resolve) => enqueue(script, { id: pool().nextId++, job, size, limit, move, resolve }));
+    if (move && owner && result.bytes) owner.bytes = Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
+  } else {
     // Without a build (tests of lib/, `next dev`) the parse runs here, unbounded in time.
     const p = pool();
     if (!p.missingLogged) logger().error({ script: WORKER_SCRIPT }, "upload parse worker not built: parsing on the request thread");
@@ -43,11 +53,11 @@ export async function parseUpload<K extends ParseJob["kind"]>(job: ParseJob & { 
   logger().info(
     {
       parse: job.kind,
-      bytes: job.bytes.byteLength,
+      bytes: size,
       outcome: outcome.ok ? "ok" : outcome.code,
       ms: Math.round(performance.now() - started),
       worker: usage ?? null,
-      limits: { ms: parseTimeLimit(job), heap_mb: env().UPLOAD_PARSE_MEMORY_MB },
+      limits: { ms: limit, heap_mb: env().UPLOAD_PARSE_MEMORY_MB },
     },
     "upload parsed",
   );
@@ -70,16 +80,19 @@ function spawn(script: string): Slot {
   });
   worker.unref();
   const slot: Slot = { worker, online: false };
-  // A new worker's start (loading the parsers) is not counted against the parse's time.
-  worker.once("online", () => {
-    slot.online = true;
-    if (slot.job) startTimer(slot, slot.job.job);
-  });
   pool().slots.push(slot);
-  worker.on("message", (msg: { id: number; outcome: ParseOutcome; usage: WorkerUsage }) => {
+  worker.on("message", (msg: { ready: true } | { id: number; outcome: ParseOutcome; usage: WorkerUsage; bytes: Uint8Array }) => {
+    // A new worker's start (loading the parsers) is not counted against the parse's time:
+    // the timer starts when the worker says it is ready (`online` comes before its modules
+    // are loaded, which took seconds on a loaded machine).
+    if ("ready" in msg) {
+      slot.online = true;
+      if (slot.job) startTimer(slot, slot.job);
+      return;
+    }
     const job = slot.job;
     if (!job || job.id !== msg.id) return;
-    finish(slot, { outcome: msg.outcome, usage: msg.usage }, false);
+    finish(slot, { outcome: msg.outcome, usage: msg.usage, bytes: msg.bytes }, false);
   });
   // A worker over its heap limit (ERR_WORKER_OUT_OF_MEMORY) or otherwise gone.
   const gone = (why: string) => {
@@ -96,11 +109,15 @@ function spawn(script: string): Slot {
 function run(slot: Slot, pending: Pending) {
   slot.job = pending;
   const { job } = pending;
-  // The bytes are copied into a buffer of their own, which moves to the worker.
-  const bytes = new Uint8Array(job.bytes);
-  slot.worker.postMessage({ id: pending.id, job: { ...job, bytes } }, [bytes.buffer]);
-  if (slot.online) startTimer(slot, job);
+  // The bytes move to the worker: their own buffer when the caller gave them up (`move`), else
+  // a copy in a buffer of its own (a small body read whole shares its buffer with others).
+  const bytes = pending.move ? job.bytes : new Uint8Array(job.bytes);
+  slot.worker.postMessage({ id: pending.id, job: { ...job, bytes } }, [bytes.buffer as ArrayBuffer]);
+  if (slot.online) startTimer(slot, pending);
 }
+
+// A view that is its buffer, whole: moving that buffer takes nothing else with it.
+const movable = (b: Uint8Array) => b.buffer instanceof ArrayBuffer && b.byteOffset === 0 && b.byteLength === b.buffer.byteLength && b.byteLength > 0;
 
 // The time a parse may take: the base (UPLOAD_PARSE_TIMEOUT_MS) and a second per MiB of what
 // it may read, as the parsers' work is linear in it (a legitimate 10 MiB statement on a busy
@@ -113,21 +130,21 @@ export function parseTimeLimit(job: ParseJob): number {
 }
 const MS_PER_MIB = 1000;
 
-function startTimer(slot: Slot, job: ParseJob) {
-  const limit = parseTimeLimit(job);
+function startTimer(slot: Slot, pending: Pending) {
+  const { job, limit } = pending;
   slot.timer = setTimeout(() => finish(slot, refusal(job, `could not be read within ${(limit / 1000).toFixed(1)} s`), true), limit);
   // The process's V8 flags (--max-old-space-size, scripts/server-flags.ts) override a worker's
   // resourceLimits, so memory is also watched from here: the process's resident memory may
   // grow by the limit per busy worker (plus the file's copies) during a parse, no more.
   const mb = env().UPLOAD_PARSE_MEMORY_MB;
-  const base = process.memoryUsage.rss() + 4 * job.bytes.byteLength;
+  const base = process.memoryUsage.rss() + 4 * pending.size;
   slot.watch = setInterval(() => {
     const busy = pool().slots.filter((s) => s.job).length;
     if (process.memoryUsage.rss() > base + busy * mb * 1024 * 1024) finish(slot, refusal(job, `needs more than ${mb} MB of memory to be read`), true);
   }, 50);
 }
 
-function finish(slot: Slot, result: { outcome: ParseOutcome; usage?: WorkerUsage }, kill: boolean) {
+function finish(slot: Slot, result: Result, kill: boolean) {
   const job = slot.job;
   clearTimeout(slot.timer);
   clearInterval(slot.watch);
@@ -152,6 +169,6 @@ function retire(slot: Slot) {
 }
 
 function refusal(job: ParseJob, why: string): { outcome: ParseOutcome } {
-  const what = job.kind === "einvoice" ? "the e-invoice" : job.kind === "statement" ? "the statement" : "the file";
+  const what = { multipart: "the request body", einvoice: "the e-invoice", statement: "the statement", document: "the file" }[job.kind];
   return { outcome: { ok: false, code: REFUSAL_CODE[job.kind], message: `${what} ${why}` } };
 }
