@@ -1,4 +1,5 @@
 import { db, type Tx } from "@/lib/db/client";
+import { statement } from "@/lib/db/query";
 
 // Fixed-window counters in PostgreSQL, so every instance sees the same counts.
 export type RateLimitState = { limited: boolean; count: number; retryAfterSeconds: number };
@@ -10,13 +11,44 @@ function windowOf(windowSeconds: number): { windowStart: Date; retryAfterSeconds
   return { windowStart, retryAfterSeconds };
 }
 
+type Bucket = { key: string; windowStart: Date };
+
+// One more hit of the window's bucket (created at 1), and its count.
+const hit = statement((q, p: Bucket) =>
+  q
+    .insertInto("rate_limit_buckets")
+    .values({ key: p.key, window_start: p.windowStart, count: 1 })
+    .onConflict((oc) => oc.columns(["key", "window_start"]).doUpdateSet((eb) => ({ count: eb("rate_limit_buckets.count", "+", 1) })))
+    .returning("count"),
+);
+
+// The same, only while the count is below `limit` (no row otherwise).
+const reserve = statement((q, p: Bucket & { limit: number }) =>
+  q
+    .insertInto("rate_limit_buckets")
+    .values({ key: p.key, window_start: p.windowStart, count: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(["key", "window_start"])
+        .doUpdateSet((eb) => ({ count: eb("rate_limit_buckets.count", "+", 1) }))
+        .where("rate_limit_buckets.count", "<", p.limit),
+    )
+    .returning("count"),
+);
+
+const release = statement((q, p: Bucket) =>
+  q
+    .updateTable("rate_limit_buckets")
+    .set((eb) => ({ count: eb("count", "-", 1) }))
+    .where("key", "=", p.key)
+    .where("window_start", "=", p.windowStart)
+    .where("count", ">", 0),
+);
+
 export async function hitRateLimit(key: string, windowSeconds: number, limit: number): Promise<RateLimitState> {
   const { windowStart, retryAfterSeconds } = windowOf(windowSeconds);
-  const rows = await db().$queryRaw<{ count: number }[]>`
-    INSERT INTO rate_limit_buckets (key, window_start, count) VALUES (${key}, ${windowStart}, 1)
-    ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limit_buckets.count + 1
-    RETURNING count`;
-  const count = Number(rows[0]?.count ?? 1);
+  const rows = await hit.rows(db(), { key, windowStart });
+  const count = rows[0]?.count ?? 1;
   return { limited: count > limit, count, retryAfterSeconds };
 }
 
@@ -35,17 +67,12 @@ export async function reserveAttempt(
   limit: number,
 ): Promise<({ granted: true } & CountedAttempt) | { granted: false; retryAfterSeconds: number }> {
   const { windowStart, retryAfterSeconds } = windowOf(windowSeconds);
-  const rows = await db().$queryRaw<{ count: number }[]>`
-    INSERT INTO rate_limit_buckets (key, window_start, count) VALUES (${key}, ${windowStart}, 1)
-    ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limit_buckets.count + 1
-      WHERE rate_limit_buckets.count < ${limit}::int
-    RETURNING count`;
+  const rows = await reserve.rows(db(), { key, windowStart, limit });
   if (rows.length === 0) return { granted: false, retryAfterSeconds };
   return {
     granted: true,
     release: async (q: Tx = db()) => {
-      await q.$executeRaw`
-        UPDATE rate_limit_buckets SET count = count - 1 WHERE key = ${key} AND window_start = ${windowStart} AND count > 0`;
+      await release.count(q, { key, windowStart });
     },
   };
 }

@@ -1,4 +1,5 @@
 import { db, transaction, type Tx } from "@/lib/db/client";
+import { query } from "@/lib/db/query";
 
 // Calls without an Idempotency-Key get the plain client from the pipeline; the checks
 // and writes of an administration change must still commit or fail together.
@@ -11,5 +12,5 @@ export function atomically<T>(tx: Tx, fn: (tx: Tx) => Promise<T>): Promise<T> {
 export type LockOrganizationInput = { organizationId: string };
 
 export async function lockOrganization(tx: Tx, { organizationId }: LockOrganizationInput): Promise<void> {
-  await tx.$queryRaw`SELECT id FROM organizations WHERE id = ${organizationId}::uuid FOR UPDATE`;
+  await query(tx).selectFrom("organizations").select("id").where("id", "=", organizationId).forUpdate().execute();
 }

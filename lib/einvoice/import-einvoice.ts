@@ -1,4 +1,6 @@
 import type { Tx } from "@/lib/db/client";
+import { sql as raw } from "kysely";
+import { query } from "@/lib/db/query";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -39,7 +41,8 @@ export async function importEinvoice(tx: Tx, input: ImportEinvoiceInput): Promis
   const record = { format: invoice.format, document_type: invoice.documentType, profile: invoice.profile, source, sha256 };
 
   // Two concurrent imports of one invoice: the second waits here, then sees the first.
-  await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`einvoice:${organizationId}:${mapped.body.external_reference.id}`}))::text AS locked`;
+  const lockKey = `einvoice:${organizationId}:${mapped.body.external_reference.id}`;
+  await query(tx).selectNoFrom(raw<string>`pg_advisory_xact_lock(hashtext(${lockKey}))::text`.as("locked")).execute();
   const existing = await tx.obligation.findFirst({
     where: { organizationId, externalNamespace: "einvoice", externalId: mapped.body.external_reference.id },
     select: { id: true, reference: true },

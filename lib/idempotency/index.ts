@@ -1,4 +1,6 @@
-import { sql, sqlLater, type Tx } from "@/lib/db/client";
+import { sql as raw } from "kysely";
+import type { Tx } from "@/lib/db/client";
+import { type Query, statement } from "@/lib/db/query";
 import { AppError } from "@/lib/errors";
 import { hmacBase64Url, isSealed, openSecret, sealSecret, sha256Hex } from "@/lib/crypto";
 import { env } from "@/lib/env";
@@ -80,15 +82,19 @@ function canonicalJson(v: unknown): string {
 // the pipeline replays instead. (Rows in state 'processing' were written by earlier
 // versions, whose claim committed on its own: they hold no lock and count as free.)
 export async function claimInTx(tx: Tx, c: KeyClaim): Promise<StoredResponse | undefined> {
-  const rows = await sql<ClaimRow>(
-    tx,
-    `SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0)) AS locked,
-      r.state, r.method, r.path, r.fingerprint, r.response_status, r.response_body, r.response_headers
-    FROM (SELECT 1) AS one LEFT JOIN idempotency_records r ON r.scope = $2 AND r.key = $3`,
-    [lockText(c.scope, c.key), c.scope, c.key],
-  );
+  const rows = await claimStatement.rows(tx, { lock: lockText(c.scope, c.key), scope: c.scope, key: c.key });
   return claimed(rows[0], c);
 }
+
+// The record's columns a claim reads (`r`: idempotency_records).
+const RECORD = ["r.state", "r.method", "r.path", "r.fingerprint", "r.response_status", "r.response_body", "r.response_headers"] as const;
+
+const claimStatement = statement((q, p: { lock: string; scope: string; key: string }) =>
+  q
+    .selectFrom(raw<{ x: number }>`(SELECT 1)`.as("one"))
+    .leftJoin("idempotency_records as r", (j) => j.on("r.scope", "=", p.scope).on("r.key", "=", p.key))
+    .select([raw<boolean>`pg_try_advisory_xact_lock(hashtextextended(${p.lock}, 0))`.as("locked"), ...RECORD]),
+);
 
 // The same claim for a request authenticated by an API key, made before the key's row has
 // been read: the scope (`org:<organization id>`, scopeOf in lib/http/handle.ts) is taken
@@ -99,29 +105,35 @@ export async function claimInTx(tx: Tx, c: KeyClaim): Promise<StoredResponse | u
 // `organizationId`: the key's route (lib/auth/token-routing.ts), which the key's row must match.
 export function claimForApiKeyInTx(tx: Tx, keyHash: string, key: string, organizationId?: string): Promise<ClaimRow[]> {
   return organizationId === undefined
-    ? sql<ClaimRow>(tx, CLAIM_FOR_API_KEY, [keyHash, key])
-    : sql<ClaimRow>(tx, CLAIM_FOR_ROUTED_API_KEY, [keyHash, key, organizationId]);
+    ? claimForApiKeyStatement.rows(tx, { keyHash, key })
+    : claimForRoutedApiKeyStatement.rows(tx, { keyHash, key, organizationId });
 }
 
-const claimForKeysWhere = (where: string) =>
-  `SELECT pg_try_advisory_xact_lock(hashtextextended('idem' || chr(10) || s.scope || chr(10) || $2, 0)) AS locked, s.scope,
-      r.state, r.method, r.path, r.fingerprint, r.response_status, r.response_body, r.response_headers
-    FROM (SELECT 'org:' || k.organization_id::text AS scope FROM api_keys k WHERE ${where}) AS s
-    LEFT JOIN idempotency_records r ON r.scope = s.scope AND r.key = $2`;
-const CLAIM_FOR_API_KEY = claimForKeysWhere("k.key_hash = $1");
-const CLAIM_FOR_ROUTED_API_KEY = claimForKeysWhere("k.key_hash = $1 AND k.organization_id = $3::uuid");
+// The claim found from an API key's hash (and its route, when the key carries one: `routed`,
+// a shape of its own, since a placeholder's value is not known when the statement is built).
+const claimForKeys = (q: Query, p: { keyHash: string; key: string; organizationId?: string }, routed: boolean) =>
+  q
+    .selectFrom((eb) =>
+      eb
+        .selectFrom("api_keys as k")
+        .select(raw<string>`'org:' || k.organization_id::text`.as("scope"))
+        .where("k.key_hash", "=", p.keyHash)
+        .$if(routed, (w) => w.where("k.organization_id", "=", p.organizationId as string))
+        .as("s"),
+    )
+    .leftJoin("idempotency_records as r", (j) => j.onRef("r.scope", "=", "s.scope").on("r.key", "=", p.key))
+    .select([
+      raw<boolean>`pg_try_advisory_xact_lock(hashtextextended('idem' || chr(10) || s.scope || chr(10) || ${p.key}, 0))`.as("locked"),
+      "s.scope",
+      ...RECORD,
+    ]);
+const claimForApiKeyStatement = statement((q: Query, p: { keyHash: string; key: string }) => claimForKeys(q, p, false));
+const claimForRoutedApiKeyStatement = statement((q: Query, p: { keyHash: string; key: string; organizationId: string }) => claimForKeys(q, p, true));
 
-export type ClaimRow = {
-  locked: boolean;
-  scope?: string;
-  state: string | null;
-  method: string | null;
-  path: string | null;
-  fingerprint: string | null;
-  response_status: number | null;
-  response_body: string | null;
-  response_headers: Record<string, string> | null;
-};
+// A claim's row: whether the lock was granted, the record's columns (null without a record),
+// and the scope when the claim found it from an API key.
+type ClaimStatementRow = Awaited<ReturnType<typeof claimStatement.rows>>[number];
+export type ClaimRow = ClaimStatementRow & { scope?: string };
 
 // The advisory lock's text for (scope, key); claimForApiKeyInTx builds the same in SQL.
 const lockText = (scope: string, key: string) => `idem\n${scope}\n${key}`;
@@ -131,7 +143,18 @@ const lockText = (scope: string, key: string) => `idem\n${scope}\n${key}`;
 export function claimed(row: ClaimRow | undefined, c: KeyClaim): StoredResponse | undefined {
   // A completed record is final: it is replayed whether or not this transaction got the
   // lock (concurrent replays of one key must not turn each other away with 409s).
-  const stored = row && storedOf(row.state, row.method, row.path, row.fingerprint, row.response_status, row.response_body, row.response_headers, c);
+  const stored =
+    row &&
+    storedOf(
+      row.state,
+      row.method,
+      row.path,
+      row.fingerprint,
+      row.response_status,
+      row.response_body,
+      row.response_headers as Record<string, string> | null,
+      c,
+    );
   if (stored) return stored;
   if (!row?.locked) {
     throw new AppError("idempotency_request_in_progress", "a request with this Idempotency-Key is still being processed", {
@@ -208,22 +231,65 @@ export class KeyTakenMeanwhile extends Error {
 // (fos_raise, SQLSTATE FO001, migration 0017), the database rolls the transaction back at
 // COMMIT, and the transaction fails with KeyTakenMeanwhile.
 export async function storeInTx(tx: Tx, c: KeyClaim, r: StoredResponse): Promise<void> {
-  await sqlLater(
+  await storeStatement.later(
     tx,
-    `WITH stored AS (
-      INSERT INTO idempotency_records (scope, key, method, path, fingerprint, state, response_status, response_body, response_headers, locked_until, created_at, completed_at)
-      VALUES ($1, $2, $3, $4, $5, 'completed', $6::int, $7, $8::jsonb, now(), now(), now())
-      ON CONFLICT (scope, key) DO UPDATE SET method = EXCLUDED.method, path = EXCLUDED.path, fingerprint = EXCLUDED.fingerprint, state = 'completed',
-        response_status = EXCLUDED.response_status, response_body = EXCLUDED.response_body, response_headers = EXCLUDED.response_headers,
-        locked_until = EXCLUDED.locked_until, created_at = EXCLUDED.created_at, completed_at = EXCLUDED.completed_at
-      WHERE idempotency_records.state <> 'completed'
-      RETURNING 1
-    )
-    SELECT fos_raise('FO001', 'idempotency key completed by a concurrent request') WHERE NOT EXISTS (SELECT 1 FROM stored)`,
-    [c.scope, c.key, c.method, c.path, c.fingerprint, r.status, sealSecret(r.body), JSON.stringify(r.headers)],
+    {
+      scope: c.scope,
+      key: c.key,
+      method: c.method,
+      path: c.path,
+      fingerprint: c.fingerprint,
+      status: r.status,
+      body: sealSecret(r.body),
+      headers: JSON.stringify(r.headers),
+    },
     (err) => ((err as { code?: string }).code === "FO001" ? new KeyTakenMeanwhile() : err),
   );
 }
+
+type StoreValues = { scope: string; key: string; method: string; path: string; fingerprint: string; status: number; body: string; headers: string };
+const now = raw<Date>`now()`;
+const storeStatement = statement((q, p: StoreValues) =>
+  q
+    .with("stored", (w) =>
+      w
+        .insertInto("idempotency_records")
+        .values({
+          scope: p.scope,
+          key: p.key,
+          method: p.method,
+          path: p.path,
+          fingerprint: p.fingerprint,
+          state: "completed",
+          response_status: p.status,
+          response_body: p.body,
+          response_headers: p.headers, // JSON text, read as jsonb by the column
+          locked_until: now,
+          created_at: now,
+          completed_at: now,
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(["scope", "key"])
+            .doUpdateSet((eb) => ({
+              method: eb.ref("excluded.method"),
+              path: eb.ref("excluded.path"),
+              fingerprint: eb.ref("excluded.fingerprint"),
+              state: "completed",
+              response_status: eb.ref("excluded.response_status"),
+              response_body: eb.ref("excluded.response_body"),
+              response_headers: eb.ref("excluded.response_headers"),
+              locked_until: eb.ref("excluded.locked_until"),
+              created_at: eb.ref("excluded.created_at"),
+              completed_at: eb.ref("excluded.completed_at"),
+            }))
+            .where("idempotency_records.state", "<>", "completed"),
+        )
+        .returning(raw<number>`1`.as("one")),
+    )
+    .selectNoFrom(raw`fos_raise('FO001', 'idempotency key completed by a concurrent request')`.as("raised"))
+    .where((eb) => eb.not(eb.exists(eb.selectFrom("stored").select(raw`1`.as("one"))))),
+);
 
 // Responses that must not be replayed (409, 429, 5xx) leave the key free for a retry.
 export const isStorable = (status: number) => status < 500 && status !== 409 && status !== 429;

@@ -1,4 +1,5 @@
-import { sqlLater, type Tx } from "@/lib/db/client";
+import type { Tx } from "@/lib/db/client";
+import { statement } from "@/lib/db/query";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -10,11 +11,24 @@ import { isCheckViolation, isWriteConflict } from "@/lib/db/errors";
 
 export type AllocatePaymentInput = { organizationId: string; paymentId: string; principal: Principal; body: TAllocatePayment };
 
-const ALLOCATE_SQL = `WITH allocation AS (
-    INSERT INTO payment_allocations (id, organization_id, payment_id, obligation_id, amount_minor, created_at)
-    VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::bigint, $6::timestamptz))
-  UPDATE payments SET allocated_minor = allocated_minor + $5::bigint, updated_at = $6::timestamptz
-  WHERE id = $3::uuid AND organization_id = $2::uuid`;
+// The allocation row and the payment's raise in one statement.
+const allocateStatement = statement((q, p: { id: string; org: string; payment: string; obligation: string; amount: bigint; at: Date }) =>
+  q
+    .with("allocation", (w) =>
+      w.insertInto("payment_allocations").values({
+        id: p.id,
+        organization_id: p.org,
+        payment_id: p.payment,
+        obligation_id: p.obligation,
+        amount_minor: p.amount,
+        created_at: p.at,
+      }),
+    )
+    .updateTable("payments")
+    .set((eb) => ({ allocated_minor: eb("allocated_minor", "+", p.amount), updated_at: p.at }))
+    .where("id", "=", p.payment)
+    .where("organization_id", "=", p.org),
+);
 
 // POST /payments/{id}/allocations: allocates part of a payment to an obligation, atomically
 // in the caller's transaction.
@@ -90,10 +104,10 @@ async function allocate(tx: Tx, input: AllocatePaymentInput): Promise<TPaymentAl
       obligationReference = o.reference;
       obligationId = o.id;
       // The allocation row and the payment's raise in one statement, held back and sent with
-      // the obligation's update (lib/db/client.ts, sqlLater): the payment is locked by this
+      // the obligation's update (`later`, lib/db/query.ts): the payment is locked by this
       // transaction, so nothing else moved it since step 1; a CHECK violation surfaces at that
       // next statement and is mapped by allocatePayment like any other.
-      await sqlLater(tx, ALLOCATE_SQL, [allocationId, organizationId, paymentId, o.id, amount.toString(), createdAt.toISOString()]);
+      await allocateStatement.later(tx, { id: allocationId, org: organizationId, payment: paymentId, obligation: o.id, amount, at: createdAt });
       paymentAfter = toPaymentView({
         ...p,
         allocatedMinor: p.allocatedMinor + amount,

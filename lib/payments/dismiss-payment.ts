@@ -1,4 +1,5 @@
-import { sqlLater, type Tx } from "@/lib/db/client";
+import type { Tx } from "@/lib/db/client";
+import { query, later } from "@/lib/db/query";
 import type { Principal } from "@/lib/auth/principal";
 import { recordEvent } from "@/lib/events/record-event";
 import type { TDismissPayment, TPayment } from "@/lib/schemas/payments";
@@ -19,11 +20,13 @@ export async function dismissPayment(tx: Tx, input: DismissPaymentInput): Promis
   if (p.allocatedMinor > 0n) throw invalidState(`the payment has ${p.allocatedMinor} allocated; reverse its allocations before dismissing it`);
   const now = new Date();
   const note = body.note ?? "";
-  await sqlLater(
+  await later(
     tx,
-    `UPDATE payments SET dismissed_at = $3::timestamptz, dismissal_reason = $4, dismissal_note = $5, updated_at = $3::timestamptz
-     WHERE id = $1::uuid AND organization_id = $2::uuid`,
-    [p.id, organizationId, now.toISOString(), body.reason, note],
+    query(tx)
+      .updateTable("payments")
+      .set({ dismissed_at: now, dismissal_reason: body.reason, dismissal_note: note, updated_at: now })
+      .where("id", "=", p.id)
+      .where("organization_id", "=", organizationId),
   );
   const payment = toPaymentView({ ...p, dismissedAt: now, dismissalReason: body.reason, dismissalNote: note, updatedAt: now });
   await recordEvent(tx, {

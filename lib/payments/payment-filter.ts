@@ -1,4 +1,5 @@
-import { Prisma } from "@/lib/generated/prisma/client";
+import { type Expression, expressionBuilder, type SqlBool } from "kysely";
+import type { Payment } from "@/lib/generated/kysely/database";
 import { parseDecimalToMinor } from "@/lib/money/format";
 import { PAYMENT_STATUSES } from "@/lib/schemas/payments";
 
@@ -8,8 +9,10 @@ export type PaymentFilter = { search?: string; status?: string };
 
 const likeEscaped = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export function paymentFilterSql(f: PaymentFilter): Prisma.Sql {
-  const parts: Prisma.Sql[] = [];
+// The filter as one condition on the payments table aliased `p`, or undefined when it has none.
+export function paymentFilterCondition(f: PaymentFilter): Expression<SqlBool> | undefined {
+  const eb = expressionBuilder<{ p: Payment }, "p">();
+  const parts: Expression<SqlBool>[] = [];
   const q = f.search?.trim().slice(0, 200) ?? "";
   if (q) {
     const like = `%${likeEscaped(q)}%`;
@@ -18,24 +21,28 @@ export function paymentFilterSql(f: PaymentFilter): Prisma.Sql {
       return r.ok ? [r.minor] : [];
     });
     parts.push(
-      Prisma.sql`(p.payer_name ILIKE ${like} OR p.reference ILIKE ${like} OR p.external_id ILIKE ${like} OR p.note ILIKE ${like}${
-        amounts.length ? Prisma.sql` OR p.amount_minor = ANY(${amounts}::bigint[])` : Prisma.empty
-      })`,
+      eb.or([
+        eb("p.payer_name", "ilike", like),
+        eb("p.reference", "ilike", like),
+        eb("p.external_id", "ilike", like),
+        eb("p.note", "ilike", like),
+        ...(amounts.length ? [eb("p.amount_minor", "=", eb.fn.any(eb.val(amounts.map(BigInt))))] : []),
+      ]),
     );
   }
   switch (f.status && (PAYMENT_STATUSES as readonly string[]).includes(f.status) ? f.status : "") {
     case "dismissed":
-      parts.push(Prisma.sql`p.dismissed_at IS NOT NULL`);
+      parts.push(eb("p.dismissed_at", "is not", null));
       break;
     case "unallocated":
-      parts.push(Prisma.sql`p.dismissed_at IS NULL AND p.allocated_minor = 0`);
+      parts.push(eb.and([eb("p.dismissed_at", "is", null), eb("p.allocated_minor", "=", 0n)]));
       break;
     case "partially_allocated":
-      parts.push(Prisma.sql`p.allocated_minor > 0 AND p.allocated_minor < p.amount_minor`);
+      parts.push(eb.and([eb("p.allocated_minor", ">", 0n), eb("p.allocated_minor", "<", eb.ref("p.amount_minor"))]));
       break;
     case "allocated":
-      parts.push(Prisma.sql`p.allocated_minor = p.amount_minor`);
+      parts.push(eb("p.allocated_minor", "=", eb.ref("p.amount_minor")));
       break;
   }
-  return parts.length ? Prisma.sql` AND ${Prisma.join(parts, " AND ")}` : Prisma.empty;
+  return parts.length ? eb.and(parts) : undefined;
 }

@@ -1,4 +1,5 @@
-import { sqlCount, type Tx } from "@/lib/db/client";
+import type { Tx } from "@/lib/db/client";
+import { statement } from "@/lib/db/query";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -20,10 +21,41 @@ export type RecordPaymentInput = { organizationId: string; principal: Principal;
 // One INSERT straight to the transaction's connection, and the wire object built from the
 // row it wrote (a new payment has no allocations): no re-read, no ORM in between (Prisma's
 // createMany cost this request more CPU than a registration; docs/benchmarks.md, step 19).
-const INSERT_PAYMENT = `INSERT INTO payments (id, organization_id, amount_minor, allocated_minor, currency, direction, received_on,
-    payer_name, reference, external_namespace, external_id, note, created_at, updated_at)
-  VALUES ($1::uuid, $2::uuid, $3::bigint, 0, $4, $5, $6::date, $7, $8, $9, $10, $11, $12::timestamptz, $12::timestamptz)
-  ON CONFLICT DO NOTHING`;
+type PaymentValues = {
+  id: string;
+  org: string;
+  amount: bigint;
+  currency: string;
+  direction: string;
+  receivedOn: string;
+  payerName: string;
+  reference: string;
+  externalNamespace: string | null;
+  externalId: string | null;
+  note: string;
+  at: Date;
+};
+const insertPayment = statement((q, p: PaymentValues) =>
+  q
+    .insertInto("payments")
+    .values({
+      id: p.id,
+      organization_id: p.org,
+      amount_minor: p.amount,
+      allocated_minor: 0n,
+      currency: p.currency,
+      direction: p.direction,
+      received_on: p.receivedOn,
+      payer_name: p.payerName,
+      reference: p.reference,
+      external_namespace: p.externalNamespace,
+      external_id: p.externalId,
+      note: p.note,
+      created_at: p.at,
+      updated_at: p.at,
+    })
+    .onConflict((c) => c.doNothing()),
+);
 
 export async function recordPayment(tx: Tx, input: RecordPaymentInput): Promise<TPayment> {
   const { organizationId, body } = input;
@@ -49,20 +81,20 @@ export async function recordPayment(tx: Tx, input: RecordPaymentInput): Promise<
     dismissalNote: "",
     allocations: [],
   };
-  const inserted = await sqlCount(tx, INSERT_PAYMENT, [
-    row.id,
-    organizationId,
-    row.amountMinor.toString(),
-    row.currency,
-    row.direction,
-    fromDate(row.receivedOn),
-    row.payerName,
-    row.reference,
-    row.externalNamespace,
-    row.externalId,
-    row.note,
-    now.toISOString(),
-  ]);
+  const inserted = await insertPayment.count(tx, {
+    id: row.id,
+    org: organizationId,
+    amount: row.amountMinor,
+    currency: row.currency,
+    direction: row.direction,
+    receivedOn: fromDate(row.receivedOn),
+    payerName: row.payerName,
+    reference: row.reference,
+    externalNamespace: row.externalNamespace,
+    externalId: row.externalId,
+    note: row.note,
+    at: now,
+  });
   if (inserted !== 1) {
     const existing = ext
       ? await tx.payment.findFirst({ where: { organizationId, externalNamespace: ext.namespace, externalId: ext.id }, select: { id: true } })

@@ -1,4 +1,5 @@
-import { sqlLater, type Tx } from "@/lib/db/client";
+import type { Tx } from "@/lib/db/client";
+import { query, later } from "@/lib/db/query";
 import type { Principal } from "@/lib/auth/principal";
 import { recordEvent } from "@/lib/events/record-event";
 import type { TPayment } from "@/lib/schemas/payments";
@@ -14,11 +15,13 @@ export async function restorePayment(tx: Tx, input: RestorePaymentInput): Promis
   const p = await lockPayment(tx, { organizationId, paymentId: input.paymentId });
   if (!p.dismissedAt) throw invalidState("the payment is not dismissed");
   const now = new Date();
-  await sqlLater(
+  await later(
     tx,
-    `UPDATE payments SET dismissed_at = NULL, dismissal_reason = '', dismissal_note = '', updated_at = $3::timestamptz
-     WHERE id = $1::uuid AND organization_id = $2::uuid`,
-    [p.id, organizationId, now.toISOString()],
+    query(tx)
+      .updateTable("payments")
+      .set({ dismissed_at: null, dismissal_reason: "", dismissal_note: "", updated_at: now })
+      .where("id", "=", p.id)
+      .where("organization_id", "=", organizationId),
   );
   const payment = toPaymentView({ ...p, dismissedAt: null, dismissalReason: "", dismissalNote: "", updatedAt: now });
   await recordEvent(tx, {

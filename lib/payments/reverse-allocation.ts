@@ -1,4 +1,5 @@
-import { sqlLater, type Tx } from "@/lib/db/client";
+import type { Tx } from "@/lib/db/client";
+import { later, query } from "@/lib/db/query";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { isCheckViolation, isWriteConflict } from "@/lib/db/errors";
@@ -8,15 +9,6 @@ import { settledStatus } from "@/lib/obligations/settled-status";
 import { lockPayment, toAllocationItem, toPaymentView } from "@/lib/payments/view";
 
 export type ReverseAllocationInput = { organizationId: string; paymentId: string; allocationId: string; principal: Principal; body: TReverseEntry };
-
-// The allocation marked reversed and the payment's allocated amount lowered, in one
-// statement sent with the obligation's update.
-const REVERSE_SQL = `WITH reversed AS (
-    UPDATE payment_allocations SET reversed_at = $4::timestamptz, reversal_reason = $5
-    WHERE id = $3::uuid AND organization_id = $2::uuid AND payment_id = $1::uuid AND reversed_at IS NULL
-    RETURNING amount_minor)
-  UPDATE payments p SET allocated_minor = p.allocated_minor - r.amount_minor, updated_at = $4::timestamptz
-  FROM reversed r WHERE p.id = $1::uuid AND p.organization_id = $2::uuid`;
 
 // POST /payments/{id}/allocations/{allocation}/reverse: a wrong allocation is undone. It stays
 // in the payment's history with reversed_at and the reason; the payment's and the
@@ -59,7 +51,27 @@ async function reverse(tx: Tx, input: ReverseAllocationInput): Promise<TPaymentA
     eventType: "payment.allocation_reversed",
     paymentId: p.id,
     apply: async (o) => {
-      await sqlLater(tx, REVERSE_SQL, [p.id, organizationId, a.id, reversedAt.toISOString(), body.reason]);
+      // The allocation marked reversed and the payment's allocated amount lowered, in one
+      // statement sent with the obligation's update.
+      await later(
+        tx,
+        query(tx)
+          .with("reversed", (w) =>
+            w
+              .updateTable("payment_allocations")
+              .set({ reversed_at: reversedAt, reversal_reason: body.reason })
+              .where("id", "=", a.id)
+              .where("organization_id", "=", organizationId)
+              .where("payment_id", "=", p.id)
+              .where("reversed_at", "is", null)
+              .returning("amount_minor"),
+          )
+          .updateTable("payments as p")
+          .from("reversed as r")
+          .set((eb) => ({ allocated_minor: eb("p.allocated_minor", "-", eb.ref("r.amount_minor")), updated_at: reversedAt }))
+          .where("p.id", "=", p.id)
+          .where("p.organization_id", "=", organizationId),
+      );
       return {
         allocatedMinor: { increment: -a.amountMinor },
         status: await settledStatus(tx, { obligation: o, allocated: o.allocatedMinor - a.amountMinor }),

@@ -1,5 +1,8 @@
-import { Prisma, type Payment } from "@/lib/generated/prisma/client";
-import { sql, type Tx } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { type Expression, type InferResult, type SqlBool, sql as raw } from "kysely";
+import { jsonArrayFrom } from "kysely/helpers/postgres";
+import type { Tx } from "@/lib/db/client";
+import { type Query, query, statement } from "@/lib/db/query";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { fromDate } from "@/lib/schemas/common";
@@ -19,71 +22,105 @@ export type LoadedPayment = Prisma.PaymentGetPayload<{ include: typeof PAYMENT_I
 
 export const notFoundPayment = () => new AppError("not_found", "payment not found");
 
+// Payments (`p`) with their allocations in one statement (Prisma's include sends one query per
+// relation): the allocations a JSON array, oldest first, their bigint as text.
+export function selectPayments(q: Query) {
+  return q.selectFrom("payments as p").select((eb) => [
+    "p.id",
+    "p.organization_id as organizationId",
+    "p.amount_minor as amountMinor",
+    "p.allocated_minor as allocatedMinor",
+    "p.currency",
+    "p.direction",
+    "p.received_on as receivedOn",
+    "p.payer_name as payerName",
+    "p.reference",
+    "p.external_namespace as externalNamespace",
+    "p.external_id as externalId",
+    "p.note",
+    "p.created_at as createdAt",
+    "p.updated_at as updatedAt",
+    "p.dismissed_at as dismissedAt",
+    "p.dismissal_reason as dismissalReason",
+    "p.dismissal_note as dismissalNote",
+    jsonArrayFrom(
+      eb
+        .selectFrom("payment_allocations as a")
+        .innerJoin("obligations as o", (j) => j.onRef("o.organization_id", "=", "a.organization_id").onRef("o.id", "=", "a.obligation_id"))
+        .select([
+          "a.id",
+          "a.organization_id as organizationId",
+          "a.payment_id as paymentId",
+          "a.obligation_id as obligationId",
+          raw<string>`a.amount_minor::text`.as("amountMinor"),
+          "a.created_at as createdAt",
+          "a.reversed_at as reversedAt",
+          "a.reversal_reason as reversalReason",
+          "o.reference",
+        ])
+        .whereRef("a.organization_id", "=", "p.organization_id")
+        .whereRef("a.payment_id", "=", "p.id")
+        .orderBy("a.created_at")
+        .orderBy("a.id"),
+    ).as("allocations"),
+  ]);
+}
+
+type PaymentRow = InferResult<ReturnType<typeof selectPayments>>[number];
+
+// The JSON elements back to the loaded shape (their bigint and dates travel as text).
+export function toLoadedPayment({ allocations, ...p }: PaymentRow): LoadedPayment {
+  return {
+    ...p,
+    allocations: allocations.map(({ reference, ...a }) => ({
+      ...a,
+      amountMinor: BigInt(a.amountMinor),
+      createdAt: new Date(a.createdAt),
+      reversedAt: a.reversedAt === null ? null : new Date(a.reversedAt),
+      obligation: { reference },
+    })),
+  };
+}
+
 // 404 not_found when unknown, malformed or of another organization.
 export type LoadPaymentInput = { organizationId: string; paymentId: string };
 
+type ById = { org: string; id: string };
+const byId = statement((q, p: ById) => selectPayments(q).where("p.organization_id", "=", p.org).where("p.id", "=", p.id));
+// The same, with the payment's row locked until the transaction ends (FOR UPDATE OF p: the
+// payment only, not the allocations or obligations read beside it).
+const lockedById = statement((q, p: ById) => selectPayments(q).where("p.organization_id", "=", p.org).where("p.id", "=", p.id).forUpdate("p"));
+
 export async function loadPayment(tx: Tx, input: LoadPaymentInput): Promise<LoadedPayment> {
-  return loadOne(tx, input, Prisma.empty);
+  if (!isUuid(input.paymentId)) throw notFoundPayment();
+  return one(await byId.rows(tx, { org: input.organizationId, id: input.paymentId }));
 }
 
-// The same, with the payment's row locked until the transaction ends (SELECT ... FOR UPDATE
-// OF p: the payment only, not the allocations or obligations read beside it).
 export async function lockPayment(tx: Tx, input: LoadPaymentInput): Promise<LoadedPayment> {
-  return loadOne(tx, input, Prisma.sql`FOR UPDATE OF p`);
+  if (!isUuid(input.paymentId)) throw notFoundPayment();
+  return one(await lockedById.rows(tx, { org: input.organizationId, id: input.paymentId }));
 }
 
-async function loadOne(tx: Tx, input: LoadPaymentInput, tail: Prisma.Sql): Promise<LoadedPayment> {
-  const { organizationId, paymentId } = input;
-  if (!isUuid(paymentId)) throw notFoundPayment();
-  const rows = await loadRaw(tx, Prisma.sql`p.organization_id = ${organizationId}::uuid AND p.id = ${paymentId}::uuid`, tail);
+function one(rows: PaymentRow[]): LoadedPayment {
   if (rows.length !== 1) throw notFoundPayment();
-  return rows[0];
+  return toLoadedPayment(rows[0]);
 }
 
 // A page of payments, newest first with a stable order (created_at desc, id desc).
-// `filter`: more conditions on `p` (lib/payments/payment-filter.ts), or none.
-export type LoadPaymentPageInput = { organizationId: string; limit: number; offset: number; filter?: Prisma.Sql };
+// `filter`: a condition on `p` (lib/payments/payment-filter.ts), or none. Built per call:
+// its shape depends on the filter, and the list is no registration hot path.
+export type LoadPaymentPageInput = { organizationId: string; limit: number; offset: number; filter?: Expression<SqlBool> };
 
 export async function loadPaymentPage(tx: Tx, input: LoadPaymentPageInput): Promise<LoadedPayment[]> {
-  return loadRaw(
-    tx,
-    Prisma.sql`p.organization_id = ${input.organizationId}::uuid${input.filter ?? Prisma.empty}`,
-    Prisma.sql`ORDER BY p.created_at DESC, p.id DESC LIMIT ${input.limit} OFFSET ${input.offset}`,
-  );
-}
-
-// One statement for payments and their allocations (Prisma's include sends one query per
-// relation); bigints travel as text inside the JSON.
-async function loadRaw(tx: Tx, where: Prisma.Sql, tail: Prisma.Sql): Promise<LoadedPayment[]> {
-  const q = Prisma.sql`
-    SELECT p.id, p.organization_id AS "organizationId", p.amount_minor AS "amountMinor", p.allocated_minor AS "allocatedMinor", p.currency,
-      p.direction, p.received_on AS "receivedOn", p.payer_name AS "payerName", p.reference, p.external_namespace AS "externalNamespace",
-      p.external_id AS "externalId", p.note, p.created_at AS "createdAt", p.updated_at AS "updatedAt", p.dismissed_at AS "dismissedAt",
-      p.dismissal_reason AS "dismissalReason", p.dismissal_note AS "dismissalNote",
-      (SELECT coalesce(json_agg(json_build_object('id', a.id, 'organization_id', a.organization_id, 'payment_id', a.payment_id,
-          'obligation_id', a.obligation_id, 'amount_minor', a.amount_minor::text, 'created_at', a.created_at, 'reference', o.reference,
-          'reversed_at', a.reversed_at, 'reversal_reason', a.reversal_reason)
-          ORDER BY a.created_at, a.id), '[]')
-        FROM payment_allocations a JOIN obligations o ON o.organization_id = a.organization_id AND o.id = a.obligation_id
-        WHERE a.organization_id = p.organization_id AND a.payment_id = p.id) AS j_allocations
-    FROM payments p
-    WHERE ${where}
-    ${tail}`;
-  const rows = await sql<Payment & { j_allocations: Record<string, string>[] }>(tx, q.text, q.values);
-  return rows.map(({ j_allocations, ...p }) => ({
-    ...p,
-    allocations: j_allocations.map((a) => ({
-      id: a.id,
-      organizationId: a.organization_id,
-      paymentId: a.payment_id,
-      obligationId: a.obligation_id,
-      amountMinor: BigInt(a.amount_minor),
-      createdAt: new Date(a.created_at),
-      reversedAt: a.reversed_at ? new Date(a.reversed_at) : null,
-      reversalReason: a.reversal_reason,
-      obligation: { reference: a.reference },
-    })),
-  }));
+  const rows = await selectPayments(query(tx))
+    .where("p.organization_id", "=", input.organizationId)
+    .$if(input.filter !== undefined, (s) => s.where(input.filter as Expression<SqlBool>))
+    .orderBy("p.created_at", "desc")
+    .orderBy("p.id", "desc")
+    .limit(input.limit)
+    .offset(input.offset)
+    .execute();
+  return rows.map(toLoadedPayment);
 }
 
 export function toAllocationItem(a: LoadedPayment["allocations"][number]) {

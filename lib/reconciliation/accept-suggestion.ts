@@ -1,4 +1,5 @@
 import type { Tx } from "@/lib/db/client";
+import { query } from "@/lib/db/query";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { allocatePayment } from "@/lib/payments/allocate-payment";
@@ -28,8 +29,13 @@ const stale = (id: string) =>
 // 409 version_conflict and the whole transaction rolls back.
 export async function acceptSuggestion(tx: Tx, input: AcceptSuggestionInput): Promise<TAcceptSuggestionResult> {
   const { organizationId, paymentId } = input;
-  const locked = await tx.$queryRaw<{ id: string }[]>`
-    SELECT id FROM payments WHERE id = ${paymentId}::uuid AND organization_id = ${organizationId}::uuid FOR UPDATE`;
+  const locked = await query(tx)
+    .selectFrom("payments")
+    .select("id")
+    .where("id", "=", paymentId)
+    .where("organization_id", "=", organizationId)
+    .forUpdate()
+    .execute();
   if (locked.length !== 1) throw notFoundPayment();
 
   const wanted = parseSuggestionId(input.suggestionId);

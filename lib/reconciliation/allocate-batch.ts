@@ -1,4 +1,6 @@
+import { sql as raw } from "kysely";
 import type { Tx } from "@/lib/db/client";
+import { query } from "@/lib/db/query";
 import type { Principal } from "@/lib/auth/principal";
 import { newId } from "@/lib/ids";
 import { recordEvents } from "@/lib/events/record-events";
@@ -37,17 +39,19 @@ export async function allocateBatch(tx: Tx, { organizationId, principal, plan }:
   for (const a of plan) byObligation.set(a.obligationId, [...(byObligation.get(a.obligationId) ?? []), a]);
   const ids = [...byObligation.keys()].sort();
 
-  const locked = await tx.$queryRawUnsafe<{ id: string; version: number; amount_minor: bigint; allocated_minor: bigint; status: string }[]>(
-    `SELECT id::text AS id, version, amount_minor, allocated_minor, status FROM obligations
-     WHERE organization_id = $1::uuid AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE`,
-    organizationId,
-    ids,
-  );
+  const locked = await query(tx)
+    .selectFrom("obligations")
+    .select(["id", "version", "amount_minor as amountMinor", "allocated_minor as allocatedMinor", "status"])
+    .where("organization_id", "=", organizationId)
+    .where(raw<boolean>`id = any(${ids}::uuid[])`)
+    .orderBy("id")
+    .forUpdate()
+    .execute();
   const ok = new Set<string>();
   for (const row of locked) {
     const planned = present(byObligation.get(row.id), "planned allocations");
     const total = planned.reduce((s, a) => s + a.amountMinor, 0n);
-    if (Number(row.version) === planned[0].expectedVersion && row.status !== "RECONCILED" && BigInt(row.allocated_minor) + total <= BigInt(row.amount_minor)) {
+    if (row.version === planned[0].expectedVersion && row.status !== "RECONCILED" && row.allocatedMinor + total <= row.amountMinor) {
       ok.add(row.id);
     }
   }
@@ -59,41 +63,64 @@ export async function allocateBatch(tx: Tx, { organizationId, principal, plan }:
   for (let i = 0; i < applied.length; i += CHUNK) {
     const chunk = applied.slice(i, i + CHUNK);
     const chunkIds = allocationIds.slice(i, i + CHUNK);
-    await tx.$executeRawUnsafe(
-      `INSERT INTO payment_allocations (id, organization_id, payment_id, obligation_id, amount_minor, created_at)
-       SELECT a.id, $1::uuid, a.payment_id, a.obligation_id, a.amount, $2::timestamptz
-       FROM unnest($3::uuid[], $4::uuid[], $5::uuid[], $6::bigint[]) AS a(id, payment_id, obligation_id, amount)`,
-      organizationId,
-      now.toISOString(),
-      chunkIds,
-      chunk.map((a) => a.paymentId),
-      chunk.map((a) => a.obligationId),
-      chunk.map((a) => a.amountMinor.toString()),
-    );
+    const paymentIds = chunk.map((a) => a.paymentId);
+    const amounts = chunk.map((a) => a.amountMinor);
+    await query(tx)
+      .insertInto("payment_allocations")
+      .columns(["id", "organization_id", "payment_id", "obligation_id", "amount_minor", "created_at"])
+      .expression((eb) =>
+        eb
+          .selectFrom(
+            raw<{
+              id: string;
+              payment_id: string;
+              obligation_id: string;
+              amount: bigint;
+            }>`unnest(${chunkIds}::uuid[], ${paymentIds}::uuid[], ${chunk.map((a) => a.obligationId)}::uuid[], ${amounts}::bigint[])`.as<"a">(
+              raw`a(id, payment_id, obligation_id, amount)`,
+            ),
+          )
+          .select([
+            "a.id",
+            raw<string>`${organizationId}::uuid`.as("organization_id"),
+            "a.payment_id",
+            "a.obligation_id",
+            "a.amount",
+            raw<Date>`${now}::timestamptz`.as("created_at"),
+          ]),
+      )
+      .execute();
     // One allocation per payment (automatic allocations are single-allocation).
-    await tx.$executeRawUnsafe(
-      `UPDATE payments p SET allocated_minor = p.allocated_minor + a.amount, updated_at = $2::timestamptz
-       FROM unnest($3::uuid[], $4::bigint[]) AS a(id, amount)
-       WHERE p.organization_id = $1::uuid AND p.id = a.id`,
-      organizationId,
-      now.toISOString(),
-      chunk.map((a) => a.paymentId),
-      chunk.map((a) => a.amountMinor.toString()),
-    );
+    await query(tx)
+      .updateTable("payments as p")
+      .from(raw<{ id: string; amount: bigint }>`unnest(${paymentIds}::uuid[], ${amounts}::bigint[])`.as<"a">(raw`a(id, amount)`))
+      .set((eb) => ({ allocated_minor: eb("p.allocated_minor", "+", eb.ref("a.amount")), updated_at: now }))
+      .where("p.organization_id", "=", organizationId)
+      .whereRef("p.id", "=", "a.id")
+      .execute();
   }
   const obligationIds = [...ok];
   const totals = obligationIds.map((id) => present(byObligation.get(id), "planned allocations").reduce((s, a) => s + a.amountMinor, 0n));
-  await tx.$executeRawUnsafe(
-    `UPDATE obligations o SET allocated_minor = o.allocated_minor + a.amount, version = o.version + a.n, updated_at = $2::timestamptz,
-       status = CASE WHEN o.allocated_minor + a.amount = o.amount_minor THEN 'RECONCILED' ELSE 'PARTIALLY_RECONCILED' END
-     FROM unnest($3::uuid[], $4::bigint[], $5::int[]) AS a(id, amount, n)
-     WHERE o.organization_id = $1::uuid AND o.id = a.id`,
-    organizationId,
-    now.toISOString(),
-    obligationIds,
-    totals.map(String),
-    obligationIds.map((id) => present(byObligation.get(id), "planned allocations").length),
-  );
+  const counts = obligationIds.map((id) => present(byObligation.get(id), "planned allocations").length);
+  await query(tx)
+    .updateTable("obligations as o")
+    .from(
+      raw<{ id: string; amount: bigint; n: number }>`unnest(${obligationIds}::uuid[], ${totals}::bigint[], ${counts}::int[])`.as<"a">(raw`a(id, amount, n)`),
+    )
+    .set((eb) => ({
+      allocated_minor: eb("o.allocated_minor", "+", eb.ref("a.amount")),
+      version: eb("o.version", "+", eb.ref("a.n")),
+      updated_at: now,
+      status: eb
+        .case()
+        .when(eb("o.allocated_minor", "+", eb.ref("a.amount")), "=", eb.ref("o.amount_minor"))
+        .then("RECONCILED")
+        .else("PARTIALLY_RECONCILED")
+        .end(),
+    }))
+    .where("o.organization_id", "=", organizationId)
+    .whereRef("o.id", "=", "a.id")
+    .execute();
 
   // Events: the projection after each allocation (intermediate states of an obligation paid
   // twice in one file), from the obligations as they are now.

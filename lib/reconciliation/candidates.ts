@@ -1,4 +1,6 @@
+import { type InferResult, sql as raw } from "kysely";
 import type { Tx } from "@/lib/db/client";
+import { type Query, query } from "@/lib/db/query";
 import { evaluateTerms } from "@/lib/obligations/terms";
 import { termSpecOf } from "@/lib/obligations/view";
 import { fromDate, todayUtc } from "@/lib/schemas/common";
@@ -25,31 +27,35 @@ import { present } from "@/lib/present";
 
 export const AMOUNT_LIMIT = 20;
 
-type Row = {
-  id: string;
-  organization_id: string;
-  reference: string;
-  payment_reference: string;
-  invoice_number: string;
-  organization_role: string;
-  currency: string;
-  status: string;
-  amount_minor: bigint;
-  allocated_minor: bigint;
-  version: number;
-  debtor_name: string;
-  creditor_name: string;
-  deadline: Date;
-  expected_payment_date: Date | null;
-  reported_payment_date: Date | null;
-  reported_amount_minor: bigint | null;
-  reported_reference: string;
-  created_at: Date;
-};
+// The obligation's columns the engine reads (`o`: obligations).
+const COLUMNS = [
+  "o.id",
+  "o.organization_id",
+  "o.reference",
+  "o.payment_reference",
+  "o.invoice_number",
+  "o.organization_role",
+  "o.currency",
+  "o.status",
+  "o.amount_minor",
+  "o.allocated_minor",
+  "o.version",
+  "o.debtor_name",
+  "o.creditor_name",
+  "o.deadline",
+  "o.expected_payment_date",
+  "o.reported_payment_date",
+  "o.reported_amount_minor",
+  "o.reported_reference",
+  "o.created_at",
+] as const;
 
-const COLUMNS = `o.id::text AS id, o.organization_id::text AS organization_id, o.reference, o.payment_reference, o.invoice_number,
-  o.organization_role, o.currency, o.status, o.amount_minor, o.allocated_minor, o.version, o.debtor_name, o.creditor_name,
-  o.deadline, o.expected_payment_date, o.reported_payment_date, o.reported_amount_minor, o.reported_reference, o.created_at`;
+// Open obligations of the organization, with the columns above.
+const openObligations = (q: Query, org: string) =>
+  q.selectFrom("obligations as o").select(COLUMNS).where("o.organization_id", "=", org).where("o.status", "<>", "RECONCILED");
+
+type Row = InferResult<ReturnType<typeof openObligations>>[number];
+const outstanding = raw<bigint>`(o.amount_minor - o.allocated_minor)`;
 
 // Words of the remittance that may be identifiers: the tokens themselves and runs of two
 // or three (an invoice number written with spaces).
@@ -136,51 +142,42 @@ export async function findCandidates(tx: Tx, { organizationId, payments }: FindC
     add(rs);
     byIdentifier.push(...rs);
   };
+  const q = query(tx);
   if (rfs.size) {
     addIdentified(
-      await tx.$queryRawUnsafe<Row[]>(
-        `SELECT ${COLUMNS} FROM obligations o WHERE o.organization_id = $1::uuid AND o.payment_reference = ANY($2::text[]) AND o.status <> 'RECONCILED'`,
-        org,
-        [...rfs],
-      ),
+      await openObligations(q, org)
+        .where(raw<boolean>`o.payment_reference = any(${[...rfs]}::text[])`)
+        .execute(),
     );
   }
   if (refs.size) {
     addIdentified(
-      await tx.$queryRawUnsafe<Row[]>(
-        `SELECT ${COLUMNS} FROM obligations o WHERE o.organization_id = $1::uuid AND o.reference = ANY($2::text[]) AND o.status <> 'RECONCILED'`,
-        org,
-        [...refs],
-      ),
+      await openObligations(q, org)
+        .where(raw<boolean>`o.reference = any(${[...refs]}::text[])`)
+        .execute(),
     );
   }
   if (idKeys.size) {
     addIdentified(
-      await tx.$queryRawUnsafe<Row[]>(
-        `SELECT ${COLUMNS} FROM obligations o WHERE o.organization_id = $1::uuid AND upper(o.invoice_number) = ANY($2::text[]) AND o.status <> 'RECONCILED'`,
-        org,
-        [...idKeys],
-      ),
+      await openObligations(q, org)
+        .where(raw<boolean>`upper(o.invoice_number) = any(${[...idKeys]}::text[])`)
+        .execute(),
     );
   }
   if (invCompacts.size) {
     addIdentified(
-      await tx.$queryRawUnsafe<Row[]>(
-        `SELECT ${COLUMNS} FROM obligations o WHERE o.organization_id = $1::uuid AND fos_invoice_compact(o.invoice_number) = ANY($2::text[])
-           AND o.status <> 'RECONCILED' AND o.invoice_number <> ''`,
-        org,
-        [...invCompacts],
-      ),
+      await openObligations(q, org)
+        .where(raw<boolean>`fos_invoice_compact(o.invoice_number) = any(${[...invCompacts]}::text[])`)
+        .where("o.invoice_number", "<>", "")
+        .execute(),
     );
   }
   if (invKeys.size) {
     addIdentified(
-      await tx.$queryRawUnsafe<Row[]>(
-        `SELECT ${COLUMNS} FROM obligations o WHERE o.organization_id = $1::uuid AND fos_invoice_key(o.invoice_number) = ANY($2::text[])
-           AND o.status <> 'RECONCILED' AND o.invoice_number <> ''`,
-        org,
-        [...invKeys],
-      ),
+      await openObligations(q, org)
+        .where(raw<boolean>`fos_invoice_key(o.invoice_number) = any(${[...invKeys]}::text[])`)
+        .where("o.invoice_number", "<>", "")
+        .execute(),
     );
   }
   // A cut-off remittance names part of what is paid: the named obligations' party is looked
@@ -194,35 +191,58 @@ export async function findCandidates(tx: Tx, { organizationId, payments }: FindC
   }
   if (amountKeys.size) {
     const ks = [...amountKeys.values()];
+    const keys = raw<{ currency: string; amount: bigint }>`unnest(${ks.map((k) => k.currency)}::text[], ${ks.map((k) => k.amount)}::bigint[])`;
     add(
-      await tx.$queryRawUnsafe<Row[]>(
-        `SELECT c.* FROM unnest($2::text[], $3::bigint[]) AS k(currency, amount)
-       CROSS JOIN LATERAL (
-         SELECT ${COLUMNS} FROM obligations o
-         WHERE o.organization_id = $1::uuid AND o.currency = k.currency AND (o.amount_minor - o.allocated_minor) = k.amount AND o.status <> 'RECONCILED'
-         ORDER BY o.deadline, o.id LIMIT ${AMOUNT_LIMIT}) c`,
-        org,
-        ks.map((k) => k.currency),
-        ks.map((k) => k.amount),
-      ),
+      await q
+        .selectFrom(keys.as<"k">(raw`k(currency, amount)`))
+        .innerJoinLateral(
+          (eb) =>
+            eb
+              .selectFrom("obligations as o")
+              .select(COLUMNS)
+              .where("o.organization_id", "=", org)
+              .whereRef("o.currency", "=", "k.currency")
+              .where(outstanding, "=", eb.ref("k.amount"))
+              .where("o.status", "<>", "RECONCILED")
+              .orderBy("o.deadline")
+              .orderBy("o.id")
+              .limit(AMOUNT_LIMIT)
+              .as("c"),
+          (j) => j.onTrue(),
+        )
+        .selectAll("c")
+        .execute(),
     );
   }
   for (const direction of ["incoming", "outgoing"] as const) {
     const ks = [...nameKeys.values()].filter((k) => k.direction === direction);
     if (!ks.length) continue;
-    const col = direction === "incoming" ? "debtor_name" : "creditor_name";
-    const found = await tx.$queryRawUnsafe<Row[]>(
-      `SELECT c.* FROM unnest($2::text[], $3::text[], $4::bigint[]) AS k(currency, key, max)
-       CROSS JOIN LATERAL (
-         SELECT ${COLUMNS} FROM obligations o
-         WHERE o.organization_id = $1::uuid AND o.currency = k.currency AND lower(left(o.${col}, 4)) = k.key AND o.status <> 'RECONCILED'
-           AND (o.amount_minor - o.allocated_minor) <= k.max
-         ORDER BY o.deadline, o.id LIMIT ${SUBSET_MAX_CANDIDATES}) c`,
-      org,
-      ks.map((k) => k.currency),
-      ks.map((k) => k.key),
-      ks.map((k) => k.max.toString()),
-    );
+    const nameOf = direction === "incoming" ? raw<string>`lower(left(o.debtor_name, 4))` : raw<string>`lower(left(o.creditor_name, 4))`;
+    const keys = raw<{
+      currency: string;
+      key: string;
+      max: bigint;
+    }>`unnest(${ks.map((k) => k.currency)}::text[], ${ks.map((k) => k.key)}::text[], ${ks.map((k) => k.max)}::bigint[])`;
+    const found = await q
+      .selectFrom(keys.as<"k">(raw`k(currency, key, max)`))
+      .innerJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom("obligations as o")
+            .select(COLUMNS)
+            .where("o.organization_id", "=", org)
+            .whereRef("o.currency", "=", "k.currency")
+            .where(nameOf, "=", eb.ref("k.key"))
+            .where("o.status", "<>", "RECONCILED")
+            .where(outstanding, "<=", eb.ref("k.max"))
+            .orderBy("o.deadline")
+            .orderBy("o.id")
+            .limit(SUBSET_MAX_CANDIDATES)
+            .as("c"),
+        (j) => j.onTrue(),
+      )
+      .selectAll("c")
+      .execute();
     add(found);
     for (const r of found) foundByName.add(`${direction}:${r.id}`);
   }

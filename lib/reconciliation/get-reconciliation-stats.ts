@@ -1,4 +1,6 @@
-import { sql, type Tx } from "@/lib/db/client";
+import { sql as raw } from "kysely";
+import type { Tx } from "@/lib/db/client";
+import { query } from "@/lib/db/query";
 import { AppError } from "@/lib/errors";
 import { todayUtc } from "@/lib/schemas/common";
 import type { TReconciliationStats } from "@/lib/schemas/reconciliation";
@@ -18,37 +20,76 @@ export async function getReconciliationStats(tx: Tx, input: GetReconciliationSta
   const to = input.query.to ?? todayUtc();
   const from = input.query.from ?? daysBefore(to, DEFAULT_DAYS);
   if (from > to) throw new AppError("validation_failed", "query.from: must not be after `to`");
-  const [r] = await sql<{ imported: string; auto: string; accepted: string; by_hand: string; dismissed: string; auto_reversed: string }>(
-    tx,
-    `WITH imported AS (
-       SELECT DISTINCT ON (i.payment_id) i.payment_id, i.match FROM bank_statement_items i
-       WHERE i.organization_id = $1::uuid AND i.payment_id IS NOT NULL AND i.booked_on BETWEEN $2::date AND $3::date
-       ORDER BY i.payment_id),
-     judged AS (
-       SELECT m.match = 'auto_allocated' AS auto,
-              EXISTS (SELECT 1 FROM suggestion_acceptances a WHERE a.organization_id = $1::uuid AND a.payment_id = m.payment_id) AS accepted,
-              EXISTS (SELECT 1 FROM payment_allocations pa WHERE pa.organization_id = $1::uuid AND pa.payment_id = m.payment_id) AS allocated,
-              EXISTS (SELECT 1 FROM payments p WHERE p.organization_id = $1::uuid AND p.id = m.payment_id AND p.dismissed_at IS NOT NULL) AS dismissed,
-              (SELECT pa.reversed_at IS NOT NULL FROM payment_allocations pa WHERE pa.organization_id = $1::uuid AND pa.payment_id = m.payment_id
-                ORDER BY pa.created_at, pa.id LIMIT 1) AS first_reversed
-       FROM imported m)
-     SELECT count(*)::text AS imported,
-            count(*) FILTER (WHERE auto)::text AS auto,
-            count(*) FILTER (WHERE NOT auto AND accepted)::text AS accepted,
-            count(*) FILTER (WHERE NOT auto AND NOT accepted AND allocated)::text AS by_hand,
-            count(*) FILTER (WHERE dismissed)::text AS dismissed,
-            count(*) FILTER (WHERE auto AND first_reversed)::text AS auto_reversed
-     FROM judged`,
-    [input.organizationId, from, to],
-  );
+  const org = input.organizationId;
+  const [r] = await query(tx)
+    .with("imported", (w) =>
+      w
+        .selectFrom("bank_statement_items as i")
+        .distinctOn("i.payment_id")
+        .select(["i.payment_id", "i.match"])
+        .where("i.organization_id", "=", org)
+        .where("i.payment_id", "is not", null)
+        .where((eb) => eb.between("i.booked_on", raw<Date>`${from}::date`, raw<Date>`${to}::date`))
+        .orderBy("i.payment_id"),
+    )
+    .with("judged", (w) =>
+      w
+        .selectFrom("imported as m")
+        .select((eb) => [
+          eb("m.match", "=", "auto_allocated").as("auto"),
+          eb
+            .exists(
+              eb
+                .selectFrom("suggestion_acceptances as a")
+                .select("a.payment_id")
+                .where("a.organization_id", "=", org)
+                .whereRef("a.payment_id", "=", "m.payment_id"),
+            )
+            .as("accepted"),
+          eb
+            .exists(
+              eb.selectFrom("payment_allocations as pa").select("pa.id").where("pa.organization_id", "=", org).whereRef("pa.payment_id", "=", "m.payment_id"),
+            )
+            .as("allocated"),
+          eb
+            .exists(
+              eb
+                .selectFrom("payments as p")
+                .select("p.id")
+                .where("p.organization_id", "=", org)
+                .whereRef("p.id", "=", "m.payment_id")
+                .where("p.dismissed_at", "is not", null),
+            )
+            .as("dismissed"),
+          eb
+            .selectFrom("payment_allocations as pa")
+            .select(raw<boolean>`pa.reversed_at IS NOT NULL`.as("reversed"))
+            .where("pa.organization_id", "=", org)
+            .whereRef("pa.payment_id", "=", "m.payment_id")
+            .orderBy("pa.created_at")
+            .orderBy("pa.id")
+            .limit(1)
+            .as("first_reversed"),
+        ]),
+    )
+    .selectFrom("judged")
+    .select([
+      raw<number>`count(*)::int`.as("imported"),
+      raw<number>`(count(*) FILTER (WHERE auto))::int`.as("auto"),
+      raw<number>`(count(*) FILTER (WHERE NOT auto AND accepted))::int`.as("accepted"),
+      raw<number>`(count(*) FILTER (WHERE NOT auto AND NOT accepted AND allocated))::int`.as("byHand"),
+      raw<number>`(count(*) FILTER (WHERE dismissed))::int`.as("dismissed"),
+      raw<number>`(count(*) FILTER (WHERE auto AND first_reversed))::int`.as("autoReversed"),
+    ])
+    .execute();
   return {
     from,
     to,
-    transactions_imported: Number(r.imported),
-    allocated_automatically: Number(r.auto),
-    accepted_as_suggested: Number(r.accepted),
-    allocated_by_hand: Number(r.by_hand),
-    dismissed: Number(r.dismissed),
-    automatic_allocations_reversed: Number(r.auto_reversed),
+    transactions_imported: r.imported,
+    allocated_automatically: r.auto,
+    accepted_as_suggested: r.accepted,
+    allocated_by_hand: r.byHand,
+    dismissed: r.dismissed,
+    automatic_allocations_reversed: r.autoReversed,
   };
 }

@@ -1,5 +1,7 @@
 import { trimEndChar } from "@/lib/strings";
+import { sql as raw } from "kysely";
 import type { Tx } from "@/lib/db/client";
+import { query } from "@/lib/db/query";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -134,28 +136,64 @@ export async function importBankStatement(tx: Tx, input: ImportBankStatementInpu
   for (let i = 0; i < payable.length; i += CHUNK) {
     const chunk = payable.slice(i, i + CHUNK);
     const ids = chunk.map(() => newId());
-    const created = await tx.$queryRawUnsafe<{ id: string; ns: string; external_id: string }[]>(
-      `INSERT INTO payments (id, organization_id, amount_minor, allocated_minor, currency, direction, received_on, payer_name, reference,
-                             external_namespace, external_id, note, created_at, updated_at)
-       SELECT p.id, $1::uuid, p.amount, 0, p.currency, p.direction, p.received_on, p.payer, p.reference, p.ns, p.ext, '', $2::timestamptz, $2::timestamptz
-       FROM unnest($3::uuid[], $4::bigint[], $5::text[], $6::text[], $7::date[], $8::text[], $9::text[], $10::text[], $11::text[]) WITH ORDINALITY
-            AS p(id, amount, currency, direction, received_on, payer, reference, ext, ns, n)
-       ORDER BY p.n
-       ON CONFLICT (organization_id, external_namespace, external_id) DO NOTHING
-       RETURNING id::text AS id, external_namespace AS ns, external_id`,
-      organizationId,
-      now.toISOString(),
-      ids,
-      chunk.map((r) => r.amountMinor.toString()),
-      chunk.map((r) => r.t.currency),
-      chunk.map((r) => r.t.direction),
-      chunk.map((r) => r.t.bookedOn),
-      chunk.map((r) => r.payerName),
-      chunk.map((r) => r.reference),
-      chunk.map((r) => r.identity),
-      chunk.map((r) => r.namespace),
-    );
-    const key = (ns: string, id: string) => `${ns}\u0000${id}`;
+    type Unnested = {
+      id: string;
+      amount: bigint;
+      currency: string;
+      direction: string;
+      received_on: Date;
+      payer: string;
+      reference: string;
+      ext: string;
+      ns: string;
+      n: number;
+    };
+    const unnested = raw<Unnested>`unnest(${ids}::uuid[], ${chunk.map((r) => r.amountMinor)}::bigint[], ${chunk.map((r) => r.t.currency)}::text[],
+      ${chunk.map((r) => r.t.direction)}::text[], ${chunk.map((r) => r.t.bookedOn)}::date[], ${chunk.map((r) => r.payerName)}::text[],
+      ${chunk.map((r) => r.reference)}::text[], ${chunk.map((r) => r.identity)}::text[], ${chunk.map((r) => r.namespace)}::text[]) WITH ORDINALITY`;
+    const created = await query(tx)
+      .insertInto("payments")
+      .columns([
+        "id",
+        "organization_id",
+        "amount_minor",
+        "allocated_minor",
+        "currency",
+        "direction",
+        "received_on",
+        "payer_name",
+        "reference",
+        "external_namespace",
+        "external_id",
+        "note",
+        "created_at",
+        "updated_at",
+      ])
+      .expression((eb) =>
+        eb
+          .selectFrom(unnested.as<"p">(raw`p(id, amount, currency, direction, received_on, payer, reference, ext, ns, n)`))
+          .select((s) => [
+            "p.id",
+            raw<string>`${organizationId}::uuid`.as("organization_id"),
+            "p.amount",
+            s.lit(0).as("allocated_minor"),
+            "p.currency",
+            "p.direction",
+            "p.received_on",
+            "p.payer",
+            "p.reference",
+            "p.ns",
+            "p.ext",
+            s.val("").as("note"),
+            raw<Date>`${now}::timestamptz`.as("created_at"),
+            raw<Date>`${now}::timestamptz`.as("updated_at"),
+          ])
+          .orderBy("p.n"),
+      )
+      .onConflict((oc) => oc.columns(["organization_id", "external_namespace", "external_id"]).doNothing())
+      .returning(["id", "external_namespace as ns", "external_id"])
+      .execute();
+    const key = (ns: string | null, id: string | null) => `${ns}\u0000${id}`;
     const createdByIdentity = new Map(created.map((c) => [key(c.ns, c.external_id), c.id]));
     for (const r of chunk) {
       const id = createdByIdentity.get(key(r.namespace, r.identity));
@@ -168,14 +206,13 @@ export async function importBankStatement(tx: Tx, input: ImportBankStatementInpu
   const dupes = payable.filter((r) => r.paymentId === null);
   for (let i = 0; i < dupes.length; i += CHUNK) {
     const chunk = dupes.slice(i, i + CHUNK);
-    const found = await tx.$queryRawUnsafe<{ id: string; ns: string; external_id: string }[]>(
-      `SELECT p.id::text AS id, p.external_namespace AS ns, p.external_id FROM payments p
-       JOIN unnest($2::text[], $3::text[]) AS k(ns, ext) ON p.external_namespace = k.ns AND p.external_id = k.ext
-       WHERE p.organization_id = $1::uuid`,
-      organizationId,
-      chunk.map((r) => r.namespace),
-      chunk.map((r) => r.identity),
-    );
+    const keys = raw<{ ns: string; ext: string }>`unnest(${chunk.map((r) => r.namespace)}::text[], ${chunk.map((r) => r.identity)}::text[])`;
+    const found = await query(tx)
+      .selectFrom("payments as p")
+      .innerJoin(keys.as<"k">(raw`k(ns, ext)`), (j) => j.onRef("p.external_namespace", "=", "k.ns").onRef("p.external_id", "=", "k.ext"))
+      .select(["p.id", "p.external_namespace as ns", "p.external_id"])
+      .where("p.organization_id", "=", organizationId)
+      .execute();
     const byIdentity = new Map(found.map((f) => [`${f.ns}\u0000${f.external_id}`, f.id]));
     for (const r of chunk) r.duplicateOf = byIdentity.get(`${r.namespace}\u0000${r.identity}`) ?? null;
   }
@@ -320,27 +357,66 @@ export async function importBankStatement(tx: Tx, input: ImportBankStatementInpu
   });
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK);
-    await tx.$executeRawUnsafe(
-      `INSERT INTO bank_statement_items (id, organization_id, statement_id, position, payment_id, duplicate_of, direction, amount_minor, currency, booked_on,
-                                         counterparty_name, remittance, bank_reference, match)
-       SELECT gen_random_uuid(), $1::uuid, $2::uuid, i.position, i.payment_id, i.duplicate_of, i.direction, i.amount, i.currency, i.booked_on,
-              i.counterparty, i.remittance, i.bank_reference, i.match
-       FROM unnest($3::int[], $4::uuid[], $5::uuid[], $6::text[], $7::bigint[], $8::text[], $9::date[], $10::text[], $11::text[], $12::text[], $13::text[])
-            AS i(position, payment_id, duplicate_of, direction, amount, currency, booked_on, counterparty, remittance, bank_reference, match)`,
-      organizationId,
-      id,
-      chunk.map((r) => r.position),
-      chunk.map((r) => r.paymentId),
-      chunk.map((r) => r.duplicateOf),
-      chunk.map((r) => r.t.direction),
-      chunk.map((r) => r.amountMinor.toString()),
-      chunk.map((r) => r.t.currency),
-      chunk.map((r) => r.t.bookedOn),
-      chunk.map((r) => r.t.counterpartyName),
-      chunk.map((r) => r.remittance),
-      chunk.map((r) => r.identity),
-      chunk.map((r) => r.match),
-    );
+    type Unnested = {
+      position: number;
+      payment_id: string | null;
+      duplicate_of: string | null;
+      direction: string;
+      amount: bigint;
+      currency: string;
+      booked_on: Date;
+      counterparty: string;
+      remittance: string;
+      bank_reference: string;
+      match: string;
+    };
+    const unnested = raw<Unnested>`unnest(${chunk.map((r) => r.position)}::int[], ${chunk.map((r) => r.paymentId)}::uuid[],
+      ${chunk.map((r) => r.duplicateOf)}::uuid[], ${chunk.map((r) => r.t.direction)}::text[], ${chunk.map((r) => r.amountMinor)}::bigint[],
+      ${chunk.map((r) => r.t.currency)}::text[], ${chunk.map((r) => r.t.bookedOn)}::date[], ${chunk.map((r) => r.t.counterpartyName)}::text[],
+      ${chunk.map((r) => r.remittance)}::text[], ${chunk.map((r) => r.identity)}::text[], ${chunk.map((r) => r.match)}::text[])`;
+    await query(tx)
+      .insertInto("bank_statement_items")
+      .columns([
+        "id",
+        "organization_id",
+        "statement_id",
+        "position",
+        "payment_id",
+        "duplicate_of",
+        "direction",
+        "amount_minor",
+        "currency",
+        "booked_on",
+        "counterparty_name",
+        "remittance",
+        "bank_reference",
+        "match",
+      ])
+      .expression((eb) =>
+        eb
+          .selectFrom(
+            unnested.as<"i">(
+              raw`i(position, payment_id, duplicate_of, direction, amount, currency, booked_on, counterparty, remittance, bank_reference, match)`,
+            ),
+          )
+          .select([
+            raw<string>`gen_random_uuid()`.as("id"),
+            raw<string>`${organizationId}::uuid`.as("organization_id"),
+            raw<string>`${id}::uuid`.as("statement_id"),
+            "i.position",
+            "i.payment_id",
+            "i.duplicate_of",
+            "i.direction",
+            "i.amount",
+            "i.currency",
+            "i.booked_on",
+            "i.counterparty",
+            "i.remittance",
+            "i.bank_reference",
+            "i.match",
+          ]),
+      )
+      .execute();
   }
   const view = toStatementView(present(await tx.bankStatement.findFirst({ where: { id, organizationId } }), "imported statement"));
   await recordEvent(tx, { organizationId, type: "bank_statement.imported", principal: input.principal, data: { bank_statement: view } });

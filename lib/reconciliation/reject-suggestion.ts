@@ -1,4 +1,5 @@
 import type { Tx } from "@/lib/db/client";
+import { query } from "@/lib/db/query";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { recordEvent } from "@/lib/events/record-event";
@@ -14,8 +15,13 @@ export type RejectSuggestionInput = { organizationId: string; principal: Princip
 // `payment.suggestion_rejected` (data.payment_id, data.suggestion).
 export async function rejectSuggestion(tx: Tx, input: RejectSuggestionInput): Promise<{ items: Suggestion[] }> {
   const { organizationId, paymentId } = input;
-  const locked = await tx.$queryRaw<{ id: string }[]>`
-    SELECT id FROM payments WHERE id = ${paymentId}::uuid AND organization_id = ${organizationId}::uuid FOR UPDATE`;
+  const locked = await query(tx)
+    .selectFrom("payments")
+    .select("id")
+    .where("id", "=", paymentId)
+    .where("organization_id", "=", organizationId)
+    .forUpdate()
+    .execute();
   if (locked.length !== 1) throw notFoundPayment();
   const wanted = parseSuggestionId(input.suggestionId);
   const current = wanted ? (await computeSuggestions(tx, { organizationId, paymentId })).find((s) => parseSuggestionId(s.id)?.key === wanted.key) : undefined;
