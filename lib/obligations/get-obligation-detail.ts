@@ -1,6 +1,7 @@
 import { sql, type Tx } from "@/lib/db/client";
 import type { Document, ObligationMessage } from "@/lib/generated/prisma/client";
-import { loadObligation, toCredit, toDisputeView, toInvoiceRecord, toObligationProjection, toPromiseView, type LoadedObligation } from "@/lib/obligations/view";
+import { loadObligation, type LoadedObligation } from "@/lib/obligations/load";
+import { toCredit, toDisputeView, toInvoiceRecord, toObligationProjection, toPromiseView } from "@/lib/obligations/view";
 import { paymentRequestView } from "@/lib/payment-requests/view";
 import { present } from "@/lib/present";
 import type { JsonRow } from "@/lib/db/json-row";

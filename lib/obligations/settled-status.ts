@@ -1,5 +1,5 @@
 import { sql, type Tx } from "@/lib/db/client";
-import type { LoadedObligation } from "@/lib/obligations/view";
+import type { LoadedObligation } from "@/lib/obligations/load";
 
 // The status an obligation has with `allocated` settled (after a reversal; docs/obligations.md, Lifecycle):
 // RECONCILED when all of it, PARTIALLY_RECONCILED when some, else the status it would have

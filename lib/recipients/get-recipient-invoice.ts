@@ -1,7 +1,8 @@
 import { sql, type Tx } from "@/lib/db/client";
 import type { RecipientPrincipal } from "@/lib/auth/principal";
 import type { TRecipientInvoice } from "@/lib/schemas/recipient";
-import { loadObligation, toDisputeView, toInvoiceRecord, toPromiseView } from "@/lib/obligations/view";
+import { loadObligation } from "@/lib/obligations/load";
+import { toDisputeView, toInvoiceRecord, toPromiseView } from "@/lib/obligations/view";
 import {
   DETAIL_RECENT_LIMIT,
   documentItems,

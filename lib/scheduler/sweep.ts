@@ -2,10 +2,12 @@ import { transaction, type Tx } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { env } from "@/lib/env";
 import { stopping } from "@/lib/maintenance/shutdown";
-import { recordEvents } from "@/lib/events/record-events";
+import { recordEvent } from "@/lib/events/record-event";
 import type { CronPrincipal } from "@/lib/auth/principal";
 import { fromDate, todayUtc } from "@/lib/schemas/common";
-import { loadObligationsForSweep, termSpecOf, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
+import { loadObligationsForSweep, type LoadedObligation } from "@/lib/obligations/load";
+import { termSpecOf } from "@/lib/obligations/evaluate";
+import { toObligationProjection } from "@/lib/obligations/view";
 import { implicitTerm, type ConditionState, type EvaluatedTerm } from "@/lib/obligations/terms";
 import { eventTypeOf, planScheduled, type DueItem, type ScheduledEventType } from "@/lib/scheduler/plan";
 import { query } from "@/lib/db/query";
@@ -181,7 +183,7 @@ async function sweepBatch(tx: Tx, { batchSize, emitted }: SweepBatchInput): Prom
         .execute();
     }
     for (const [organizationId, events] of byOrg) {
-      await recordEvents(tx, organizationId, SYSTEM, events);
+      await recordEvent(tx, { organizationId, principal: SYSTEM, events });
       for (const e of events) emitted[e.type]++;
     }
   }
