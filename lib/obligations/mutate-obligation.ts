@@ -39,7 +39,7 @@ export const invalidState = (message: string) => new AppError("invalid_state", m
 //     with the same `tx` (they roll back with everything else on any error), and returns
 //     the column changes of the obligations row, written next together with `version + 1`,
 //     `updated_at` and `next_scheduled_on` in the one UPDATE that also reloads the
-//     obligation (lib/obligations/view.ts loadObligationUpdated): one new row version per
+//     obligation (lib/obligations/load.ts loadObligationUpdated): one new row version per
 //     mutation, not two (every UPDATE of an obligation writes an entry into each of its
 //     indexes: docs/benchmarks.md, step 20),
 //  5. records the event with `data: { obligation: <projection after the change> }` plus
