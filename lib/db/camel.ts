@@ -8,6 +8,9 @@ export type CamelCase<S extends string> = S extends `${infer H}_${infer T}` ? `$
 // A generated table type as selected with camelCase names.
 export type CamelRow<T> = { [K in keyof Selectable<T> & string as CamelCase<K>]: Selectable<T>[K] };
 
+// A row as json_build_object / to_json give it: dates, timestamps and (cast ::text) bigints as text.
+export type JsonOf<T> = { [K in keyof T]: T[K] extends infer V ? (V extends Date | bigint ? string : V) : never };
+
 type Aliased<A extends string, C extends string> = C extends string ? `${A}.${C} as ${CamelCase<C>}` : never;
 
 export const camelCase = <S extends string>(s: S): CamelCase<S> => s.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()) as CamelCase<S>;

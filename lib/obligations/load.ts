@@ -1,5 +1,5 @@
 import { sql as raw } from "kysely";
-import { camelCase, camelColumns, type CamelRow } from "@/lib/db/camel";
+import { camelCase, camelColumns, type CamelRow, type JsonOf } from "@/lib/db/camel";
 import type { Tx } from "@/lib/db/client";
 import { statement, type Query, type Statement } from "@/lib/db/query";
 import type { BusinessContext, Obligation, ObligationCondition, ObligationContextLink, PaymentRequest, PaymentTerm } from "@/lib/generated/kysely/database";
@@ -82,9 +82,8 @@ export const OBLIGATION_COLUMNS = [
 
 // ------------------------------------------------------------------ the parts, as JSON
 
-// A part's row inside JSON: dates and timestamps as text, bigints as text (cast, so no
-// precision is lost), read back by `revive`.
-type Json<T> = { [K in keyof T]: T[K] extends infer V ? (V extends Date | bigint ? string : V) : never };
+// A part's row inside JSON (bigints cast to text, so no precision is lost), read back by `revive`.
+type Json<T> = JsonOf<T>;
 
 // json_build_object of a table's columns under their camelCase names; `asText`: the bigint columns.
 function jsonObject<T>(alias: string, columns: readonly (keyof T & string)[], asText: readonly (keyof T & string)[] = []): string {
