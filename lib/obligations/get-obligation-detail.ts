@@ -1,7 +1,7 @@
 import { sql, type Tx } from "@/lib/db/client";
 import type { Document, ObligationMessage } from "@/lib/generated/prisma/client";
 import { loadObligation, type LoadedObligation } from "@/lib/obligations/load";
-import { CREDIT_COLUMNS, toCredit, toDisputeView, toInvoiceRecord, toObligationProjection, toPromiseView } from "@/lib/obligations/view";
+import { type CREDIT_COLUMNS, toCredit, toDisputeView, toInvoiceRecord, toObligationProjection, toPromiseView } from "@/lib/obligations/view";
 import { paymentRequestView } from "@/lib/payment-requests/view";
 import { present } from "@/lib/present";
 import type { Selectable } from "kysely";
