@@ -1,6 +1,5 @@
 // Compiled by `tsc --noEmit` only (never run): the typed query builder refuses what the schema
 // does not have. Each `@ts-expect-error` fails the type check should its line ever compile.
-import type { TableRows } from "@/lib/db/insert-rows";
 import { type Query, statement } from "@/lib/db/query";
 
 export async function typeChecks(q: Query, organizationId: string): Promise<void> {
@@ -20,10 +19,6 @@ export async function typeChecks(q: Query, organizationId: string): Promise<void
 
   // @ts-expect-error an insert missing a required column (name)
   q.insertInto("organizations").values({ id: organizationId });
-
-  // @ts-expect-error insertRows takes only the tables of schema.prisma
-  const misspelt: TableRows = { table: "obligation", rows: [] };
-  void misspelt;
 
   // @ts-expect-error a placeholder typed unlike its column (amounts are bigint)
   statement((k, p: { amount: number }) => k.selectFrom("payments").select("id").where("amount_minor", "=", p.amount));

@@ -2,7 +2,7 @@ import type { Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
-import { loadObligation } from "@/lib/obligations/view";
+import { loadObligation } from "@/lib/obligations/load";
 import { documentStorage } from "@/lib/documents/storage";
 
 export type GetDocumentDownloadInput = {

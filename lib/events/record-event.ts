@@ -1,79 +1,102 @@
-import { sqlLater, type Tx } from "@/lib/db/client";
+import { type Insertable, sql as raw } from "kysely";
+import type { Tx } from "@/lib/db/client";
+import { statement } from "@/lib/db/query";
 import type { EventType } from "@/lib/events/event-types";
+import type { Event } from "@/lib/generated/kysely/database";
 import { newId } from "@/lib/ids";
 import type { Principal } from "@/lib/auth/principal";
 import { actorOf } from "@/lib/auth/principal";
 import { retrySchedule } from "@/lib/webhooks/schedule";
 import { RECEIVES_SQL } from "@/lib/webhooks/receives";
 
-export type RecordEventInput = {
-  id?: string; // a caller that must know the id beforehand (the scheduler's mark)
-  organizationId: string;
+// One event of a change.
+export type EventInput = {
+  id?: string; // a caller that must know the id beforehand (the scheduler's marks)
   type: EventType;
-  principal: Principal;
   obligationId?: string;
   paymentId?: string;
   data: Record<string, unknown>;
   detail?: Record<string, unknown>; // audit-only facts (e.g. message text, amounts)
+  // For a caller whose events must keep their order in the audit trail and the payloads (the
+  // scheduler's catch-up: one millisecond apart); default now.
+  createdAt?: Date;
   webhooks?: false; // recorded for the audit trail only, no webhook delivery (a payer's message beyond its hourly bound)
 };
 
-// Records an event in the caller's transaction: the audit trail entry and the webhook
-// outbox (one pending delivery per enabled endpoint of the organization) commit together
-// with the change that caused them, so no event is ever lost or sent for a rolled-back
-// change. `data` is the payload's `data` (a snapshot taken now, e.g. the obligation
-// projection with its version). One statement, straight to the transaction's connection,
-// held back until the transaction's next statement or its COMMIT and sent in the same write
-// (lib/db/client.ts, sqlLater): its failure is the transaction's.
-export async function recordEvent(tx: Tx, input: RecordEventInput): Promise<{ id: string; createdAt: Date }> {
-  const w = eventWrite(input);
-  const { ctes, values } = w.statement(1);
-  await sqlLater(tx, `WITH ${ctes.join(", ")} SELECT 1`, values);
-  return { id: w.id, createdAt: w.createdAt };
+// One event (its fields beside the organization and principal), or several of one
+// organization and principal (`events`: a bank statement import records one per payment).
+export type RecordEventInput = { organizationId: string; principal: Principal } & (EventInput | { events: EventInput[] });
+
+// Records events in the caller's transaction: the audit trail entries and the webhook outbox
+// (one pending delivery per enabled endpoint of the organization) commit together with the
+// change that caused them, so no event is ever lost or sent for a rolled-back change. `data`
+// is the payload's `data` (a snapshot taken now, e.g. the obligation projection with its
+// version). One statement however many events, held back until the transaction's next
+// statement or its COMMIT and sent in the same write (lib/db/query.ts `later`): its failure is
+// the transaction's.
+export async function recordEvent(tx: Tx, input: { organizationId: string; principal: Principal } & EventInput): Promise<{ id: string; createdAt: Date }>;
+export async function recordEvent(tx: Tx, input: { organizationId: string; principal: Principal; events: EventInput[] }): Promise<undefined>;
+export async function recordEvent(tx: Tx, input: RecordEventInput): Promise<{ id: string; createdAt: Date } | undefined> {
+  const events = "events" in input ? input.events : [input];
+  if (events.length === 0) return undefined;
+  const actor = actorOf(input.principal);
+  const now = new Date();
+  const rows: EventRow[] = [];
+  const silent: string[] = [];
+  for (const e of events) {
+    const id = e.id ?? newId();
+    if (e.webhooks === false) silent.push(id);
+    rows.push({
+      id,
+      organization_id: input.organizationId,
+      type: e.type,
+      obligation_id: e.obligationId ?? null,
+      payment_id: e.paymentId ?? null,
+      actor_type: actor.actorType,
+      actor_id: actor.actorId,
+      actor_label: actor.actorLabel,
+      data: e.detail ? { ...e.data, detail: e.detail } : e.data,
+      created_at: (e.createdAt ?? now).toISOString(),
+    });
+  }
+  const json = JSON.stringify(rows, (_k, v) => (typeof v === "bigint" ? v.toString() : v));
+  // First attempt due at created_at + WEBHOOK_RETRY_SCHEDULE[0] (lib/webhooks/flush.ts sends it).
+  await WRITE.later(tx, { rows: json, silent, firstDelay: retrySchedule()[0] ?? 0 });
+  return "events" in input ? undefined : { id: rows[0].id, createdAt: now };
 }
 
-// The same write as common table expressions, for a caller that writes the event in the
-// statement that makes the change (registration: lib/db/insert-rows.ts). `statement(first)`
-// numbers its parameters from $first.
-export function eventWrite(input: RecordEventInput): {
-  id: string;
-  createdAt: Date;
-  statement: (first: number) => { ctes: string[]; values: unknown[] };
-} {
-  const id = input.id ?? newId();
-  const createdAt = new Date();
-  const data = JSON.stringify({ ...input.data, ...(input.detail ? { detail: input.detail } : {}) }, (_k, v) => (typeof v === "bigint" ? v.toString() : v));
-  const actor = actorOf(input.principal);
-  // First attempt due at created_at + WEBHOOK_RETRY_SCHEDULE[0] (lib/webhooks/flush.ts sends it).
-  const firstAttemptAt = new Date(createdAt.getTime() + (retrySchedule()[0] ?? 0) * 1000);
-  const values = [
-    id,
-    input.organizationId,
-    input.type,
-    input.obligationId ?? null,
-    input.paymentId ?? null,
-    actor.actorType,
-    actor.actorId,
-    actor.actorLabel,
-    data,
-    createdAt.toISOString(),
-    firstAttemptAt.toISOString(),
-  ];
-  const statement = (first: number) => {
-    const p = (n: number) => `$${first + n - 1}`;
-    return {
-      ctes: [
-        `ev AS (
-      INSERT INTO events (id, organization_id, type, obligation_id, payment_id, actor_type, actor_id, actor_label, data, created_at)
-      VALUES (${p(1)}::uuid, ${p(2)}::uuid, ${p(3)}, ${p(4)}::uuid, ${p(5)}::uuid, ${p(6)}, ${p(7)}, ${p(8)}, ${p(9)}::jsonb, ${p(10)}::timestamptz)
-      RETURNING id, organization_id)`,
-        `ev_outbox AS (
-      INSERT INTO webhook_deliveries (id, organization_id, endpoint_id, event_id, status, next_attempt_at, created_at, updated_at)
-      SELECT gen_random_uuid(), e.organization_id, e.id, ev.id, 'pending', ${p(11)}::timestamptz, ${p(10)}::timestamptz, ${p(10)}::timestamptz
-      FROM ev JOIN webhook_endpoints e ON e.organization_id = ev.organization_id AND ${RECEIVES_SQL("e", `${p(3)}::text`)})`,
-      ].slice(0, input.webhooks === false ? 1 : 2),
-      values: input.webhooks === false ? values.slice(0, 10) : values,
-    };
-  };
-  return { id, createdAt, statement };
-}
+type EventRow = Insertable<Event> & { id: string };
+
+const COLUMNS = ["id", "organization_id", "type", "obligation_id", "payment_id", "actor_type", "actor_id", "actor_label", "data", "created_at"] as const;
+
+// The events (a JSON array of rows, expanded into the columns' own types) and one pending
+// delivery per receiving endpoint, except for the events in `silent`.
+const WRITE = statement((q, p: { rows: string; silent: string[]; firstDelay: number }) =>
+  q
+    .with("ev", (w) =>
+      w
+        .insertInto("events")
+        .columns(COLUMNS)
+        .expression((eb) => eb.selectFrom(raw<Event>`json_populate_recordset(NULL::events, ${p.rows}::json)`.as("r")).select(COLUMNS))
+        .returning(["id", "organization_id", "type", "created_at"]),
+    )
+    .insertInto("webhook_deliveries")
+    .columns(["id", "organization_id", "endpoint_id", "event_id", "status", "next_attempt_at", "created_at", "updated_at"])
+    .expression((eb) =>
+      eb
+        .selectFrom("ev")
+        .innerJoin("webhook_endpoints as e", "e.organization_id", "ev.organization_id")
+        .select([
+          raw<string>`gen_random_uuid()`.as("id"),
+          "e.organization_id",
+          "e.id as endpoint_id",
+          "ev.id as event_id",
+          raw<string>`'pending'`.as("status"),
+          raw<Date>`ev.created_at + make_interval(secs => ${p.firstDelay}::float8)`.as("next_attempt_at"),
+          "ev.created_at",
+          "ev.created_at as updated_at",
+        ])
+        .where(raw<boolean>`${raw.raw(RECEIVES_SQL("e", "ev.type"))}`)
+        .where(raw<boolean>`ev.id <> ALL(${p.silent}::uuid[])`),
+    ),
+);

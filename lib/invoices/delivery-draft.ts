@@ -1,6 +1,7 @@
 import type { Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { loadObligation, toInvoiceRecord } from "@/lib/obligations/view";
+import { loadObligation } from "@/lib/obligations/load";
+import { toInvoiceRecord } from "@/lib/obligations/view";
 import { hostedUrl } from "@/lib/payment-requests/tokens";
 import { assertUsable } from "@/lib/payment-requests/get-payment-request";
 import { formatRf } from "@/lib/payment-references/rf";

@@ -1,12 +1,12 @@
 import type { Tx } from "@/lib/db/client";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
-import { newId } from "@/lib/ids";
 import { fromDate, toDate } from "@/lib/schemas/common";
-import type { TIssuerAction, TMutationResult, TPaymentTermInput } from "@/lib/schemas/obligations";
-import { TermsError, termAmounts, validateTerms, type TermSpec } from "@/lib/obligations/terms";
+import type { TIssuerAction, TMutationResult } from "@/lib/schemas/obligations";
+import { checkTerms, resolveTerms, termRows } from "@/lib/obligations/term-input";
 import { invalidState, mutateObligation, type ObligationChanges } from "@/lib/obligations/mutate-obligation";
-import { termSpecOf, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
+import { termSpecOf } from "@/lib/obligations/evaluate";
+import { toObligationProjection } from "@/lib/obligations/view";
 
 type AmendAction = Extract<TIssuerAction, { action: "amend" }>;
 export type AmendObligationInput = { organizationId: string; obligationId: string; principal: Principal; action: AmendAction; obligationType?: string };
@@ -74,31 +74,18 @@ export async function amendObligation(tx: Tx, input: AmendObligationInput): Prom
         set.description = bc.description ?? "";
       }
       if (action.payment_terms !== undefined || amount !== o.amountMinor) {
-        const terms = action.payment_terms ? resolveTerms(o, action.payment_terms) : o.paymentTerms.map((t) => ({ spec: termSpecOf(t), label: t.label }));
-        checkTerms(amount, terms, new Set(o.conditions.map((c) => c.id)), action.payment_terms);
+        const terms = action.payment_terms
+          ? resolveTerms(action.payment_terms, {
+              byKey: (key) => o.conditions.find((c) => c.key === key)?.id,
+              byId: (id) => o.conditions.find((c) => c.id === id)?.id,
+              unknown: "references a condition this obligation does not have",
+            })
+          : o.paymentTerms.map((t) => ({ spec: termSpecOf(t), label: t.label }));
+        checkTerms(amount, terms, new Set(o.conditions.map((c) => c.id)), action.payment_terms !== undefined);
         if (action.payment_terms) {
           changes.payment_terms = { from: toObligationProjection(o).payment_terms, to: null };
           await tx.paymentTerm.deleteMany({ where: { organizationId: o.organizationId, obligationId: o.id } });
-          if (terms.length) {
-            await tx.paymentTerm.createMany({
-              data: terms.map(({ spec, label }) => ({
-                id: newId(),
-                organizationId: o.organizationId,
-                obligationId: o.id,
-                sequence: spec.sequence,
-                label,
-                amountType: spec.amountType,
-                fixedAmountMinor: spec.fixedAmountMinor ?? null,
-                percentageBasisPoints: spec.percentageBasisPoints ?? null,
-                triggerType: spec.triggerType,
-                triggerDate: spec.triggerDate ? toDate(spec.triggerDate) : null,
-                conditionId: spec.conditionId ?? null,
-                dueRule: spec.dueRule,
-                dueDate: spec.dueDate ? toDate(spec.dueDate) : null,
-                dueDays: spec.dueDays ?? null,
-              })),
-            });
-          }
+          if (terms.length) await tx.paymentTerm.createMany({ data: termRows(o.organizationId, o.id, terms) });
         }
       }
       return set;
@@ -108,62 +95,5 @@ export async function amendObligation(tx: Tx, input: AmendObligationInput): Prom
       return { changes };
     },
     detail: () => ({ fields: Object.keys(changes) }),
-  });
-}
-
-// The terms of the request as the engine reads them; a condition is named by its key or id
-// among the obligation's own conditions (422 payment_terms_mismatch otherwise).
-function resolveTerms(o: LoadedObligation, input: TPaymentTermInput[]): { spec: TermSpec; label: string; declared?: string }[] {
-  return input.map((t, i) => {
-    let conditionId: string | null = null;
-    if (t.condition_key !== undefined || t.condition_id !== undefined) {
-      if (t.trigger_type !== "condition_satisfied") {
-        throw new AppError("validation_failed", `body.payment_terms.${i}.condition_key: only for trigger_type condition_satisfied`);
-      }
-      const byKey = t.condition_key !== undefined ? o.conditions.find((c) => c.key === t.condition_key)?.id : undefined;
-      const byId = t.condition_id !== undefined ? o.conditions.find((c) => c.id === t.condition_id)?.id : undefined;
-      if ((t.condition_key !== undefined && !byKey) || (t.condition_id !== undefined && !byId) || (byKey && byId && byKey !== byId)) {
-        throw new AppError("payment_terms_mismatch", `body.payment_terms.${i}: references a condition this obligation does not have`);
-      }
-      conditionId = (byKey ?? byId) as string;
-    }
-    return {
-      spec: {
-        sequence: t.sequence,
-        amountType: t.amount_type,
-        fixedAmountMinor: t.fixed_amount_minor !== undefined ? BigInt(t.fixed_amount_minor) : null,
-        percentageBasisPoints: t.percentage_basis_points ?? null,
-        triggerType: t.trigger_type,
-        triggerDate: t.trigger_date ?? null,
-        conditionId,
-        dueRule: t.due_rule,
-        dueDate: t.due_date ?? null,
-        dueDays: t.due_days ?? null,
-      },
-      label: t.label ?? "",
-      declared: t.amount_minor,
-    };
-  });
-}
-
-function checkTerms(amount: bigint, terms: { spec: TermSpec; declared?: string }[], conditionIds: Set<string>, given: TPaymentTermInput[] | undefined) {
-  const specs = terms.map((t) => t.spec);
-  try {
-    validateTerms(amount, specs, conditionIds);
-  } catch (e) {
-    if (!(e instanceof TermsError)) throw e;
-    const where = !given
-      ? "body.amount_minor: the obligation's payment terms"
-      : e.index === undefined
-        ? "body.payment_terms"
-        : `body.payment_terms.${e.index}${e.field ? `.${e.field}` : ""}`;
-    throw new AppError(e.kind === "mismatch" || !given ? "payment_terms_mismatch" : "validation_failed", `${where}: ${e.message}`);
-  }
-  if (!specs.length) return;
-  const amounts = termAmounts(amount, specs);
-  terms.forEach((t, i) => {
-    if (t.declared !== undefined && BigInt(t.declared) !== amounts[i]) {
-      throw new AppError("payment_terms_mismatch", `body.payment_terms.${i}.amount_minor: the term comes to ${amounts[i]}, not ${t.declared}`);
-    }
   });
 }

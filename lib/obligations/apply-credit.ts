@@ -1,4 +1,7 @@
-import { sqlLater, type Tx } from "@/lib/db/client";
+import type { Insertable } from "kysely";
+import type { Tx } from "@/lib/db/client";
+import { statement } from "@/lib/db/query";
+import type { ObligationCredit } from "@/lib/generated/kysely/database";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -16,8 +19,19 @@ export type ApplyCreditInput = {
   remainder?: boolean;
 };
 
-const INSERT_CREDIT = `INSERT INTO obligation_credits (id, organization_id, obligation_id, kind, amount_minor, reason, reference, document_id, created_at)
-  VALUES ($1::uuid, $2::uuid, $3::uuid, $4, $5::bigint, $6, $7, $8::uuid, $9::timestamptz)`;
+const INSERT_CREDIT = statement((q, p: Omit<Insertable<ObligationCredit>, "reversed_at" | "reversal_reason">) =>
+  q.insertInto("obligation_credits").values({
+    id: p.id,
+    organization_id: p.organization_id,
+    obligation_id: p.obligation_id,
+    kind: p.kind,
+    amount_minor: p.amount_minor,
+    reason: p.reason,
+    reference: p.reference,
+    document_id: p.document_id,
+    created_at: p.created_at,
+  }),
+);
 
 // A credit settles part of an obligation without money (docs/obligations.md, Lifecycle): it counts in
 // allocated_minor (and credited_minor) and moves the status as an allocation does, through
@@ -84,17 +98,17 @@ async function apply(tx: Tx, input: ApplyCreditInput): Promise<{ credit: TCredit
         reversedAt: null,
         reversalReason: "",
       };
-      await sqlLater(tx, INSERT_CREDIT, [
+      await INSERT_CREDIT.later(tx, {
         id,
-        organizationId,
-        o.id,
-        row.kind,
-        amount.toString(),
-        row.reason,
-        row.reference,
-        row.documentId,
-        createdAt.toISOString(),
-      ]);
+        organization_id: organizationId,
+        obligation_id: o.id,
+        kind: row.kind,
+        amount_minor: amount,
+        reason: row.reason,
+        reference: row.reference,
+        document_id: row.documentId,
+        created_at: createdAt.toISOString(),
+      });
       credit = toCredit(row);
       const allocated = o.allocatedMinor + amount;
       return {

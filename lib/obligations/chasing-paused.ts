@@ -1,5 +1,5 @@
 import { fromDate } from "@/lib/schemas/common";
-import type { LoadedObligation } from "@/lib/obligations/view";
+import type { LoadedObligation } from "@/lib/obligations/load";
 
 // Whether chasing this obligation (reminders, docs/reminders.md) waits today: a dispute is
 // open, or a promise to pay is open and its date has not passed (`today`: UTC YYYY-MM-DD).

@@ -1,9 +1,12 @@
 import { sql, type Tx } from "@/lib/db/client";
 import type { Document, ObligationMessage } from "@/lib/generated/prisma/client";
-import { loadObligation, toCredit, toDisputeView, toInvoiceRecord, toObligationProjection, toPromiseView, type LoadedObligation } from "@/lib/obligations/view";
+import { loadObligation, type LoadedObligation } from "@/lib/obligations/load";
+import { type CREDIT_COLUMNS, toCredit, toDisputeView, toInvoiceRecord, toObligationProjection, toPromiseView } from "@/lib/obligations/view";
 import { paymentRequestView } from "@/lib/payment-requests/view";
 import { present } from "@/lib/present";
-import type { JsonRow } from "@/lib/db/json-row";
+import type { Selectable } from "kysely";
+import type { JsonOf } from "@/lib/db/camel";
+import type { Document as DocumentTable, Event, ObligationCredit, ObligationMessage as MessageTable, Reminder } from "@/lib/generated/kysely/database";
 
 // How many of the most recent messages and audit entries a detail (issuer and payer) holds;
 // earlier ones are paged through GET /obligations/{id}/messages, /audit-trail and the
@@ -17,7 +20,15 @@ export const DETAIL_RECENT_LIMIT = 100;
 // `hosted_url` is "" unless `revealLink` (the reader may change obligations). One statement:
 // each list is a json_agg over its (organization_id, obligation_id) index.
 export async function detailParts(tx: Tx, o: LoadedObligation, revealLink: boolean) {
-  const rows = await sql<{ events: J[]; events_total: number; documents: J[]; messages: J[]; messages_total: number; credits: J[]; reminders: J[] }>(
+  const rows = await sql<{
+    events: EventJson[];
+    events_total: number;
+    documents: DocumentJson[];
+    messages: MessageJson[];
+    messages_total: number;
+    credits: CreditJson[];
+    reminders: ReminderJson[];
+  }>(
     tx,
     `SELECT ${recentJson(EVENTS_SELECT)} AS events, ${countOf("events")} AS events_total,
       ${documentsJson("TRUE")} AS documents,
@@ -60,11 +71,20 @@ export const pageSql = (select: string) => `SELECT EXISTS (SELECT 1 FROM obligat
 export const EVENTS_SELECT = `SELECT e.id, e.type, e.actor_type, e.actor_id, e.actor_label, e.created_at, e.data->'detail' AS detail
   FROM events e WHERE e.organization_id = $1::uuid AND e.obligation_id = $2::uuid`;
 
-export const auditItems = (events: J[]) =>
+// The JSON rows of this file's statements (lib/db/camel.ts JsonOf: timestamps as text).
+export type EventJson = JsonOf<Pick<Selectable<Event>, "id" | "type" | "actor_type" | "actor_id" | "actor_label" | "created_at">> & { detail: unknown };
+export type DocumentJson = JsonOf<
+  Pick<Selectable<DocumentTable>, "id" | "kind" | "filename" | "content_type" | "size_bytes" | "sha256" | "uploaded_by" | "created_at">
+>;
+export type MessageJson = JsonOf<Pick<Selectable<MessageTable>, "id" | "author_type" | "author_name" | "body" | "created_at">>;
+type CreditJson = JsonOf<Pick<Selectable<ObligationCredit>, (typeof CREDIT_COLUMNS)[number]>>;
+type ReminderJson = JsonOf<Pick<Selectable<Reminder>, "step" | "tone" | "channel" | "status" | "scheduled_on" | "language" | "sent_at" | "last_error">>;
+
+export const auditItems = (events: EventJson[]) =>
   events.map((e) => ({
-    id: e.id as string,
-    event_type: e.type as string,
-    actor: { type: e.actor_type as "api_key" | "user" | "recipient" | "system", id: e.actor_id as string, label: e.actor_label as string },
+    id: e.id,
+    event_type: e.type,
+    actor: { type: e.actor_type as "api_key" | "user" | "recipient" | "system", id: e.actor_id, label: e.actor_label },
     created_at: iso(e.created_at),
     detail: e.detail && typeof e.detail === "object" && !Array.isArray(e.detail) ? (e.detail as Record<string, unknown>) : {},
   }));
@@ -94,7 +114,7 @@ const REMINDERS_JSON = `(SELECT coalesce(json_agg(json_build_object('step', r.st
     'scheduled_on', r.scheduled_on, 'language', r.language, 'sent_at', r.sent_at, 'last_error', r.last_error) ORDER BY r.step), '[]')
   FROM reminders r WHERE r.organization_id = $1::uuid AND r.obligation_id = $2::uuid AND r.status <> 'skipped')`;
 
-const reminderItem = (r: J) => ({
+const reminderItem = (r: ReminderJson) => ({
   offset_days: Number(r.step),
   tone: r.tone as "friendly" | "firm" | "final",
   channel: r.channel as "webhook" | "email",
@@ -105,7 +125,7 @@ const reminderItem = (r: J) => ({
   last_error: String(r.last_error ?? ""),
 });
 
-const creditItem = (c: J) =>
+const creditItem = (c: CreditJson) =>
   toCredit({
     id: c.id,
     obligationId: c.obligation_id,
@@ -119,7 +139,7 @@ const creditItem = (c: J) =>
     reversalReason: c.reversal_reason,
   });
 
-export const documentItems = (rows: J[]) =>
+export const documentItems = (rows: DocumentJson[]) =>
   rows.map((d) =>
     toDocumentItem({
       id: d.id,
@@ -133,10 +153,9 @@ export const documentItems = (rows: J[]) =>
     }),
   );
 
-export const messageItems = (rows: J[]) =>
+export const messageItems = (rows: MessageJson[]) =>
   rows.map((m) => toMessageItem({ id: m.id, authorType: m.author_type, authorName: m.author_name, body: m.body, createdAt: new Date(iso(m.created_at)) }));
 
-export type J = JsonRow;
 // A timestamp from json_build_object ("…+00:00") as the API writes it (toISOString).
 const iso = (v: string) => new Date(v).toISOString();
 

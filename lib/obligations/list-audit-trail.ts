@@ -1,7 +1,7 @@
 import { sql, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
-import { auditItems, EVENTS_SELECT, type J, pageSql } from "@/lib/obligations/get-obligation-detail";
+import { auditItems, EVENTS_SELECT, type EventJson, pageSql } from "@/lib/obligations/get-obligation-detail";
 
 // GET /obligations/{id}/audit-trail: every event of the obligation, newest first, a page at
 // a time; the detail holds only the most recent ones (DETAIL_RECENT_LIMIT). 404 for an
@@ -10,7 +10,9 @@ export type ListAuditTrailInput = { organizationId: string; obligationId: string
 
 export async function listAuditTrail(tx: Tx, input: ListAuditTrailInput) {
   const { organizationId, obligationId, limit, offset } = input;
-  const [r] = isUuid(obligationId) ? await sql<{ found: boolean; items: J[] }>(tx, pageSql(EVENTS_SELECT), [organizationId, obligationId, limit, offset]) : [];
+  const [r] = isUuid(obligationId)
+    ? await sql<{ found: boolean; items: EventJson[] }>(tx, pageSql(EVENTS_SELECT), [organizationId, obligationId, limit, offset])
+    : [];
   if (!r?.found) throw new AppError("not_found", "obligation not found");
   return { items: auditItems(r.items), limit, offset };
 }

@@ -1,4 +1,6 @@
+import { sql as raw } from "kysely";
 import type { Tx } from "@/lib/db/client";
+import { query } from "@/lib/db/query";
 import type { OBLIGATION_STATUSES } from "@/lib/schemas/obligations";
 import { fromDate, toDate } from "@/lib/schemas/common";
 
@@ -20,19 +22,6 @@ export type OverdueItem = {
 
 export type ListMostOverdueInput = { organizationId: string; today: string; limit: number };
 
-type Row = {
-  id: string;
-  reference: string;
-  organization_role: string;
-  debtor_name: string;
-  creditor_name: string;
-  invoice_number: string;
-  currency: string;
-  outstanding: string;
-  deadline: Date;
-  status: string;
-};
-
 // The `limit` most overdue obligations (deadline before today, not RECONCILED), oldest
 // deadline first. One range of the partial index obligations_org_open_deadline_idx
 // (organization_id, deadline, created_at, id) WHERE status <> 'RECONCILED' (migration 0014)
@@ -42,14 +31,28 @@ type Row = {
 // predicate.
 export async function listMostOverdue(tx: Tx, input: ListMostOverdueInput): Promise<OverdueItem[]> {
   if (input.limit <= 0) return [];
-  const rows = await tx.$queryRaw<Row[]>`
-    SELECT o.id::text AS id, o.reference, o.organization_role, o.debtor_name, o.creditor_name, o.invoice_number, o.currency,
-           (o.amount_minor - o.allocated_minor)::text AS outstanding, o.deadline, o.status
-    FROM obligations o
-    WHERE o.organization_id = ${input.organizationId}::uuid AND o.status <> 'RECONCILED' AND o.deadline < ${input.today}::date
-    -- o.id: the column (uuid, as in the index), not the text alias of the select list
-    ORDER BY o.deadline, o.created_at, o.id
-    LIMIT ${input.limit}`;
+  const rows = await query(tx)
+    .selectFrom("obligations as o")
+    .select([
+      "o.id",
+      "o.reference",
+      "o.organization_role",
+      "o.debtor_name",
+      "o.creditor_name",
+      "o.invoice_number",
+      "o.currency",
+      raw<string>`(o.amount_minor - o.allocated_minor)::text`.as("outstanding"),
+      "o.deadline",
+      "o.status",
+    ])
+    .where("o.organization_id", "=", input.organizationId)
+    .where(raw<boolean>`o.status <> 'RECONCILED'`)
+    .where(raw<boolean>`o.deadline < ${input.today}::date`)
+    .orderBy("o.deadline")
+    .orderBy("o.created_at")
+    .orderBy("o.id")
+    .limit(input.limit)
+    .execute();
   const dayMs = 86_400_000;
   const todayMs = toDate(input.today).getTime();
   return rows.map(

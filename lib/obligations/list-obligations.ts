@@ -1,8 +1,11 @@
-import { Prisma } from "@/lib/generated/prisma/client";
+import { type Expression, type ExpressionBuilder, type SqlBool, sql as raw } from "kysely";
+import type { DB } from "@/lib/generated/kysely/database";
+import type { Query } from "@/lib/db/query";
 import type { Tx } from "@/lib/db/client";
 import { todayUtc } from "@/lib/schemas/common";
 import type { TObligationListQuery } from "@/lib/schemas/obligations";
-import { loadObligationPage, toInvoiceRecord } from "@/lib/obligations/view";
+import { loadObligationPage } from "@/lib/obligations/load";
+import { toInvoiceRecord } from "@/lib/obligations/view";
 import { loadProjectionsPicked } from "@/lib/obligations/stored-projection";
 
 // The query is the API's (every filter optional); the dashboard and GET /invoices pass a page.
@@ -36,29 +39,85 @@ export const SORT_SQL: Record<TObligationListQuery["sort"], string> = {
   outstanding: "(amount_minor - allocated_minor)",
 };
 
-// WHERE clause of a filtered list: organization first (every index leads with it).
-export function listWhere(organizationId: string, q: ObligationListQuery, today = todayUtc()): Prisma.Sql {
-  const where: Prisma.Sql[] = [Prisma.sql`organization_id = ${organizationId}::uuid`];
-  if (q.status?.length) where.push(Prisma.sql`status IN (${Prisma.join(q.status)})`);
-  if (q.role) where.push(Prisma.sql`organization_role = ${q.role}`);
-  if (q.type?.length) where.push(Prisma.sql`obligation_type IN (${Prisma.join(q.type)})`);
-  if (q.currency) where.push(Prisma.sql`currency = ${q.currency}`);
-  if (q.overdue === true) where.push(Prisma.sql`(deadline < ${today}::date AND status <> 'RECONCILED')`);
-  if (q.overdue === false) where.push(Prisma.sql`NOT (deadline < ${today}::date AND status <> 'RECONCILED')`);
-  if (q.context_id) {
-    where.push(Prisma.sql`id IN (SELECT obligation_id FROM obligation_context_links
-      WHERE organization_id = ${organizationId}::uuid AND context_id = ${q.context_id}::uuid)`);
-  }
-  if (q.search) where.push(Prisma.sql`${Prisma.raw(SEARCH_TEXT_SQL)} ILIKE ${containsPattern(searchTerm(q.search))}`);
-  return Prisma.join(where, " AND ");
+// The values of a filtered list's statement (its shape is the query's: listShape).
+export type ListParams = {
+  org: string;
+  statuses: string[];
+  role: string;
+  types: string[];
+  currency: string;
+  today: string;
+  contextId: string;
+  search: string;
+  limit: number;
+  offset: number;
+};
+
+export function listParams(organizationId: string, q: Partial<ObligationListQuery>, today = todayUtc()): ListParams {
+  return {
+    org: organizationId,
+    statuses: q.status ?? [],
+    role: q.role ?? "",
+    types: q.type ?? [],
+    currency: q.currency ?? "",
+    today,
+    contextId: q.context_id ?? "",
+    search: q.search ? containsPattern(searchTerm(q.search)) : "",
+    limit: q.limit ?? 0,
+    offset: q.offset ?? 0,
+  };
 }
 
-export function listOrder(q: ObligationListQuery): Prisma.Sql {
+// What makes two list queries the same statement: the filters present and the order.
+export function listShape(q: Partial<ObligationListQuery>): string {
+  const present = [q.status?.length, q.role, q.type?.length, q.currency, q.overdue, q.context_id, q.search].map((v) => (v ? 1 : v === false ? 0 : "-"));
+  return `${present.join("")}|${listOrderSql(q)}`;
+}
+
+// The WHERE clause of a filtered list: organization first (every index leads with it). The
+// filters present in `q` decide its shape, `p` gives its values (placeholders in a statement()).
+export function listWhere(eb: ExpressionBuilder<DB, "obligations">, q: Partial<ObligationListQuery>, p: ListParams): Expression<SqlBool> {
+  const where: Expression<SqlBool>[] = [eb("organization_id", "=", p.org)];
+  if (q.status?.length) where.push(raw<boolean>`status = ANY(${p.statuses}::text[])`);
+  if (q.role) where.push(eb("organization_role", "=", p.role));
+  if (q.type?.length) where.push(raw<boolean>`obligation_type = ANY(${p.types}::text[])`);
+  if (q.currency) where.push(eb("currency", "=", p.currency));
+  if (q.overdue === true) where.push(raw<boolean>`(deadline < ${p.today}::date AND status <> 'RECONCILED')`);
+  if (q.overdue === false) where.push(raw<boolean>`NOT (deadline < ${p.today}::date AND status <> 'RECONCILED')`);
+  if (q.context_id) {
+    where.push(
+      eb(
+        "id",
+        "in",
+        eb.selectFrom("obligation_context_links").select("obligation_id").where("organization_id", "=", p.org).where("context_id", "=", p.contextId),
+      ),
+    );
+  }
+  if (q.search) where.push(raw<boolean>`${raw.raw(SEARCH_TEXT_SQL)} ILIKE ${p.search}`);
+  return eb.and(where);
+}
+
+// ORDER BY of a list (constant text of this file's sort keys).
+export function listOrder(q: Partial<ObligationListQuery>) {
+  return raw.raw(listOrderSql(q));
+}
+
+function listOrderSql(q: Partial<ObligationListQuery>): string {
   const sort = q.sort ?? "created_at";
   const dir = (q.direction ?? (sort === "deadline" ? "asc" : "desc")) === "asc" ? "ASC" : "DESC";
   const byCurrency = q.currencyFirst && !q.currency && (sort === "amount" || sort === "outstanding") ? "currency ASC, " : "";
-  return Prisma.raw(`${byCurrency}${SORT_SQL[sort]} ${dir}, id ${dir}`);
+  return `${byCurrency}${SORT_SQL[sort]} ${dir}, id ${dir}`;
 }
+
+// The ids of a page of a filtered list, in its order.
+export const listPick = (qb: Query, q: Partial<ObligationListQuery>, p: ListParams) =>
+  qb
+    .selectFrom("obligations")
+    .select("id")
+    .where((eb) => listWhere(eb, q, p))
+    .orderBy(listOrder(q))
+    .limit(p.limit)
+    .offset(p.offset);
 
 // GET /obligations: a page of obligation projections, filtered, searched and sorted in SQL,
 // as JSON text: one statement picks the page's ids with their stored projections
@@ -70,9 +129,9 @@ export async function listObligations(tx: Tx, input: ListObligationsInput) {
   const page = { limit: q.limit, offset: q.offset };
   const today = todayUtc();
   const items = await loadProjectionsPicked(tx, {
-    organizationId,
-    today,
-    pick: Prisma.sql`SELECT id FROM obligations WHERE ${listWhere(organizationId, q, today)} ORDER BY ${listOrder(q)} LIMIT ${q.limit} OFFSET ${q.offset}`,
+    shape: listShape(q),
+    pick: (qb, p) => listPick(qb, q, p),
+    params: listParams(organizationId, q, today),
   });
   return { items, ...page };
 }

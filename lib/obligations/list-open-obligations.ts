@@ -1,5 +1,5 @@
 import type { Tx } from "@/lib/db/client";
-import { OBLIGATION_LINE_SELECT } from "@/lib/obligations/view";
+import { OBLIGATION_LINE_SELECT } from "@/lib/obligations/load";
 import { parseDecimalToMinor } from "@/lib/money/format";
 
 export type OpenObligation = {

@@ -1,17 +1,18 @@
-import type { Prisma } from "@/lib/generated/prisma/client";
-import { sql, type Tx } from "@/lib/db/client";
+import type { Tx } from "@/lib/db/client";
+import { statement } from "@/lib/db/query";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
-import { todayUtc } from "@/lib/schemas/common";
+import { toDate, todayUtc } from "@/lib/schemas/common";
 import { recordEvent } from "@/lib/events/record-event";
 import type { EventType } from "@/lib/events/event-types";
 import type { TMutationResult } from "@/lib/schemas/obligations";
 import type { PaymentRequestRow } from "@/lib/payment-requests/view";
-import { loadObligation, loadObligationUpdated, mutationResult, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
+import { loadObligation, loadObligationUpdated, type LoadedObligation, type ObligationSet } from "@/lib/obligations/load";
+import { mutationResult, toObligationProjection } from "@/lib/obligations/view";
 
 // Column changes an action makes to the obligations row (version and updated_at are set
 // by mutateObligation).
-export type ObligationChanges = Omit<Prisma.ObligationUpdateManyMutationInput, "version" | "updatedAt" | "id" | "organizationId">;
+export type ObligationChanges = Omit<ObligationSet, "version" | "updatedAt" | "id" | "organizationId">;
 
 export const versionConflict = (expected: number, current?: number) =>
   new AppError(
@@ -20,6 +21,10 @@ export const versionConflict = (expected: number, current?: number) =>
       ? `expected_version ${expected} is no longer the current version; reload and retry`
       : `expected_version ${expected} does not match the current version ${current}; reload and retry`,
   );
+
+const LOCK = statement((q, p: { id: string; org: string; version: number }) =>
+  q.selectFrom("obligations").select("id").where("id", "=", p.id).where("organization_id", "=", p.org).where("version", "=", p.version).forNoKeyUpdate(),
+);
 
 export const invalidState = (message: string) => new AppError("invalid_state", message);
 
@@ -34,7 +39,7 @@ export const invalidState = (message: string) => new AppError("invalid_state", m
 //     with the same `tx` (they roll back with everything else on any error), and returns
 //     the column changes of the obligations row, written next together with `version + 1`,
 //     `updated_at` and `next_scheduled_on` in the one UPDATE that also reloads the
-//     obligation (lib/obligations/view.ts loadObligationUpdated): one new row version per
+//     obligation (lib/obligations/load.ts loadObligationUpdated): one new row version per
 //     mutation, not two (every UPDATE of an obligation writes an entry into each of its
 //     indexes: docs/benchmarks.md, step 20),
 //  5. records the event with `data: { obligation: <projection after the change> }` plus
@@ -67,11 +72,7 @@ export async function mutateObligation(
   // The guarded lock comes first, so a concurrent mutation of the same version waits here
   // and then finds no row, before any of its side effects.
   const updatedAt = new Date();
-  const locked = await sql(tx, "SELECT 1 FROM obligations WHERE id = $1::uuid AND organization_id = $2::uuid AND version = $3::int FOR NO KEY UPDATE", [
-    obligationId,
-    organizationId,
-    expectedVersion,
-  ]);
+  const locked = await LOCK.rows(tx, { id: obligationId, org: organizationId, version: expectedVersion });
   if (locked.length !== 1) throw versionConflict(expectedVersion);
   const changes = (await input.apply(before)) ?? {};
   // The column changes, the version bump and the state after them (with the parts `apply`
@@ -80,7 +81,7 @@ export async function mutateObligation(
   const after = await loadObligationUpdated(tx, {
     organizationId,
     obligationId,
-    set: { version: { increment: 1 }, updatedAt, nextScheduledOn: todayUtc(), ...(changes as Record<string, unknown>) },
+    set: { version: { increment: 1 }, updatedAt, nextScheduledOn: toDate(todayUtc()), ...changes },
   });
   const detail = typeof input.detail === "function" ? input.detail(before) : input.detail;
   const event = await recordEvent(tx, {

@@ -3,7 +3,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { newId } from "@/lib/ids";
 import type { TMutationResult } from "@/lib/schemas/obligations";
 import { mutateObligation } from "@/lib/obligations/mutate-obligation";
-import type { LoadedObligation } from "@/lib/obligations/view";
+import type { LoadedObligation } from "@/lib/obligations/load";
 
 export type PostMessageInput = {
   organizationId: string;

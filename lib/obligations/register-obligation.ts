@@ -3,20 +3,25 @@ import type { Tx } from "@/lib/db/client";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { eventWrite } from "@/lib/events/record-event";
+import { recordEvent } from "@/lib/events/record-event";
 import { toDate } from "@/lib/schemas/common";
 import type { TMutationResult, TRegisterObligation } from "@/lib/schemas/obligations";
-import { TermsError, termAmounts, validateTerms, type TermSpec } from "@/lib/obligations/terms";
-import {
-  mutationResult,
-  NO_DISPUTE_OR_PROMISE,
-  type NoDisputeOrPromiseField,
-  organizationNameFor,
-  toObligationProjection,
-  type LoadedObligation,
-} from "@/lib/obligations/view";
+import { checkTerms, resolveTerms, termRows } from "@/lib/obligations/term-input";
+import { organizationNameFor, type LoadedObligation } from "@/lib/obligations/load";
+import { mutationResult, NO_DISPUTE_OR_PROMISE, type NoDisputeOrPromiseField, toObligationProjection } from "@/lib/obligations/view";
 import { newPaymentRequestRow } from "@/lib/payment-requests/new-payment-request";
-import { insertRows } from "@/lib/db/insert-rows";
+import { sql as raw } from "kysely";
+import { columnsJson } from "@/lib/db/camel";
+import { statement } from "@/lib/db/query";
+import type {
+  Obligation as ObligationTable,
+  ObligationCondition,
+  ObligationContextLink,
+  ObligationProjection,
+  PaymentRequest,
+  PaymentTerm,
+} from "@/lib/generated/kysely/database";
+import { OBLIGATION_COLUMNS } from "@/lib/obligations/load";
 import { storedProjectionRow } from "@/lib/obligations/stored-projection";
 import type { Obligation } from "@/lib/generated/prisma/client";
 import { paymentReferenceFor } from "@/lib/payment-references/rf";
@@ -65,56 +70,13 @@ export async function registerObligation(tx: Tx, input: RegisterObligationInput)
   if (issues.length) throw new AppError("validation_failed", issues.join("; "));
 
   // Payment terms: resolve condition references, then let the engine validate them.
-  const terms = (body.payment_terms ?? []).map((t, i) => {
-    let conditionId: string | null = null;
-    if (t.condition_key !== undefined || t.condition_id !== undefined) {
-      if (t.trigger_type !== "condition_satisfied") {
-        throw new AppError("validation_failed", `body.payment_terms.${i}.condition_key: only for trigger_type condition_satisfied`);
-      }
-      const fromKey = t.condition_key !== undefined ? byKey.get(t.condition_key) : undefined;
-      const fromId = t.condition_id !== undefined ? byClientId.get(t.condition_id) : undefined;
-      if ((t.condition_key !== undefined && !fromKey) || (t.condition_id !== undefined && !fromId) || (fromKey && fromId && fromKey !== fromId)) {
-        throw new AppError("payment_terms_mismatch", `body.payment_terms.${i}: references an unknown condition`);
-      }
-      conditionId = present(fromKey ?? fromId, "condition");
-    }
-    const spec: TermSpec = {
-      sequence: t.sequence,
-      amountType: t.amount_type,
-      fixedAmountMinor: t.fixed_amount_minor !== undefined ? BigInt(t.fixed_amount_minor) : null,
-      percentageBasisPoints: t.percentage_basis_points ?? null,
-      triggerType: t.trigger_type,
-      triggerDate: t.trigger_date ?? null,
-      conditionId,
-      dueRule: t.due_rule,
-      dueDate: t.due_date ?? null,
-      dueDays: t.due_days ?? null,
-    };
-    return { spec, label: t.label ?? "", declaredAmount: t.amount_minor };
+  const terms = resolveTerms(body.payment_terms ?? [], {
+    byKey: (key) => byKey.get(key),
+    byId: (id) => byClientId.get(id),
+    unknown: "references an unknown condition",
   });
   const amount = BigInt(body.amount_minor);
-  try {
-    validateTerms(
-      amount,
-      terms.map((t) => t.spec),
-      new Set(conditions.map((c) => c.id)),
-    );
-  } catch (e) {
-    if (!(e instanceof TermsError)) throw e;
-    const where = e.index === undefined ? "body.payment_terms" : `body.payment_terms.${e.index}${e.field ? `.${e.field}` : ""}`;
-    throw new AppError(e.kind === "mismatch" ? "payment_terms_mismatch" : "validation_failed", `${where}: ${e.message}`);
-  }
-  if (terms.length) {
-    const amounts = termAmounts(
-      amount,
-      terms.map((t) => t.spec),
-    );
-    terms.forEach((t, i) => {
-      if (t.declaredAmount !== undefined && BigInt(t.declaredAmount) !== amounts[i]) {
-        throw new AppError("payment_terms_mismatch", `body.payment_terms.${i}.amount_minor: the term comes to ${amounts[i]}, not ${t.declaredAmount}`);
-      }
-    });
-  }
+  checkTerms(amount, terms, new Set(conditions.map((c) => c.id)), true);
 
   // Business contexts: each must exist in this organization.
   const contextIds = [...new Set(body.context_ids ?? [])];
@@ -175,22 +137,7 @@ export async function registerObligation(tx: Tx, input: RegisterObligationInput)
     obligationId,
     satisfiedOn: satisfiedOn ? toDate(satisfiedOn) : null,
   }));
-  const termRows = terms.map(({ spec, label }) => ({
-    id: newId(),
-    organizationId,
-    obligationId,
-    sequence: spec.sequence,
-    label,
-    amountType: spec.amountType,
-    fixedAmountMinor: spec.fixedAmountMinor ?? null,
-    percentageBasisPoints: spec.percentageBasisPoints ?? null,
-    triggerType: spec.triggerType,
-    triggerDate: spec.triggerDate ? toDate(spec.triggerDate) : null,
-    conditionId: spec.conditionId ?? null,
-    dueRule: spec.dueRule,
-    dueDate: spec.dueDate ? toDate(spec.dueDate) : null,
-    dueDays: spec.dueDays ?? null,
-  }));
+  const paymentTermRows = termRows(organizationId, obligationId, terms);
   const linkRows = contextIds.map((contextId, i) => ({
     id: newId(),
     organizationId,
@@ -207,13 +154,25 @@ export async function registerObligation(tx: Tx, input: RegisterObligationInput)
     ...created,
     ...NO_DISPUTE_OR_PROMISE,
     conditions: conditionRows,
-    paymentTerms: [...termRows].sort((a, b) => a.sequence - b.sequence),
+    paymentTerms: [...paymentTermRows].sort((a, b) => a.sequence - b.sequence),
     contextLinks: linkRows.map((l) => ({ ...l, context: present(byId.get(l.contextId), "linked context") })),
-    paymentRequests: [paymentRequest],
     paymentRequest,
     organizationName: org.name,
   };
-  const event = eventWrite({
+  // The obligation and all its parts in one statement, then its event: both held back and
+  // sent with the transaction's next statement or its COMMIT, in the same write (their
+  // failure, a unique violation, is the transaction's).
+  await INSERT.later(tx, {
+    obligation: columnsJson([created]),
+    conditions: columnsJson(conditionRows),
+    terms: columnsJson(paymentTermRows),
+    links: columnsJson(linkRows),
+    request: columnsJson([paymentRequest]),
+    // The list projection, stored with the row: the first list read computes nothing
+    // (lib/obligations/stored-projection.ts).
+    projection: columnsJson([storedProjectionRow(loaded, today)]),
+  });
+  const event = await recordEvent(tx, {
     organizationId,
     type: "obligation.registered",
     principal: input.principal,
@@ -221,24 +180,6 @@ export async function registerObligation(tx: Tx, input: RegisterObligationInput)
     data: { obligation: toObligationProjection(loaded) },
     detail: { reference: loaded.reference },
   });
-  // One statement for the obligation, all its parts and its event with the webhook outbox
-  // (lib/db/insert-rows.ts, lib/events/record-event.ts), sent with the transaction's next
-  // statement or its COMMIT: its failure (a unique violation) is the transaction's.
-  await insertRows(
-    tx,
-    [
-      { table: "obligations", rows: [created] },
-      { table: "obligation_conditions", rows: conditionRows },
-      { table: "payment_terms", rows: termRows },
-      { table: "obligation_context_links", rows: linkRows },
-      { table: "payment_requests", rows: [paymentRequest] },
-      // The list projection, stored with the row: the first list read computes nothing
-      // (lib/obligations/stored-projection.ts).
-      { table: "obligation_projections", rows: [storedProjectionRow(loaded, today)] },
-    ],
-    event.statement,
-    { later: true },
-  );
   return mutationResult(tx, {
     organizationId,
     obligationId,
@@ -258,3 +199,116 @@ export function randomReference(): string {
   for (const b of bytes) s += CROCKFORD[b & 31];
   return s;
 }
+
+// The columns each table's rows carry (the dispute and promise columns of a new obligation stay NULL).
+const NEW_OBLIGATION_COLUMNS = OBLIGATION_COLUMNS.filter((c) => !c.startsWith("dispute_") && !c.startsWith("promise_"));
+const CONDITION_COLUMNS = [
+  "id",
+  "organization_id",
+  "obligation_id",
+  "position",
+  "key",
+  "label",
+  "external_namespace",
+  "external_id",
+  "status",
+  "satisfied_on",
+  "source",
+  "evidence_reference",
+] as const satisfies readonly (keyof ObligationCondition)[];
+const TERM_COLUMNS = [
+  "id",
+  "organization_id",
+  "obligation_id",
+  "sequence",
+  "label",
+  "amount_type",
+  "fixed_amount_minor",
+  "percentage_basis_points",
+  "trigger_type",
+  "trigger_date",
+  "condition_id",
+  "due_rule",
+  "due_date",
+  "due_days",
+] as const satisfies readonly (keyof PaymentTerm)[];
+const LINK_COLUMNS = [
+  "id",
+  "organization_id",
+  "obligation_id",
+  "context_id",
+  "relationship_type",
+  "attributed_minor",
+  "created_at",
+] as const satisfies readonly (keyof ObligationContextLink)[];
+const REQUEST_COLUMNS = [
+  "id",
+  "organization_id",
+  "obligation_id",
+  "issue_number",
+  "token_hash",
+  "expires_at",
+  "revoked_at",
+  "first_opened_at",
+  "created_at",
+  "updated_at",
+  "payer_language",
+] as const satisfies readonly (keyof PaymentRequest)[];
+const PROJECTION_COLUMNS = [
+  "obligation_id",
+  "organization_id",
+  "rev",
+  "format",
+  "valid_from",
+  "valid_until",
+  "projection",
+] as const satisfies readonly (keyof ObligationProjection)[];
+
+// One statement for the obligation and its parts: each table's rows are one JSON parameter
+// (lib/db/camel.ts, columnsJson); the foreign keys between them are checked at the statement's end.
+const INSERT = statement((q, p: { obligation: string; conditions: string; terms: string; links: string; request: string; projection: string }) =>
+  q
+    .with("w_obligation", (w) =>
+      w
+        .insertInto("obligations")
+        .columns(NEW_OBLIGATION_COLUMNS)
+        .expression((e) =>
+          e.selectFrom(raw<ObligationTable>`json_populate_recordset(NULL::obligations, ${p.obligation}::json)`.as("r")).select(NEW_OBLIGATION_COLUMNS),
+        ),
+    )
+    .with("w_conditions", (w) =>
+      w
+        .insertInto("obligation_conditions")
+        .columns(CONDITION_COLUMNS)
+        .expression((e) =>
+          e.selectFrom(raw<ObligationCondition>`json_populate_recordset(NULL::obligation_conditions, ${p.conditions}::json)`.as("r")).select(CONDITION_COLUMNS),
+        ),
+    )
+    .with("w_terms", (w) =>
+      w
+        .insertInto("payment_terms")
+        .columns(TERM_COLUMNS)
+        .expression((e) => e.selectFrom(raw<PaymentTerm>`json_populate_recordset(NULL::payment_terms, ${p.terms}::json)`.as("r")).select(TERM_COLUMNS)),
+    )
+    .with("w_links", (w) =>
+      w
+        .insertInto("obligation_context_links")
+        .columns(LINK_COLUMNS)
+        .expression((e) =>
+          e.selectFrom(raw<ObligationContextLink>`json_populate_recordset(NULL::obligation_context_links, ${p.links}::json)`.as("r")).select(LINK_COLUMNS),
+        ),
+    )
+    .with("w_request", (w) =>
+      w
+        .insertInto("payment_requests")
+        .columns(REQUEST_COLUMNS)
+        .expression((e) =>
+          e.selectFrom(raw<PaymentRequest>`json_populate_recordset(NULL::payment_requests, ${p.request}::json)`.as("r")).select(REQUEST_COLUMNS),
+        ),
+    )
+    .insertInto("obligation_projections")
+    .columns(PROJECTION_COLUMNS)
+    .expression((e) =>
+      e.selectFrom(raw<ObligationProjection>`json_populate_recordset(NULL::obligation_projections, ${p.projection}::json)`.as("r")).select(PROJECTION_COLUMNS),
+    ),
+);

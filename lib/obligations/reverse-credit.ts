@@ -1,4 +1,6 @@
-import { sql, sqlLater, type Tx } from "@/lib/db/client";
+import { camelColumns } from "@/lib/db/camel";
+import type { Tx } from "@/lib/db/client";
+import { statement } from "@/lib/db/query";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { isCheckViolation, isWriteConflict } from "@/lib/db/errors";
@@ -6,13 +8,27 @@ import type { TCredit, TCreditResult } from "@/lib/schemas/obligations";
 import type { TReverseEntry } from "@/lib/schemas/payments";
 import { invalidState, mutateObligation } from "@/lib/obligations/mutate-obligation";
 import { settledStatus } from "@/lib/obligations/settled-status";
-import { toCredit, type CreditRow } from "@/lib/obligations/view";
+import { CREDIT_COLUMNS, toCredit } from "@/lib/obligations/view";
 
 export type ReverseCreditInput = { organizationId: string; obligationId: string; creditId: string; principal: Principal; body: TReverseEntry };
 
-const CREDIT_SELECT = `SELECT id, obligation_id AS "obligationId", kind, amount_minor AS "amountMinor", reason, reference, document_id AS "documentId",
-    created_at AS "createdAt", reversed_at AS "reversedAt", reversal_reason AS "reversalReason"
-  FROM obligation_credits WHERE id = $1::uuid AND organization_id = $2::uuid AND obligation_id = $3::uuid`;
+const CREDIT_SELECT = statement((q, p: { id: string; org: string; obligation: string }) =>
+  q
+    .selectFrom("obligation_credits as c")
+    .select(camelColumns("c", CREDIT_COLUMNS))
+    .where("c.id", "=", p.id)
+    .where("c.organization_id", "=", p.org)
+    .where("c.obligation_id", "=", p.obligation),
+);
+
+const REVERSE = statement((q, p: { id: string; org: string; at: string; reason: string }) =>
+  q
+    .updateTable("obligation_credits")
+    .set({ reversed_at: p.at, reversal_reason: p.reason })
+    .where("id", "=", p.id)
+    .where("organization_id", "=", p.org)
+    .where("reversed_at", "is", null),
+);
 
 // POST /obligations/{id}/credits/{credit}/reverse: the credit stays in the history with
 // reversed_at and the reason; allocated_minor and credited_minor drop by its amount and the
@@ -41,15 +57,11 @@ async function reverse(tx: Tx, input: ReverseCreditInput): Promise<TCreditResult
     principal: input.principal,
     eventType: "obligation.credit_reversed",
     apply: async (o) => {
-      const rows = await sql<CreditRow>(tx, CREDIT_SELECT, [input.creditId, organizationId, o.id]);
+      const rows = await CREDIT_SELECT.rows(tx, { id: input.creditId, org: organizationId, obligation: o.id });
       if (rows.length !== 1) throw new AppError("not_found", "credit not found");
       const c = rows[0];
       if (c.reversedAt) throw invalidState(`the credit was already reversed on ${c.reversedAt.toISOString()}`);
-      await sqlLater(
-        tx,
-        "UPDATE obligation_credits SET reversed_at = $3::timestamptz, reversal_reason = $4 WHERE id = $1::uuid AND organization_id = $2::uuid AND reversed_at IS NULL",
-        [c.id, organizationId, reversedAt.toISOString(), body.reason],
-      );
+      await REVERSE.later(tx, { id: c.id, org: organizationId, at: reversedAt.toISOString(), reason: body.reason });
       credit = toCredit({ ...c, reversedAt, reversalReason: body.reason });
       const allocated = o.allocatedMinor - c.amountMinor;
       return {

@@ -1,5 +1,6 @@
-import { sql, type Tx } from "@/lib/db/client";
-import type { LoadedObligation } from "@/lib/obligations/view";
+import type { Tx } from "@/lib/db/client";
+import { statement } from "@/lib/db/query";
+import type { LoadedObligation } from "@/lib/obligations/load";
 
 // The status an obligation has with `allocated` settled (after a reversal; docs/obligations.md, Lifecycle):
 // RECONCILED when all of it, PARTIALLY_RECONCILED when some, else the status it would have
@@ -11,14 +12,19 @@ export async function settledStatus(tx: Tx, input: { obligation: LoadedObligatio
   if (allocated > 0n) return "PARTIALLY_RECONCILED";
   if (o.reportedPaymentDate) return "PAYMENT_CLAIMED";
   if (o.paymentRequest?.firstOpenedAt) return "PAYMENT_REQUESTED";
-  const rows = await sql<{ type: string }>(
-    tx,
-    `SELECT type FROM events WHERE organization_id = $1::uuid AND obligation_id = $2::uuid
-       AND type IN ('obligation.payment_reported', 'obligation.payment_requested', 'obligation.link_opened')`,
-    [o.organizationId, o.id],
-  );
+  const rows = await EVENT_TYPES.rows(tx, { org: o.organizationId, id: o.id });
   const types = new Set(rows.map((r) => r.type));
   if (types.has("obligation.payment_reported")) return "PAYMENT_CLAIMED";
   if (types.size > 0) return "PAYMENT_REQUESTED";
   return "OBLIGATION_CAPTURED";
 }
+
+// The obligation's events that move it past OBLIGATION_CAPTURED.
+const EVENT_TYPES = statement((q, p: { org: string; id: string }) =>
+  q
+    .selectFrom("events")
+    .select("type")
+    .where("organization_id", "=", p.org)
+    .where("obligation_id", "=", p.id)
+    .where("type", "in", ["obligation.payment_reported", "obligation.payment_requested", "obligation.link_opened"]),
+);

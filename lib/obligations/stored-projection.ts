@@ -1,9 +1,14 @@
-import { Prisma } from "@/lib/generated/prisma/client";
-import { db, sql, type Tx } from "@/lib/db/client";
+import { sql as raw } from "kysely";
+import { columnsJson } from "@/lib/db/camel";
+import { db, type Tx } from "@/lib/db/client";
+import { query, statement, type Query, type Statement } from "@/lib/db/query";
+import type { ObligationProjection } from "@/lib/generated/kysely/database";
 import { JsonText, stringifyJson } from "@/lib/http/json";
 import { logger } from "@/lib/log";
 import type { TObligationProjection } from "@/lib/schemas/obligations";
-import { compute, loadObligationsByIds, pickedObligations, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
+import { loadObligationsByIds, pickedObligations, type LoadedObligation } from "@/lib/obligations/load";
+import { compute } from "@/lib/obligations/evaluate";
+import { toObligationProjection } from "@/lib/obligations/view";
 
 // Stored list projections (migration 0015): a list answers each obligation with the
 // projection text stored for it (table obligation_projections) while that text still holds,
@@ -23,7 +28,7 @@ import { compute, loadObligationsByIds, pickedObligations, toObligationProjectio
 export const PROJECTION_FORMAT = 1;
 
 // The stored-projection row of an obligation at revision `o.projectionRev`, for `today`
-// (days as "YYYY-MM-DD": the date columns take them as they are, here and in insertRows).
+// (days as "YYYY-MM-DD": the date columns take them as they are).
 export function storedProjectionRow(o: LoadedObligation, today: string) {
   return {
     obligationId: o.id,
@@ -37,22 +42,36 @@ export function storedProjectionRow(o: LoadedObligation, today: string) {
 }
 
 // The projections of the obligations whose ids `pick` selects (a SELECT id ... ORDER BY ...
-// LIMIT/OFFSET over this organization's obligations), in its order, as JSON text. One
-// statement reads the ids with the stored texts that hold today; the others are loaded with
-// their parts, computed, and (on the plain database handle, not inside a request's
-// transaction) stored for the next read.
-export async function loadProjectionsPicked(
+// LIMIT/OFFSET over the organization `params.org`'s obligations), in its order, as JSON text.
+// One statement (built once per `shape` of the pick) reads the ids with the stored texts that
+// hold today; the others are loaded with their parts, computed, and (on the plain database
+// handle, not inside a request's transaction) stored for the next read.
+export async function loadProjectionsPicked<P extends { org: string; today: string }>(
   tx: Tx,
-  input: { organizationId: string; pick: Prisma.Sql; today: string },
+  input: { shape: string; pick: (q: Query, p: P) => { compile(): unknown }; params: P },
 ): Promise<JsonText<TObligationProjection>[]> {
-  const { organizationId, today } = input;
-  const q = Prisma.sql`SELECT o.id::text AS id, p.projection
-    FROM ${pickedObligations(input.pick, organizationId)}
-    LEFT JOIN obligation_projections p ON p.organization_id = o.organization_id AND p.obligation_id = o.id AND p.rev = o.projection_rev
-      AND p.format = ${PROJECTION_FORMAT}::int AND p.valid_from <= ${today}::date AND p.valid_until >= ${today}::date
-    WHERE o.organization_id = ${organizationId}::uuid
-    ORDER BY picked.n`;
-  const rows = await sql<{ id: string; projection: string | null }>(tx, q.text, q.values);
+  const { org: organizationId, today } = input.params;
+  let picked = pickedStatements.get(input.shape) as Statement<P, { id: string; projection: string | null }> | undefined;
+  if (picked === undefined) {
+    const pick = input.pick;
+    picked = statement((q, p: P) =>
+      q
+        .selectFrom(pickedObligations(pick(q, p), p.org))
+        .leftJoin("obligation_projections as p", (j) =>
+          j
+            .onRef("p.organization_id", "=", "o.organization_id")
+            .onRef("p.obligation_id", "=", "o.id")
+            .onRef("p.rev", "=", "o.projection_rev")
+            .on("p.format", "=", PROJECTION_FORMAT)
+            .on(raw<boolean>`p.valid_from <= ${p.today}::date AND p.valid_until >= ${p.today}::date`),
+        )
+        .select([raw<string>`o.id::text`.as("id"), "p.projection"])
+        .where("o.organization_id", "=", p.org)
+        .orderBy(raw`picked.n`),
+    );
+    pickedStatements.set(input.shape, picked as Statement<never, { id: string; projection: string | null }>);
+  }
+  const rows = await picked.rows(tx, input.params);
   const missing = rows.flatMap((r) => (r.projection === null ? [r.id] : []));
   const computed = new Map<string, string>();
   if (missing.length > 0) {
@@ -68,29 +87,33 @@ export async function loadProjectionsPicked(
   });
 }
 
+const pickedStatements = new Map<string, Statement<never, { id: string; projection: string | null }>>();
+
 // Stores computed projections (a newer revision is never replaced by an older one). A
 // failure costs the next read a computation, never the answer.
 async function storeProjections(tx: Tx, input: { rows: ReturnType<typeof storedProjectionRow>[] }): Promise<void> {
-  const { rows } = input;
   try {
-    await sql(
-      tx,
-      `INSERT INTO obligation_projections AS p (obligation_id, organization_id, rev, format, valid_from, valid_until, projection)
-       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::int[], $5::date[], $6::date[], $7::text[])
-       ON CONFLICT (organization_id, obligation_id) DO UPDATE
-          SET rev = EXCLUDED.rev, format = EXCLUDED.format, valid_from = EXCLUDED.valid_from,
-              valid_until = EXCLUDED.valid_until, projection = EXCLUDED.projection
-        WHERE p.rev <= EXCLUDED.rev`,
-      [
-        rows.map((r) => r.obligationId),
-        rows.map((r) => r.organizationId),
-        rows.map((r) => r.rev),
-        rows.map((r) => r.format),
-        rows.map((r) => r.validFrom),
-        rows.map((r) => r.validUntil),
-        rows.map((r) => r.projection),
-      ],
-    );
+    await query(tx)
+      .insertInto("obligation_projections")
+      .columns(["obligation_id", "organization_id", "rev", "format", "valid_from", "valid_until", "projection"])
+      .expression((e) =>
+        e
+          .selectFrom(raw<ObligationProjection>`json_populate_recordset(NULL::obligation_projections, ${columnsJson(input.rows)}::json)`.as("r"))
+          .select(["obligation_id", "organization_id", "rev", "format", "valid_from", "valid_until", "projection"]),
+      )
+      .onConflict((c) =>
+        c
+          .columns(["organization_id", "obligation_id"])
+          .doUpdateSet((eb) => ({
+            rev: eb.ref("excluded.rev"),
+            format: eb.ref("excluded.format"),
+            valid_from: eb.ref("excluded.valid_from"),
+            valid_until: eb.ref("excluded.valid_until"),
+            projection: eb.ref("excluded.projection"),
+          }))
+          .whereRef("obligation_projections.rev", "<=", "excluded.rev"),
+      )
+      .execute();
   } catch (err) {
     logger().warn({ err: err instanceof Error ? err.message : String(err) }, "storing list projections failed");
   }

@@ -1,20 +1,11 @@
+import { sql as raw } from "kysely";
 import type { Tx } from "@/lib/db/client";
+import { query } from "@/lib/db/query";
 import { listMostOverdue } from "@/lib/obligations/list-most-overdue";
 import { OBLIGATION_STATUSES } from "@/lib/schemas/obligations";
 import { todayUtc } from "@/lib/schemas/common";
 
 type Status = (typeof OBLIGATION_STATUSES)[number];
-type GroupRow = {
-  status: string;
-  currency: string;
-  organization_role: string;
-  n: number;
-  amount: string;
-  allocated: string;
-  overdue_n: number;
-  overdue_amount: string;
-  overdue_allocated: string;
-};
 type Role = "creditor" | "debtor";
 
 export type OutstandingTotal = {
@@ -43,17 +34,23 @@ export async function summarizeObligations(tx: Tx, input: SummarizeObligationsIn
 
   // One pass over the organization's obligations: a row per (status, currency, role) with
   // its sums, overall and for the overdue ones; everything else is added up from these.
-  const groups = await tx.$queryRaw<GroupRow[]>`
-    SELECT status, currency, organization_role,
-           count(*)::int AS n,
-           sum(amount_minor)::text AS amount,
-           sum(allocated_minor)::text AS allocated,
-           (count(*) FILTER (WHERE deadline < ${today}::date))::int AS overdue_n,
-           coalesce(sum(amount_minor) FILTER (WHERE deadline < ${today}::date), 0)::text AS overdue_amount,
-           coalesce(sum(allocated_minor) FILTER (WHERE deadline < ${today}::date), 0)::text AS overdue_allocated
-    FROM obligations
-    WHERE organization_id = ${organizationId}::uuid
-    GROUP BY status, currency, organization_role`;
+  const overdue = raw`deadline < ${today}::date`;
+  const groups = await query(tx)
+    .selectFrom("obligations")
+    .select([
+      "status",
+      "currency",
+      "organization_role",
+      raw<number>`count(*)::int`.as("n"),
+      raw<string>`sum(amount_minor)::text`.as("amount"),
+      raw<string>`sum(allocated_minor)::text`.as("allocated"),
+      raw<number>`(count(*) FILTER (WHERE ${overdue}))::int`.as("overdue_n"),
+      raw<string>`coalesce(sum(amount_minor) FILTER (WHERE ${overdue}), 0)::text`.as("overdue_amount"),
+      raw<string>`coalesce(sum(allocated_minor) FILTER (WHERE ${overdue}), 0)::text`.as("overdue_allocated"),
+    ])
+    .where("organization_id", "=", organizationId)
+    .groupBy(["status", "currency", "organization_role"])
+    .execute();
   const items = await listMostOverdue(tx, { organizationId, today, limit: opts.overdueLimit ?? 10 });
 
   const counts = Object.fromEntries(OBLIGATION_STATUSES.map((st) => [st, 0])) as Record<Status, number>;

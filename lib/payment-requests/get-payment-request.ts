@@ -1,6 +1,6 @@
 import type { Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { loadObligation } from "@/lib/obligations/view";
+import { loadObligation } from "@/lib/obligations/load";
 import { paymentRequestView, type PaymentRequestRow } from "@/lib/payment-requests/view";
 
 // 410 for a revoked or expired hosted request (documented per endpoint in the OpenAPI document).

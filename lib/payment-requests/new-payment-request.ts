@@ -3,7 +3,7 @@ import { deriveToken, newExpiry, tokenHash } from "@/lib/payment-requests/tokens
 import type { PaymentRequest } from "@/lib/generated/prisma/client";
 
 // The hosted payment request created atomically with an obligation (issue number 1): the
-// row the registration writes in the same statement as the obligation (lib/db/insert-rows.ts).
+// row the registration writes in the same statement as the obligation (lib/obligations/register-obligation.ts).
 export type NewPaymentRequestInput = { organizationId: string; obligationId: string; now?: Date };
 
 export function newPaymentRequestRow(input: NewPaymentRequestInput): PaymentRequest {

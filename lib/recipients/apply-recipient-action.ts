@@ -7,7 +7,8 @@ import { PROMISE_HORIZON_DAYS, type TRecipientAction } from "@/lib/schemas/recip
 import { addDays } from "@/lib/obligations/terms";
 import { recordInboxItem, type InboxKind } from "@/lib/inbox/record-inbox-item";
 import { invalidState, mutateObligation } from "@/lib/obligations/mutate-obligation";
-import { toDisputeView, toPromiseView, type LoadedObligation } from "@/lib/obligations/view";
+import type { LoadedObligation } from "@/lib/obligations/load";
+import { toDisputeView, toPromiseView } from "@/lib/obligations/view";
 import { postMessage } from "@/lib/obligations/post-message";
 import { env } from "@/lib/env";
 import { assertPayerRoom } from "@/lib/recipients/payer-room";

@@ -1,15 +1,17 @@
 import { sql, type Tx } from "@/lib/db/client";
 import type { RecipientPrincipal } from "@/lib/auth/principal";
 import type { TRecipientInvoice } from "@/lib/schemas/recipient";
-import { loadObligation, toDisputeView, toInvoiceRecord, toPromiseView } from "@/lib/obligations/view";
+import { loadObligation } from "@/lib/obligations/load";
+import { toDisputeView, toInvoiceRecord, toPromiseView } from "@/lib/obligations/view";
 import {
   DETAIL_RECENT_LIMIT,
   documentItems,
   documentsJson,
-  type J,
+  type DocumentJson,
   MESSAGES_JSON,
   MESSAGES_TOTAL,
   messageItems,
+  type MessageJson,
 } from "@/lib/obligations/get-obligation-detail";
 import { type PaymentInstructionRow, toPaymentInstructions } from "@/lib/payment-instructions/view";
 import { RECIPIENT_VISIBLE_DOCUMENTS_SQL } from "@/lib/recipients/visibility";
@@ -31,19 +33,19 @@ const PARTS_SQL = `SELECT ${documentsJson(RECIPIENT_VISIBLE_DOCUMENTS_SQL)} AS d
 export async function getRecipientInvoice(tx: Tx, input: GetRecipientInvoiceInput): Promise<TRecipientInvoice> {
   const p = input.principal;
   const o = await loadObligation(tx, { organizationId: p.organizationId, obligationId: p.obligationId });
-  const [parts] = await sql<{ documents: J[]; messages: J[]; messages_total: number; instructions: J | null }>(tx, PARTS_SQL, [
-    p.organizationId,
-    p.obligationId,
-    DETAIL_RECENT_LIMIT,
-    o.currency,
-  ]);
+  const [parts] = await sql<{
+    documents: DocumentJson[];
+    messages: MessageJson[];
+    messages_total: number;
+    instructions: (Omit<PaymentInstructionRow, "updatedAt"> & { updatedAt: string }) | null;
+  }>(tx, PARTS_SQL, [p.organizationId, p.obligationId, DETAIL_RECENT_LIMIT, o.currency]);
   const i = parts.instructions;
   return {
     ...toInvoiceRecord(o, o.organizationName),
     request_id: p.paymentRequestId,
     payment_reference: o.paymentReference,
     // the JSON's keys are toPaymentInstructions' row fields; only the timestamp needs a Date
-    payment_instructions: i ? toPaymentInstructions({ ...(i as PaymentInstructionRow), updatedAt: new Date(i.updatedAt) }) : null,
+    payment_instructions: i ? toPaymentInstructions({ ...i, updatedAt: new Date(i.updatedAt) }) : null,
     documents: documentItems(parts.documents),
     messages: messageItems(parts.messages),
     messages_total: Number(parts.messages_total),

@@ -3,8 +3,9 @@ import type { Tx } from "@/lib/db/client";
 import { query } from "@/lib/db/query";
 import type { Principal } from "@/lib/auth/principal";
 import { newId } from "@/lib/ids";
-import { recordEvents } from "@/lib/events/record-events";
-import { loadObligationsByIds, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
+import { recordEvent } from "@/lib/events/record-event";
+import { loadObligationsByIds, type LoadedObligation } from "@/lib/obligations/load";
+import { toObligationProjection } from "@/lib/obligations/view";
 import { todayUtc } from "@/lib/schemas/common";
 import type { TPayment } from "@/lib/schemas/payments";
 import { present } from "@/lib/present";
@@ -182,6 +183,6 @@ export async function allocateBatch(tx: Tx, { organizationId, principal, plan }:
       },
     };
   });
-  await recordEvents(tx, organizationId, principal, events);
+  await recordEvent(tx, { organizationId, principal, events });
   return new Set(applied.map((a) => a.paymentId));
 }

@@ -2,7 +2,7 @@ import { type InferResult, sql as raw } from "kysely";
 import type { Tx } from "@/lib/db/client";
 import { type Query, query } from "@/lib/db/query";
 import { evaluateTerms } from "@/lib/obligations/terms";
-import { termSpecOf } from "@/lib/obligations/view";
+import { termSpecOf } from "@/lib/obligations/evaluate";
 import { fromDate, todayUtc } from "@/lib/schemas/common";
 import { SUBSET_MAX_CANDIDATES, rfReferencesIn, type Candidate, type PaymentFacts } from "@/lib/reconciliation/engine";
 import { MIN_IDENTIFIER_LENGTH, compact, invoiceCompact, invoiceKey, nameKey, comparableName, tokenize } from "@/lib/reconciliation/text";

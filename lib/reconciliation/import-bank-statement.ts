@@ -7,7 +7,6 @@ import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { UploadedFile } from "@/lib/http/body";
 import { minorDigits } from "@/lib/money/format";
-import { recordEvents } from "@/lib/events/record-events";
 import { recordEvent } from "@/lib/events/record-event";
 import { CURRENCIES, MAX_MINOR, toDate } from "@/lib/schemas/common";
 import type { TPayment } from "@/lib/schemas/payments";
@@ -237,12 +236,11 @@ export async function importBankStatement(tx: Tx, input: ImportBankStatementInpu
     status: "unallocated",
     dismissal: null,
   });
-  await recordEvents(
-    tx,
+  await recordEvent(tx, {
     organizationId,
-    input.principal,
-    createdRows.map((r) => ({ type: "payment.recorded" as const, paymentId: present(r.paymentId, "payment id"), data: { payment: paymentView(r) } })),
-  );
+    principal: input.principal,
+    events: createdRows.map((r) => ({ type: "payment.recorded" as const, paymentId: present(r.paymentId, "payment id"), data: { payment: paymentView(r) } })),
+  });
 
   // 2. Suggestions for every created payment, candidates read once for the whole file. The
   //    automatic allocations are applied in file order; what they change (allocated amount,

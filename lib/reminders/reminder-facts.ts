@@ -1,5 +1,6 @@
 import { isRecipientLanguage, type RecipientLanguage } from "@/lib/i18n/recipient";
-import { compute, type LoadedObligation } from "@/lib/obligations/view";
+import type { LoadedObligation } from "@/lib/obligations/load";
+import { compute } from "@/lib/obligations/evaluate";
 import { lateInterestMinor } from "@/lib/reminders/interest";
 import type { ReminderFacts } from "@/lib/reminders/render";
 import type { PolicyRow } from "@/lib/reminders/view";

@@ -4,8 +4,9 @@ import { env } from "@/lib/env";
 import { query } from "@/lib/db/query";
 import { newId } from "@/lib/ids";
 import type { CronPrincipal } from "@/lib/auth/principal";
-import { recordEvents } from "@/lib/events/record-events";
-import { toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
+import { type EventInput, recordEvent } from "@/lib/events/record-event";
+import type { LoadedObligation } from "@/lib/obligations/load";
+import { toObligationProjection } from "@/lib/obligations/view";
 import { reminderEligible, resumesOn } from "@/lib/reminders/eligible";
 import { isChasingPaused } from "@/lib/obligations/chasing-paused";
 import { planReminders } from "@/lib/reminders/plan-reminders";
@@ -80,7 +81,7 @@ export async function sweepReminders(tx: Tx, input: SweepRemindersInput): Promis
     .returning("id")
     .execute();
   const isFresh = new Set(inserted.map((r) => r.id));
-  const byOrg = new Map<string, Parameters<typeof recordEvents>[3]>();
+  const byOrg = new Map<string, EventInput[]>();
   for (const r of fresh) {
     if (r.status !== "sent" || !isFresh.has(r.id)) continue;
     const policy = policies.get(r.o.organizationId);
@@ -108,7 +109,7 @@ export async function sweepReminders(tx: Tx, input: SweepRemindersInput): Promis
       },
     });
   }
-  for (const [organizationId, events] of byOrg) await recordEvents(tx, organizationId, SYSTEM, events);
+  for (const [organizationId, events] of byOrg) await recordEvent(tx, { organizationId, principal: SYSTEM, events });
   return nexts;
 }
 

@@ -3,10 +3,12 @@ import { db, transaction, type Tx } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { env } from "@/lib/env";
 import { stopping } from "@/lib/maintenance/shutdown";
-import { recordEvents } from "@/lib/events/record-events";
+import { recordEvent } from "@/lib/events/record-event";
 import type { CronPrincipal } from "@/lib/auth/principal";
 import { fromDate, todayUtc } from "@/lib/schemas/common";
-import { loadObligationsForSweep, termSpecOf, toObligationProjection, type LoadedObligation } from "@/lib/obligations/view";
+import { loadObligationsByIds, type LoadedObligation } from "@/lib/obligations/load";
+import { termSpecOf } from "@/lib/obligations/evaluate";
+import { toObligationProjection } from "@/lib/obligations/view";
 import { implicitTerm, type ConditionState, type EvaluatedTerm } from "@/lib/obligations/terms";
 import { eventTypeOf, planScheduled, type DueItem, type ScheduledEventType } from "@/lib/scheduler/plan";
 import { query } from "@/lib/db/query";
@@ -117,7 +119,7 @@ async function sweepBatch(tx: Tx, { organizationId, batchSize, emitted }: SweepB
     .skipLocked()
     .execute();
   if (ids.length === 0) return 0;
-  const rows = await loadObligationsForSweep(tx, { organizationId, ids: ids.map((r) => r.id) });
+  const rows = await loadObligationsByIds(tx, { organizationId, ids: ids.map((r) => r.id) });
   // Conditions satisfied or waived after registration (their events): as registered, waiting.
   const later = await query(tx)
     .selectFrom("events")
@@ -222,7 +224,7 @@ async function sweepBatch(tx: Tx, { organizationId, batchSize, emitted }: SweepB
         .execute();
     }
     for (const [organizationId, events] of byOrg) {
-      await recordEvents(tx, organizationId, SYSTEM, events);
+      await recordEvent(tx, { organizationId, principal: SYSTEM, events });
       for (const e of events) emitted[e.type]++;
     }
   }

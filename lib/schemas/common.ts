@@ -27,7 +27,7 @@ export const ZCurrency = z.enum(CURRENCIES);
 // Date arithmetic on accepted dates stays representable: the largest addition is a term's
 // `due_days` (at most MAX_DUE_DAYS = 36500, lib/schemas/obligations.ts) on a `trigger_date`
 // or `satisfied_on`, and 2999-12-31 + 36500 days = 3099-12-07 < 10000-01-01; the smallest
-// result is a day before 1900-01-01 (lib/obligations/view.ts). lib/obligations/terms.test.ts
+// result is a day before 1900-01-01 (lib/obligations/evaluate.ts). lib/obligations/terms.test.ts
 // checks the sum.
 export const MIN_DATE_YEAR = 1900;
 export const MAX_DATE_YEAR = 2999;

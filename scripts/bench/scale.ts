@@ -27,7 +27,8 @@ import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { listObligations, listOrder, listWhere, type ObligationListQuery } from "@/lib/obligations/list-obligations";
+import { listObligations, listParams, listPick, type ObligationListQuery } from "@/lib/obligations/list-obligations";
+import { query } from "@/lib/db/query";
 import { getObligationDetail } from "@/lib/obligations/get-obligation-detail";
 import { summarizeObligations } from "@/lib/obligations/summarize-obligations";
 import { ageReceivables } from "@/lib/overview/age-receivables";
@@ -157,13 +158,12 @@ async function main() {
       );
     }
     // Plans of the statements behind the list, search and overview for the large organization.
-    const explain = async (label: string, sql: Prisma.Sql) => {
-      const text = sql.text ?? sql.sql;
-      const r = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, sql.values as unknown[]);
+    const explain = async (label: string, sql: Prisma.Sql | { sql: string; parameters: readonly unknown[] }) => {
+      const [text, values] = "parameters" in sql ? [sql.sql, sql.parameters] : [sql.text, sql.values];
+      const r = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, values as unknown[]);
       plans[label] = r.rows.map((x: Record<string, string>) => x["QUERY PLAN"]).join("\n");
     };
-    const idsSql = (i: { organizationId: string } & ObligationListQuery) =>
-      Prisma.sql`SELECT id FROM obligations WHERE ${listWhere(i.organizationId, i)} ORDER BY ${listOrder(i)} LIMIT ${i.limit} OFFSET ${i.offset}`;
+    const idsSql = (i: { organizationId: string } & ObligationListQuery) => listPick(query(db()), i, listParams(i.organizationId, i)).compile();
     await explain("list first page (ids)", idsSql({ organizationId: s.large, limit: 50, offset: 0 }));
     await explain(`list deep page offset ${deep} (ids)`, idsSql({ organizationId: s.large, limit: 50, offset: deep }));
     await explain("list sort=outstanding (ids)", idsSql({ organizationId: s.large, limit: 50, offset: 0, sort: "outstanding" }));
