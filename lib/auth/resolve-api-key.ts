@@ -16,7 +16,7 @@ export type ApiKeyRow = {
 };
 
 // The key and its organization's name in one round trip (every API request starts here). On
-// `q` = a request transaction (lib/http/handle.ts sends it there together with the
+// `q` = a request transaction (lib/http/steps/api-key-claim.ts sends it there together with the
 // Idempotency-Key claim) or the plain handle.
 export async function apiKeyRow(q: Tx, keyHash: string): Promise<ApiKeyRow | undefined> {
   const rows = await sql<ApiKeyRow>(

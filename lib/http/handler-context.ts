@@ -68,28 +68,17 @@ export type HandlerContext<O extends Operation> = RequestContext<O> &
 
 export type Handler<O extends Operation> = (ctx: HandlerContext<O>) => Promise<Reply | Response>;
 
+// The few endpoints' departures from the ordinary order; docs/architecture.md, "Why: the handler options".
 export type HandleOptions = {
-  // For auth "none" with idempotency: the scope of the key (e.g. derived from the body).
+  // auth "none" with idempotency: the key's scope (e.g. derived from the body)
   idempotencyScope?: (req: Request, body: unknown, rawParams: Record<string, string>) => Promise<string>;
-  // For idempotent operations whose reply sets cookies (cookies are never stored with the
-  // response): on a replay, the Set-Cookie values to send again (e.g. a fresh recipient
-  // session for a replayed session exchange). `body` is the request body before validation.
+  // on a replay, the Set-Cookie values to send again (cookies are never stored); `body` unvalidated
   replayCookies?: (req: Request, body: unknown, rawParams: Record<string, string>, stored: StoredResponse) => Promise<string[]>;
-  // Slow checks that need no database (e.g. a DNS lookup, parsing an uploaded file), run
-  // with the validated body and the files before the transaction opens, so they never hold
-  // a connection or a row lock; what they return is the handler's `prepared`. An AppError
-  // thrown here is answered (and stored for idempotent replay) like any other.
+  // slow checks without the database, before the transaction opens; the result is `prepared`
   beforeTransaction?: (body: unknown, ctx: { files: Record<string, UploadedFile> }) => Promise<unknown>;
-  // Only for a mutation whose effect is a single statement and whose refusal must still
-  // write (sign-in: its failure counter outlives the refused attempt): run without the
-  // request transaction, `tx` being the plain database handle.
+  // a single-statement mutation whose refusal must still write (sign-in): `tx` is the plain handle
   withoutTransaction?: true;
-  // For a check whose refusals are throttled although the refusal rolls the request's
-  // transaction back (the password change's current_password): counts the attempt with the
-  // validated body, before the transaction opens and outside it (the embedded database
-  // serves one transaction at a time: a write beside the open one would wait for it), and
-  // may refuse it (429). The handler gets it as `attempt` and releases it in its
-  // transaction when the attempt is not to count. A replayed or conflicting Idempotency-Key
-  // leaves it counted.
+  // counts a throttled attempt before and outside the transaction (may refuse: 429); the
+  // handler gets it as `attempt` and releases it when it is not to count
   countAttempt?: (ctx: { principal: Principal; body: unknown; params: unknown; clientIp: string }) => Promise<CountedAttempt>;
 };
