@@ -1,5 +1,5 @@
 // The one error type of the service. Domain code throws AppError; the request pipeline
-// (lib/http/handle.ts) turns it into `{ error: { code, message } }` with the status of
+// (lib/http/respond.ts) turns it into `{ error: { code, message } }` with the status of
 // ERROR_STATUS. Anything else becomes 500 internal_error with no detail in the body.
 export const ERROR_STATUS = {
   malformed_request: 400,

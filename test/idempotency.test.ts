@@ -94,7 +94,7 @@ describe("Idempotency-Key", () => {
   });
 
   // An API key's request reads its credential and claims its key in one write
-  // (lib/http/handle.ts, withApiKeyClaim); the answers are those of the step-by-step order.
+  // (apiKeyOrder of lib/http/pipeline.ts); the answers are those of the ordinary order.
   it("answers a bad credential before the body, and stores nothing for it under the key", async () => {
     const key = `credential-${randomUUID()}`;
     const body = registration();

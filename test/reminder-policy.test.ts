@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
 import type { Api } from "./support/api";
 import { apiKeyWith, newOrg, signedIn, userWith, type OrgFixture } from "./support/fixtures";
 
@@ -67,6 +68,10 @@ describe("reminder policy", () => {
     expect(ok.body).toMatchObject({ ...body, steps: [body.steps[1], body.steps[0]] });
     expect(ok.body.updated_at).not.toBe("");
     expect((await org.api.get("/reminder-policy")).body).toEqual(ok.body);
+    // one event per change, in its transaction: the policy after, the one before
+    const events = await db().event.findMany({ where: { organizationId: org.organizationId, type: "reminder_policy.updated" } });
+    expect(events).toHaveLength(1);
+    expect(events[0].data).toMatchObject({ reminder_policy: ok.body, detail: { before: { enabled: false, updated_at: "" } } });
     const admin = await signedIn((await userWith(org, "admin")).email);
     const off = await put(admin, { enabled: false, steps: [], channel: "webhook" });
     expect(off.status, off.text).toBe(200);

@@ -6,7 +6,8 @@ import { decimalInputToMinor, formatMinor, minorDigits } from "@/lib/money/forma
 import type { TRecipientAction, TRecipientInvoice } from "@/lib/schemas/recipient";
 import { decimalSeparator, issuerOf, todayUtc } from "@/components/recipient/present";
 import { useI18n } from "@/components/recipient/i18n";
-import { Card, FieldError, FormAlert, SubmitButton, hintClass, inputClass, labelClass } from "@/components/recipient/ui";
+import { Card, FormAlert, SubmitButton } from "@/components/recipient/ui";
+import { ActionForm, FormField, Optional, bind, isDate, useSubmit } from "@/components/recipient/form-kit";
 
 // The recipient's actions as plain forms. The checks mirror the API's rules for these
 // fields (lib/schemas/recipient.ts: dates YYYY-MM-DD, amount a positive number of minor
@@ -15,24 +16,6 @@ import { Card, FieldError, FormAlert, SubmitButton, hintClass, inputClass, label
 // phone: these few rules are cheaper than the libraries.
 
 export type Act = (body: TRecipientAction, success: string) => Promise<string | null>; // -> error message or null
-
-const isDate = (s: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
-
-// A submission that is not sent twice while it runs.
-function useSubmit() {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const run = async (send: () => Promise<string | null>) => {
-    if (busy) return null;
-    setBusy(true);
-    const e = await send();
-    setError(e);
-    setBusy(false);
-    return e;
-  };
-  return { busy, error, run };
-}
 
 // ---------------------------------------------------------------- acknowledge
 
@@ -87,27 +70,19 @@ export function ShareDateCard({ inv, act }: { inv: TRecipientInvoice; act: Act }
       title={t("date.title")}
       description={inv.expected_payment_date ? t("date.descriptionSet", { date: formatDate(inv.expected_payment_date, locale) }) : t("date.description")}
     >
-      <form noValidate onSubmit={onSubmit}>
-        <label htmlFor={`${id}-date`} className={labelClass}>
-          {t("date.label")}
-        </label>
-        <input
-          id={`${id}-date`}
+      <ActionForm s={s} onSubmit={onSubmit} className="" busyText={t("date.busy")} submit={t("date.submit")}>
+        <FormField
+          formId={id}
           name="expected_payment_date"
+          idPart="date"
           type="date"
-          min={todayUtc()}
-          value={date}
-          onChange={(e) => setDate(e.target.value)}
-          className={`${inputClass} sm:max-w-xs`}
-          aria-invalid={invalid}
-          aria-describedby={invalid ? `${id}-date-error` : undefined}
+          narrow
+          label={t("date.label")}
+          error={invalid ? t("date.error") : undefined}
+          attrs={{ min: todayUtc() }}
+          control={bind(date, setDate)}
         />
-        <FieldError id={`${id}-date-error`} message={invalid ? t("date.error") : undefined} />
-        <SubmitButton busy={s.busy} busyText={t("date.busy")}>
-          {t("date.submit")}
-        </SubmitButton>
-        <FormAlert message={s.error} />
-      </form>
+      </ActionForm>
     </Card>
   );
 }
@@ -151,87 +126,61 @@ export function ReportPaymentCard({ inv, act, suggestedMinor }: { inv: TRecipien
     const err = await s.run(() => act(body, success));
     if (!err) setV(empty);
   };
-  const describedBy = (k: keyof ReportErrors, hint?: boolean) =>
-    [hint ? `${id}-${k}-hint` : "", errors[k] ? `${id}-${k}-error` : ""].filter(Boolean).join(" ") || undefined;
-  const optional = <span className="font-normal text-slate-600">{t("report.optional")}</span>;
+  const optional = <Optional>{t("report.optional")}</Optional>;
   return (
     <Card id="report-payment" title={t("report.title")} description={t("report.description")}>
-      <form noValidate onSubmit={onSubmit} className="space-y-4">
-        <div>
-          <label htmlFor={`${id}-date`} className={labelClass}>
-            {t("report.date")}
-          </label>
-          <input
-            id={`${id}-date`}
-            name="reported_payment_date"
-            type="date"
-            max={today}
-            className={`${inputClass} sm:max-w-xs`}
-            aria-invalid={!!errors.reported_payment_date}
-            aria-describedby={describedBy("reported_payment_date")}
-            {...field("reported_payment_date")}
-          />
-          <FieldError id={`${id}-reported_payment_date-error`} message={errors.reported_payment_date} />
-        </div>
-        <div>
-          <label htmlFor={`${id}-amount`} className={labelClass}>
-            {t("report.amount", { currency: inv.currency })} {optional}
-          </label>
-          <input
-            id={`${id}-amount`}
-            name="amount"
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            className={`${inputClass} sm:max-w-xs`}
-            aria-invalid={!!errors.amount}
-            aria-describedby={describedBy("amount", true)}
-            {...field("amount")}
-          />
-          <p id={`${id}-amount-hint`} className={hintClass}>
-            {t("report.amountHint", { example: digits ? `1250${decimalSeparator(locale)}${"0".repeat(digits)}` : "1250" })}
-          </p>
-          <FieldError id={`${id}-amount-error`} message={errors.amount} />
-        </div>
-        <div>
-          <label htmlFor={`${id}-reference`} className={labelClass}>
-            {t("report.reference")} {optional}
-          </label>
-          <input
-            id={`${id}-reference`}
-            name="reference"
-            type="text"
-            autoComplete="off"
-            className={inputClass}
-            aria-invalid={!!errors.reference}
-            aria-describedby={describedBy("reference", true)}
-            {...field("reference")}
-          />
-          <p id={`${id}-reference-hint`} className={hintClass}>
-            {t("report.referenceHint")}
-          </p>
-          <FieldError id={`${id}-reference-error`} message={errors.reference} />
-        </div>
-        <div>
-          <label htmlFor={`${id}-note`} className={labelClass}>
-            {t("report.note")} {optional}
-          </label>
-          <textarea
-            id={`${id}-note`}
-            name="note"
-            rows={2}
-            className={inputClass}
-            aria-invalid={!!errors.note}
-            aria-describedby={describedBy("note")}
-            {...field("note")}
-          />
-          <FieldError id={`${id}-note-error`} message={errors.note} />
-        </div>
-        <SubmitButton busy={s.busy} busyText={t("report.busy")}>
-          {t("report.submit")}
-        </SubmitButton>
-        <FormAlert message={s.error} />
-      </form>
+      <ActionForm s={s} onSubmit={onSubmit} busyText={t("report.busy")} submit={t("report.submit")}>
+        <FormField
+          formId={id}
+          name="reported_payment_date"
+          idPart="date"
+          type="date"
+          narrow
+          label={t("report.date")}
+          error={errors.reported_payment_date}
+          attrs={{ max: today }}
+          control={field("reported_payment_date")}
+        />
+        <FormField
+          formId={id}
+          name="amount"
+          narrow
+          label={
+            <>
+              {t("report.amount", { currency: inv.currency })} {optional}
+            </>
+          }
+          hint={t("report.amountHint", { example: digits ? `1250${decimalSeparator(locale)}${"0".repeat(digits)}` : "1250" })}
+          error={errors.amount}
+          attrs={{ inputMode: "decimal", autoComplete: "off" }}
+          control={field("amount")}
+        />
+        <FormField
+          formId={id}
+          name="reference"
+          label={
+            <>
+              {t("report.reference")} {optional}
+            </>
+          }
+          hint={t("report.referenceHint")}
+          error={errors.reference}
+          attrs={{ autoComplete: "off" }}
+          control={field("reference")}
+        />
+        <FormField
+          formId={id}
+          name="note"
+          rows={2}
+          label={
+            <>
+              {t("report.note")} {optional}
+            </>
+          }
+          error={errors.note}
+          control={field("note")}
+        />
+      </ActionForm>
     </Card>
   );
 }
@@ -259,29 +208,17 @@ export function MessageForm({ inv, act }: { inv: TRecipientInvoice; act: Act }) 
     if (!err) setMessage("");
   };
   return (
-    <form noValidate onSubmit={onSubmit} className="mt-4 print:hidden">
-      <label htmlFor={`${id}-message`} className={labelClass}>
-        {t("msg.label", { issuer: issuerOf(inv, t) })}
-      </label>
-      <textarea
-        id={`${id}-message`}
+    <ActionForm s={s} onSubmit={onSubmit} className="mt-4 print:hidden" busyText={t("msg.busy")} submit={t("msg.submit")}>
+      <FormField
+        formId={id}
         name="message"
         rows={3}
-        maxLength={4000}
-        value={message}
-        onChange={(e) => setMessage(e.target.value)}
-        className={inputClass}
-        aria-invalid={invalid}
-        aria-describedby={`${id}-count${invalid ? ` ${id}-message-error` : ""}`}
+        label={t("msg.label", { issuer: issuerOf(inv, t) })}
+        hint={t("msg.count", { n: message.length })}
+        error={invalid ? t("msg.error") : undefined}
+        attrs={{ maxLength: 4000 }}
+        control={bind(message, setMessage)}
       />
-      <p id={`${id}-count`} className={hintClass}>
-        {t("msg.count", { n: message.length })}
-      </p>
-      <FieldError id={`${id}-message-error`} message={invalid ? t("msg.error") : undefined} />
-      <SubmitButton busy={s.busy} busyText={t("msg.busy")}>
-        {t("msg.submit")}
-      </SubmitButton>
-      <FormAlert message={s.error} />
-    </form>
+    </ActionForm>
   );
 }

@@ -7,7 +7,8 @@ import type { TRecipientInvoice } from "@/lib/schemas/recipient";
 import type { Act } from "@/components/recipient/action-forms";
 import { issuerOf, todayUtc } from "@/components/recipient/present";
 import { useI18n } from "@/components/recipient/i18n";
-import { Card, FieldError, FormAlert, SubmitButton, hintClass, inputClass, labelClass } from "@/components/recipient/ui";
+import { Card, FieldError, labelClass } from "@/components/recipient/ui";
+import { ActionForm, FormField, Optional, bind, useSubmit } from "@/components/recipient/form-kit";
 
 // "Something is wrong" (dispute) and "I will pay on …" (promise_payment), with their state.
 // The checks mirror lib/schemas/recipient.ts (reason one of five, message 1..4000, a date
@@ -23,26 +24,12 @@ function addDaysUtc(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-function useBusy() {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const run = async (send: () => Promise<string | null>) => {
-    if (busy) return null;
-    setBusy(true);
-    const e = await send();
-    setError(e);
-    setBusy(false);
-    return e;
-  };
-  return { busy, error, run };
-}
-
 // ---------------------------------------------------------------- dispute
 
 export function DisputeCard({ inv, act }: { inv: TRecipientInvoice; act: Act }) {
   const { t, locale } = useI18n();
   const id = useId();
-  const s = useBusy();
+  const s = useSubmit();
   const issuer = issuerOf(inv, t);
   const [reason, setReason] = useState<Reason | "">("");
   const [message, setMessage] = useState("");
@@ -73,9 +60,6 @@ export function DisputeCard({ inv, act }: { inv: TRecipientInvoice; act: Act }) 
       setAmount("");
     }
   };
-  const describedBy = (k: keyof typeof errors, hint?: boolean) =>
-    [hint ? `${id}-${k}-hint` : "", errors[k] ? `${id}-${k}-error` : ""].filter(Boolean).join(" ") || undefined;
-
   return (
     <Card id="dispute" title={t("dispute.title")} description={t("dispute.description", { issuer })}>
       {d && (
@@ -89,7 +73,7 @@ export function DisputeCard({ inv, act }: { inv: TRecipientInvoice; act: Act }) 
         </div>
       )}
       {!open && (
-        <form noValidate onSubmit={onSubmit} className="space-y-4">
+        <ActionForm s={s} onSubmit={onSubmit} busyText={t("report.busy")} submit={t("dispute.submit")}>
           <fieldset aria-describedby={errors.reason ? `${id}-reason-error` : undefined}>
             <legend className={labelClass}>{t("dispute.reason")}</legend>
             <div className="mt-2 space-y-2">
@@ -102,49 +86,30 @@ export function DisputeCard({ inv, act }: { inv: TRecipientInvoice; act: Act }) 
             </div>
             <FieldError id={`${id}-reason-error`} message={errors.reason} />
           </fieldset>
-          <div>
-            <label htmlFor={`${id}-message`} className={labelClass}>
-              {t("dispute.message")}
-            </label>
-            <textarea
-              id={`${id}-message`}
-              name="message"
-              rows={3}
-              maxLength={4000}
-              value={message}
-              onChange={(e) => setMessage(e.target.value)}
-              className={inputClass}
-              aria-invalid={!!errors.message}
-              aria-describedby={describedBy("message")}
-            />
-            <FieldError id={`${id}-message-error`} message={errors.message} />
-          </div>
-          <div>
-            <label htmlFor={`${id}-amount`} className={labelClass}>
-              {t("dispute.amount", { currency: inv.currency })} <span className="font-normal text-slate-600">{t("report.optional")}</span>
-            </label>
-            <input
-              id={`${id}-amount`}
-              name="amount"
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-              className={`${inputClass} sm:max-w-xs`}
-              aria-invalid={!!errors.amount}
-              aria-describedby={describedBy("amount", true)}
-            />
-            <p id={`${id}-amount-hint`} className={hintClass}>
-              {t("dispute.amountHint")}
-            </p>
-            <FieldError id={`${id}-amount-error`} message={errors.amount} />
-          </div>
-          <SubmitButton busy={s.busy} busyText={t("report.busy")}>
-            {t("dispute.submit")}
-          </SubmitButton>
-          <FormAlert message={s.error} />
-        </form>
+          <FormField
+            formId={id}
+            name="message"
+            rows={3}
+            label={t("dispute.message")}
+            error={errors.message}
+            attrs={{ maxLength: 4000 }}
+            control={bind(message, setMessage)}
+          />
+          <FormField
+            formId={id}
+            name="amount"
+            narrow
+            label={
+              <>
+                {t("dispute.amount", { currency: inv.currency })} <Optional>{t("report.optional")}</Optional>
+              </>
+            }
+            hint={t("dispute.amountHint")}
+            error={errors.amount}
+            attrs={{ inputMode: "decimal", autoComplete: "off" }}
+            control={bind(amount, setAmount)}
+          />
+        </ActionForm>
       )}
     </Card>
   );
@@ -155,7 +120,7 @@ export function DisputeCard({ inv, act }: { inv: TRecipientInvoice; act: Act }) 
 export function PromiseCard({ inv, act, outstandingMinor }: { inv: TRecipientInvoice; act: Act; outstandingMinor: string }) {
   const { t, locale } = useI18n();
   const id = useId();
-  const s = useBusy();
+  const s = useSubmit();
   const today = todayUtc();
   const last = addDaysUtc(today, HORIZON_DAYS);
   const [date, setDate] = useState("");
@@ -194,51 +159,32 @@ export function PromiseCard({ inv, act, outstandingMinor }: { inv: TRecipientInv
           })}
         </p>
       )}
-      <form noValidate onSubmit={onSubmit} className="space-y-4">
-        <div>
-          <label htmlFor={`${id}-date`} className={labelClass}>
-            {t("promise.date")}
-          </label>
-          <input
-            id={`${id}-date`}
-            name="date"
-            type="date"
-            min={today}
-            max={last}
-            value={date}
-            onChange={(e) => setDate(e.target.value)}
-            className={`${inputClass} sm:max-w-xs`}
-            aria-invalid={!!errors.date}
-            aria-describedby={errors.date ? `${id}-date-error` : undefined}
-          />
-          <FieldError id={`${id}-date-error`} message={errors.date} />
-        </div>
-        <div>
-          <label htmlFor={`${id}-amount`} className={labelClass}>
-            {t("promise.amount", { currency: inv.currency })} <span className="font-normal text-slate-600">{t("report.optional")}</span>
-          </label>
-          <input
-            id={`${id}-amount`}
-            name="amount"
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            className={`${inputClass} sm:max-w-xs`}
-            aria-invalid={!!errors.amount}
-            aria-describedby={[`${id}-amount-hint`, errors.amount ? `${id}-amount-error` : ""].filter(Boolean).join(" ")}
-          />
-          <p id={`${id}-amount-hint`} className={hintClass}>
-            {t("promise.amountHint", { amount: money(outstandingMinor) })}
-          </p>
-          <FieldError id={`${id}-amount-error`} message={errors.amount} />
-        </div>
-        <SubmitButton busy={s.busy} busyText={t("report.busy")}>
-          {t("promise.submit")}
-        </SubmitButton>
-        <FormAlert message={s.error} />
-      </form>
+      <ActionForm s={s} onSubmit={onSubmit} busyText={t("report.busy")} submit={t("promise.submit")}>
+        <FormField
+          formId={id}
+          name="date"
+          type="date"
+          narrow
+          label={t("promise.date")}
+          error={errors.date}
+          attrs={{ min: today, max: last }}
+          control={bind(date, setDate)}
+        />
+        <FormField
+          formId={id}
+          name="amount"
+          narrow
+          label={
+            <>
+              {t("promise.amount", { currency: inv.currency })} <Optional>{t("report.optional")}</Optional>
+            </>
+          }
+          hint={t("promise.amountHint", { amount: money(outstandingMinor) })}
+          error={errors.amount}
+          attrs={{ inputMode: "decimal", autoComplete: "off" }}
+          control={bind(amount, setAmount)}
+        />
+      </ActionForm>
     </Card>
   );
 }

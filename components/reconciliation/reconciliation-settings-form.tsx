@@ -3,10 +3,10 @@
 import { useState } from "react";
 import type { TReconciliationSettings, TReconciliationSettingsInput } from "@/lib/schemas/reconciliation";
 import { settingsInWords } from "@/lib/dashboard/reconciliation-settings-words";
-import { FieldError, Label } from "@/components/ui/field";
-import { FeedbackMessage } from "@/components/ui/feedback";
+import { DecimalField, Label } from "@/components/ui/field";
 import { useMutation } from "@/components/ui/use-mutation";
-import { btn, field } from "@/components/ui/styles";
+import { SettingsSave } from "@/components/settings/settings-save";
+import { field } from "@/components/ui/styles";
 
 const AMOUNT = /^\d{1,15}(?:[.,]\d{1,2})?$/;
 const PERCENT = /^\d{1,3}(?:[.,]\d{1,2})?$/;
@@ -76,38 +76,8 @@ export function ReconciliationSettingsForm({ current }: { current: TReconciliati
         </label>
         {tolerant && (
           <div className="mt-3 grid gap-4 sm:grid-cols-3">
-            <div>
-              <Label htmlFor="tol-amount">Short by at most</Label>
-              <input
-                id="tol-amount"
-                inputMode="decimal"
-                className={field.input}
-                value={amount}
-                onChange={(e) => setAmount(e.target.value)}
-                aria-invalid={amountError ? true : undefined}
-                aria-describedby={amountError ? "tol-amount-error" : "tol-amount-hint"}
-              />
-              <p id="tol-amount-hint" className={field.hint}>
-                In the payment&apos;s currency.
-              </p>
-              <FieldError id="tol-amount-error" message={amountError} />
-            </div>
-            <div>
-              <Label htmlFor="tol-percent">and at most (%)</Label>
-              <input
-                id="tol-percent"
-                inputMode="decimal"
-                className={field.input}
-                value={percent}
-                onChange={(e) => setPercent(e.target.value)}
-                aria-invalid={percentError ? true : undefined}
-                aria-describedby={percentError ? "tol-percent-error" : "tol-percent-hint"}
-              />
-              <p id="tol-percent-hint" className={field.hint}>
-                Of what is owed.
-              </p>
-              <FieldError id="tol-percent-error" message={percentError} />
-            </div>
+            <DecimalField id="tol-amount" label="Short by at most" value={amount} onChange={setAmount} error={amountError} hint="In the payment's currency." />
+            <DecimalField id="tol-percent" label="and at most (%)" value={percent} onChange={setPercent} error={percentError} hint="Of what is owed." />
             <div>
               <Label htmlFor="tol-kind">Settle the rest as</Label>
               <select id="tol-kind" className={field.input} value={kind} onChange={(e) => setKind(e.target.value as "bank_fee" | "discount")}>
@@ -118,18 +88,7 @@ export function ReconciliationSettingsForm({ current }: { current: TReconciliati
           </div>
         )}
       </div>
-      <div className="rounded-md bg-slate-50 p-3 text-sm text-slate-700" aria-live="polite">
-        <p className="font-medium text-slate-900">What will happen</p>
-        {words.map((w) => (
-          <p key={w} className="mt-1">
-            {w}
-          </p>
-        ))}
-      </div>
-      <FeedbackMessage feedback={feedback} />
-      <button type="submit" className={btn.primary} disabled={pending || !body}>
-        Save settings
-      </button>
+      <SettingsSave words={words} feedback={feedback} pending={pending} ready={body !== null} label="Save settings" />
     </form>
   );
 }

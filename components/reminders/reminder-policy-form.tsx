@@ -2,9 +2,9 @@
 
 import { useState } from "react";
 import type { ReminderTone, TReminderPolicy, TReminderPolicyInput } from "@/lib/schemas/reminders";
-import { FieldError, Label } from "@/components/ui/field";
-import { FeedbackMessage } from "@/components/ui/feedback";
+import { DecimalField, FieldError, Label } from "@/components/ui/field";
 import { useMutation } from "@/components/ui/use-mutation";
+import { SettingsSave } from "@/components/settings/settings-save";
 import { btn, field } from "@/components/ui/styles";
 
 const DAYS = /^[+-]?\d{1,4}$/;
@@ -212,64 +212,21 @@ export function ReminderPolicyForm({ current }: { current: TReminderPolicy }) {
         </label>
         {interest && (
           <div className="mt-3 grid gap-4 sm:grid-cols-3">
-            <div>
-              <Label htmlFor="ref-rate">Reference rate (%)</Label>
-              <input
-                id="ref-rate"
-                inputMode="decimal"
-                className={field.input}
-                value={rate}
-                onChange={(e) => setRate(e.target.value)}
-                aria-invalid={rateError ? true : undefined}
-                aria-describedby={rateError ? "ref-rate-error" : undefined}
-              />
-              <FieldError id="ref-rate-error" message={rateError} />
-            </div>
-            <div>
-              <Label htmlFor="margin">Margin (%)</Label>
-              <input
-                id="margin"
-                inputMode="decimal"
-                className={field.input}
-                value={margin}
-                onChange={(e) => setMargin(e.target.value)}
-                aria-invalid={marginError ? true : undefined}
-                aria-describedby={marginError ? "margin-error" : undefined}
-              />
-              <FieldError id="margin-error" message={marginError} />
-            </div>
-            <div>
-              <Label htmlFor="compensation">Fixed compensation</Label>
-              <input
-                id="compensation"
-                inputMode="decimal"
-                className={field.input}
-                value={compensation}
-                onChange={(e) => setCompensation(e.target.value)}
-                aria-invalid={compensationError ? true : undefined}
-                aria-describedby={compensationError ? "compensation-error" : "compensation-hint"}
-              />
-              <p id="compensation-hint" className={field.hint}>
-                In the invoice&apos;s currency.
-              </p>
-              <FieldError id="compensation-error" message={compensationError} />
-            </div>
+            <DecimalField id="ref-rate" label="Reference rate (%)" value={rate} onChange={setRate} error={rateError} />
+            <DecimalField id="margin" label="Margin (%)" value={margin} onChange={setMargin} error={marginError} />
+            <DecimalField
+              id="compensation"
+              label="Fixed compensation"
+              value={compensation}
+              onChange={setCompensation}
+              error={compensationError}
+              hint="In the invoice's currency."
+            />
           </div>
         )}
       </div>
 
-      <div className="rounded-md bg-slate-50 p-3 text-sm text-slate-700" aria-live="polite">
-        <p className="font-medium text-slate-900">What will happen</p>
-        {words.map((w) => (
-          <p key={w} className="mt-1">
-            {w}
-          </p>
-        ))}
-      </div>
-      <FeedbackMessage feedback={feedback} />
-      <button type="submit" className={btn.primary} disabled={pending || !body}>
-        Save policy
-      </button>
+      <SettingsSave words={words} feedback={feedback} pending={pending} ready={body !== null} label="Save policy" />
     </form>
   );
 }

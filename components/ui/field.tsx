@@ -61,3 +61,36 @@ export function ChoiceOptions({ options }: { options: readonly { id: string; lab
     </>
   );
 }
+
+// A labelled decimal input (an amount, a percentage) with its optional hint and its error.
+export function DecimalField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string | null;
+  hint?: string;
+}) {
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      <input
+        id={id}
+        inputMode="decimal"
+        className={field.input}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        {...errorAttrs(`${id}-error`, error, hint ? `${id}-hint` : undefined)}
+      />
+      {hint && <Hint id={`${id}-hint`}>{hint}</Hint>}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}

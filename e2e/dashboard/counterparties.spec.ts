@@ -1,22 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { newOrgWithOwner } from "../support/fixtures";
-import { api, expectNoAxeViolations, expectNoHorizontalOverflow, signIn } from "../support/dashboard";
+import { api, checkBothSizes, signIn } from "../support/dashboard";
 
 // A clerk finds a counterparty, reads its open items and totals, makes an account link
 // (shown once), then revokes it; axe clean at desktop and 360 px.
-
-const shot = (name: string) => `test-results/e2e/counterparties-${name}.png`;
-
-async function checkBothSizes(page: Page, name: string) {
-  await expectNoAxeViolations(page, name);
-  await page.screenshot({ path: shot(`${name}-desktop`), fullPage: true });
-  await page.setViewportSize({ width: 360, height: 800 });
-  await expectNoHorizontalOverflow(page);
-  await expectNoAxeViolations(page, `${name} at 360 px`);
-  await page.screenshot({ path: shot(`${name}-360px`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test("counterparties: search, the counterparty page, an account link made once and revoked", async ({ page }) => {
   test.setTimeout(180_000);
@@ -44,7 +32,7 @@ test("counterparties: search, the counterparty page, an account link made once a
   const list = page.getByRole("list", { name: "Counterparties" });
   await expect(list.getByRole("listitem")).toHaveCount(1);
   await expect(list).toContainText("2 open");
-  await checkBothSizes(page, "list");
+  await checkBothSizes(page, "counterparties", "list");
 
   await list.getByRole("link", { name: "Kaufhaus Becker KG" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kaufhaus Becker KG");
@@ -56,7 +44,7 @@ test("counterparties: search, the counterparty page, an account link made once a
   await expect(url).toHaveValue(/\/a\/[0-9a-f-]{36}#.+/);
   await expect(section.getByRole("button", { name: "Copy link" })).toBeVisible();
   await expect(section).toContainText("A link is live until");
-  await checkBothSizes(page, "detail");
+  await checkBothSizes(page, "counterparties", "detail");
 
   await section.getByRole("button", { name: "Revoke link" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Revoke" }).click();

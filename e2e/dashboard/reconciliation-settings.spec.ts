@@ -1,25 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { camt053 } from "../../test/support/statements";
 import { newOrgWithOwner } from "../support/fixtures";
-import { api, expectNoAxeViolations, expectNoHorizontalOverflow, signIn } from "../support/dashboard";
+import { api, checkBothSizes, signIn } from "../support/dashboard";
 
 // The reconciliation page's Settings section and figures as an owner uses them: the
 // defaults in words, `confident` and a tolerance chosen with the keyboard (the words follow),
 // saved; then a statement whose invoice number is written another way is allocated at
 // import, and the "Last 30 days" panel counts it as touchless.
-
-const shot = (name: string) => `test-results/e2e/reconciliation-settings-${name}.png`;
-
-async function checkBothSizes(page: Page, name: string) {
-  await expectNoAxeViolations(page, name);
-  await page.screenshot({ path: shot(`${name}-desktop`), fullPage: true });
-  await page.setViewportSize({ width: 360, height: 800 });
-  await expectNoHorizontalOverflow(page);
-  await expectNoAxeViolations(page, `${name} at 360 px`);
-  await page.screenshot({ path: shot(`${name}-360px`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test("an owner sets confident allocation and a tolerance; the next import is touchless and counted", async ({ page }) => {
   test.setTimeout(300_000);
@@ -42,7 +30,7 @@ test("an owner sets confident allocation and a tolerance; the next import is tou
   await expect(stats).toContainText("Imported");
   const settings = page.getByRole("region", { name: "Settings" });
   await expect(settings).toContainText("only when it carries the RF payment reference");
-  await checkBothSizes(page, "defaults");
+  await checkBothSizes(page, "reconciliation-settings", "defaults");
 
   // Keyboard: the second choice, the tolerance checkbox, then the fields.
   await settings.getByRole("radio", { name: /whole invoice number/ }).check();
@@ -65,7 +53,7 @@ test("an owner sets confident allocation and a tolerance; the next import is tou
     "/reconciliation-settings",
   );
   expect(stored.body).toMatchObject({ auto_allocate: "confident", tolerance: { max_minor: "2500", max_basis_points: 200, kind: "bank_fee" } });
-  await checkBothSizes(page, "confident");
+  await checkBothSizes(page, "reconciliation-settings", "confident");
 
   // The invoice number without its leading zero and with other separators: allocated at import.
   const camt = camt053([{ amount: "480.00", name: "NORTHWIND TRADERS", ustrd: `Rechnung inv ${tag}/202` }]);
@@ -85,5 +73,5 @@ test("an owner sets confident allocation and a tolerance; the next import is tou
       .filter({ has: page.getByText("Touchless", { exact: true }) })
       .locator("dd"),
   ).toHaveText("100 % (1)");
-  await checkBothSizes(page, "counted");
+  await checkBothSizes(page, "reconciliation-settings", "counted");
 });

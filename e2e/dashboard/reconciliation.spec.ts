@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { camt053 } from "../../test/support/statements";
 import { newOrgWithOwner } from "../support/fixtures";
-import { api, expectNoAxeViolations, expectNoHorizontalOverflow, signIn } from "../support/dashboard";
+import { api, checkBothSizes, expectNoAxeViolations, signIn } from "../support/dashboard";
 
 // The Reconciliation page as a clerk uses it: obligations registered through the API, a
 // camt.053 built from their payment references and invoice numbers imported by the file
@@ -12,8 +12,6 @@ import { api, expectNoAxeViolations, expectNoHorizontalOverflow, signIn } from "
 // imported (and again: duplicates), a CSV that needs a column mapping, a suggestion
 // accepted with the keyboard, a stale one refused with a 409, one payment split over two
 // obligations by hand, and the results checked through the API.
-
-const shot = (name: string) => `test-results/e2e/reconciliation-${name}.png`;
 
 type Detail = { id: string; reference: string; payment_reference: string; version: number; allocated_minor: string; amount_minor: string };
 type Payment = { id: string; allocated_minor: string; unallocated_minor: string; allocations: { obligation_id: string; amount_minor: string }[] };
@@ -35,16 +33,6 @@ async function register(apiKey: string, o: { amount: string; invoice: string; co
 }
 
 const obligation = async (apiKey: string, id: string) => (await api<Detail>(apiKey, "GET", `/obligations/${id}`)).body;
-
-async function checkBothSizes(page: Page, name: string) {
-  await expectNoAxeViolations(page, name);
-  await page.screenshot({ path: shot(`${name}-desktop`), fullPage: true });
-  await page.setViewportSize({ width: 360, height: 800 });
-  await expectNoHorizontalOverflow(page);
-  await expectNoAxeViolations(page, `${name} at 360 px`);
-  await page.screenshot({ path: shot(`${name}-360px`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test("a clerk imports statements, accepts a suggestion with the keyboard and splits a payment by hand", async ({ page }) => {
   test.setTimeout(480_000);
@@ -71,7 +59,7 @@ test("a clerk imports statements, accepts a suggestion with the keyboard and spl
   await expect(page).toHaveURL(/\/dashboard\/reconciliation$/);
   await expect(page.getByRole("heading", { name: "Reconciliation", level: 1 })).toBeVisible();
   await expect(page.getByText("Nothing needs a person.")).toBeVisible();
-  await checkBothSizes(page, "empty");
+  await checkBothSizes(page, "reconciliation", "empty");
 
   // Import: progress while it runs, then the summary.
   const input = page.getByLabel("Choose a statement file");
@@ -90,7 +78,7 @@ test("a clerk imports statements, accepts a suggestion with the keyboard and spl
   await expect(figure("Duplicates skipped")).toHaveText("0");
   await expect(figure("Allocated automatically")).toHaveText("1");
   expect((await obligation(key, a.id)).allocated_minor).toBe("125000");
-  await checkBothSizes(page, "imported");
+  await checkBothSizes(page, "reconciliation", "imported");
 
   // The unallocated payments: "needs a person" is the default filter, in the URL.
   const row = (name: RegExp) =>
@@ -134,7 +122,7 @@ test("a clerk imports statements, accepts a suggestion with the keyboard and spl
     .click();
   await expect(page.getByRole("alert").filter({ hasText: "no longer current" })).toBeVisible();
   await expect(row(/^To Globex Supplies/)).toContainText("€89.00 left");
-  await checkBothSizes(page, "stale-suggestion");
+  await checkBothSizes(page, "reconciliation", "stale-suggestion");
   // The refreshed row carries the current suggestion, which is accepted.
   await row(/^To Globex Supplies/)
     .getByRole("button", { name: /^Accept/ })
@@ -167,7 +155,7 @@ test("a clerk imports statements, accepts a suggestion with the keyboard and spl
   await split.getByLabel(`Amount for INV-${tag}-104`).fill("150");
   await expect(split.getByTestId("split-remaining")).toContainText("€0.00 of €450.00");
   await expect(split.getByTestId(`after-${d.reference}`)).toContainText("€50.00");
-  await checkBothSizes(page, "split");
+  await checkBothSizes(page, "reconciliation", "split");
   await split.getByRole("button", { name: "Allocate" }).click();
   await expect(page.getByRole("region", { name: "Allocations" }).getByRole("link", { name: c.reference })).toBeVisible();
   await expect(page.getByRole("region", { name: "Allocations" }).getByRole("link", { name: d.reference })).toBeVisible();
@@ -190,7 +178,7 @@ test("a clerk imports statements, accepts a suggestion with the keyboard and spl
   await expect(items.getByRole("listitem").filter({ hasText: "Contoso" })).toContainText("Allocated");
   await expect(items.getByRole("listitem").filter({ hasText: "Contoso" })).not.toContainText("suggested");
   await expect(page.getByText("Opening balance")).toBeVisible();
-  await checkBothSizes(page, "statement");
+  await checkBothSizes(page, "reconciliation", "statement");
 
   // A real bank's MT940 file, then the same file again: duplicates only.
   await page.goto("/dashboard/reconciliation");
@@ -224,7 +212,7 @@ test("a clerk imports statements, accepts a suggestion with the keyboard and spl
   await mapping.getByLabel("Amount column").fill("Col2");
   await mapping.getByLabel("Currency column").fill("Col3");
   await mapping.getByLabel("Counterparty name column").fill("Col4");
-  await checkBothSizes(page, "csv-mapping");
+  await checkBothSizes(page, "reconciliation", "csv-mapping");
   await mapping.getByRole("button", { name: "Import with this mapping" }).click();
   const csvSummary = page.getByRole("region", { name: "Imported export.csv" });
   await expect(

@@ -1,23 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { newOrgWithOwner } from "../support/fixtures";
-import { api, expectNoAxeViolations, expectNoHorizontalOverflow, signIn } from "../support/dashboard";
+import { api, checkBothSizes, signIn } from "../support/dashboard";
 
 // The Reminders settings page as an owner uses it: the default in words, four steps, the
 // email channel, a sender and interest chosen with the keyboard (the words follow), a bad
 // day count explained in words, saved and stored.
-
-const shot = (name: string) => `test-results/e2e/reminder-settings-${name}.png`;
-
-async function checkBothSizes(page: Page, name: string) {
-  await expectNoAxeViolations(page, name);
-  await page.screenshot({ path: shot(`${name}-desktop`), fullPage: true });
-  await page.setViewportSize({ width: 360, height: 800 });
-  await expectNoHorizontalOverflow(page);
-  await expectNoAxeViolations(page, `${name} at 360 px`);
-  await page.screenshot({ path: shot(`${name}-360px`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test("an owner sets a reminder policy of four steps by email with late-payment interest", async ({ page }) => {
   test.setTimeout(180_000);
@@ -27,7 +15,7 @@ test("an owner sets a reminder policy of four steps by email with late-payment i
   await expect(page.getByRole("heading", { name: "Reminders", level: 1 })).toBeVisible();
   const form = page.getByRole("form", { name: "Reminder policy" });
   await expect(form).toContainText("No reminders go out.");
-  await checkBothSizes(page, "default");
+  await checkBothSizes(page, "reminder-settings", "default");
 
   await form.getByRole("checkbox", { name: "Send reminders" }).check();
   await form.getByLabel("Step 1: days").fill("-3");
@@ -74,7 +62,7 @@ test("an owner sets a reminder policy of four steps by email with late-payment i
     reply_to: "ar@reminder-works.example",
     late_payment_interest: { enabled: true, reference_rate_basis_points: 215, margin_basis_points: 800, fixed_compensation_minor: "4000" },
   });
-  await checkBothSizes(page, "saved");
+  await checkBothSizes(page, "reminder-settings", "saved");
 
   // The overview counts what goes out in the next 7 days: a deadline 3 days ahead reaches
   // the −3 step today and the +1 step in 4 days.

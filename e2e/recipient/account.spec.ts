@@ -4,6 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { newOrgWithOwner } from "../support/fixtures";
+import { apiCall as call } from "../support/recipient";
 
 // The payer's account (/a/{account}) on a phone in German: five open invoices, three of them
 // in one transfer; the EPC QR code decoded from a screenshot carries the total and the
@@ -13,16 +14,6 @@ test.use({ viewport: { width: 360, height: 780 }, locale: "de-DE" });
 test.describe.configure({ timeout: 180_000 });
 
 const BASE = () => process.env.E2E_BASE_URL!;
-
-async function call(auth: Record<string, string>, method: string, path: string, body?: unknown) {
-  const headers: Record<string, string> = { ...auth };
-  if (method !== "GET" && method !== "DELETE") headers["idempotency-key"] = `e2e-${randomUUID()}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(`${BASE()}/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const json = (await res.json().catch(() => undefined)) as any;
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
 
 async function axeClean(page: Page, label: string) {
   const r = await new AxeBuilder({ page }).analyze();

@@ -5,7 +5,7 @@ import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { db } from "../../lib/db/client";
 import { catalogue, RECIPIENT_LANGUAGES, type RecipientLanguage } from "../../lib/i18n/recipient";
-import { newOrgWithOwner } from "../support/fixtures";
+import { issuerCall, newIssuer, type Issuer } from "../support/recipient";
 
 // The machine running these is shared and loaded: give the page time, never a timed assertion.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -21,32 +21,7 @@ test.describe.configure({ timeout: 180_000 });
 const BASE = () => process.env.E2E_BASE_URL!;
 const IBAN = "DE89370400440532013000";
 
-type Issuer = { apiKey: string; cookie: string; name: string };
-
-async function call(issuer: Issuer, method: string, path: string, body?: unknown, session = false) {
-  const headers: Record<string, string> = session ? { cookie: issuer.cookie } : { authorization: `Bearer ${issuer.apiKey}` };
-  if (method !== "GET" && method !== "DELETE") headers["idempotency-key"] = `e2e-${randomUUID()}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(`${BASE()}/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const json = (await res.json().catch(() => undefined)) as any;
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-async function newIssuer(name: string): Promise<Issuer> {
-  const org = await newOrgWithOwner(name);
-  const res = await fetch(`${BASE()}/api/v1/session`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: org.email, password: org.password }),
-  });
-  expect(res.status).toBe(200);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  return { apiKey: org.api_key, cookie, name };
-}
+const call = (issuer: Issuer, method: string, path: string, body?: unknown, session = false) => issuerCall(issuer, method, path, body, { session });
 
 async function register(issuer: Issuer, overrides: Record<string, unknown> = {}) {
   const r = await call(issuer, "POST", "/obligations", {

@@ -4,7 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { catalogue } from "../../lib/i18n/recipient";
-import { newOrgWithOwner } from "../support/fixtures";
+import { issuerCall as call, newIssuer, type Issuer } from "../support/recipient";
 
 // The payer's page tells the truth about terms (docs/obligations.md, Lifecycle): it leads with what to
 // transfer now — what is due today, else the outstanding payable amount with the date it
@@ -16,43 +16,21 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 test.use({ viewport: { width: 360, height: 780 } });
 test.describe.configure({ timeout: 180_000 });
 
-const BASE = () => process.env.E2E_BASE_URL as string;
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const en = catalogue("en");
 const de = catalogue("de");
 
-type Issuer = { apiKey: string; cookie: string };
-
-async function call(issuer: Issuer, method: string, path: string, body?: unknown, opts: { session?: boolean; form?: FormData } = {}) {
-  const headers: Record<string, string> = opts.session ? { cookie: issuer.cookie } : { authorization: `Bearer ${issuer.apiKey}` };
-  if (method !== "GET" && method !== "DELETE") headers["idempotency-key"] = `e2e-${randomUUID()}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(`${BASE()}/api/v1${path}`, { method, headers, body: opts.form ?? (body === undefined ? undefined : JSON.stringify(body)) });
-  const json = (await res.json().catch(() => undefined)) as any;
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-async function newIssuer(name: string): Promise<Issuer> {
-  const org = await newOrgWithOwner(name);
-  const res = await fetch(`${BASE()}/api/v1/session`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: org.email, password: org.password }),
-  });
-  expect(res.status).toBe(200);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+// An issuer whose EUR bank details are set (the page shows how to pay).
+async function newPayee(name: string): Promise<Issuer> {
+  const issuer = await newIssuer(name);
   await call(
-    { apiKey: org.api_key, cookie },
+    issuer,
     "PUT",
     "/payment-instructions/EUR",
     { account_holder: "Acme Consulting GmbH", iban: "DE89 3704 0044 0532 0130 00", bic: "COBADEFFXXX" },
     { session: true },
   );
-  return { apiKey: org.api_key, cookie };
+  return issuer;
 }
 
 async function register(issuer: Issuer, overrides: Record<string, unknown> = {}) {
@@ -99,7 +77,7 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
 }
 
 test("a plain invoice due in three weeks leads with its full amount and date, and the QR code asks for the same", async ({ browser }, testInfo) => {
-  const issuer = await newIssuer("Acme Consulting GmbH");
+  const issuer = await newPayee("Acme Consulting GmbH");
   const link = await register(issuer);
   const context = await browser.newContext({ viewport: { width: 360, height: 780 }, locale: "en-GB" });
   const page = await context.newPage();
@@ -117,7 +95,7 @@ test("a plain invoice due in three weeks leads with its full amount and date, an
 });
 
 test("terms: the first part leads with its date; paid parts are Paid in sequence order, a fully paid one is never Upcoming", async ({ browser }, testInfo) => {
-  const issuer = await newIssuer("Acme Consulting GmbH");
+  const issuer = await newPayee("Acme Consulting GmbH");
   const link = await register(issuer, {
     amount_minor: "1000000",
     deadline: day(60),
@@ -172,7 +150,7 @@ test("terms: the first part leads with its date; paid parts are Paid in sequence
 });
 
 test("in German, the amount example and the file sizes are German numbers", async ({ browser }, testInfo) => {
-  const issuer = await newIssuer("Acme Consulting GmbH");
+  const issuer = await newPayee("Acme Consulting GmbH");
   const link = await register(issuer);
   const fd = new FormData();
   fd.append("expected_version", String(link.version));

@@ -43,6 +43,19 @@ export async function expectNoHorizontalOverflow(page: Page) {
   expect(scroll, "page wider than the viewport").toBeLessThanOrEqual(client);
 }
 
+// Axe clean and no sideways scrolling at desktop and at 360 px, with a screenshot of each
+// (test-results/e2e/<prefix>-<name>-desktop.png and -360px.png); back at desktop size after.
+export async function checkBothSizes(page: Page, prefix: string, name: string) {
+  const shot = (size: string) => ({ path: `test-results/e2e/${prefix}-${name}-${size}.png`, fullPage: true });
+  await expectNoAxeViolations(page, name);
+  await page.screenshot(shot("desktop"));
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expectNoHorizontalOverflow(page);
+  await expectNoAxeViolations(page, `${name} at 360 px`);
+  await page.screenshot(shot("360px"));
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 export async function api<T = unknown>(apiKey: string, method: "GET" | "POST", path: string, body?: unknown): Promise<{ status: number; body: T }> {
   const res = await fetch(`${baseUrl()}/api/v1${path}`, {
     method,

@@ -19,7 +19,7 @@ export type ApiKeyRow = {
 };
 
 // The key and its organization's name in one round trip (every API request starts here). On
-// `q` = a request transaction (lib/http/handle.ts sends it there together with the
+// `q` = a request transaction (lib/http/steps/api-key-claim.ts sends it there together with the
 // Idempotency-Key claim) or the plain handle.
 // With the route's organization the statement names organization_id (one shard on Citus).
 export async function apiKeyRow(q: Tx, key: TokenLookup): Promise<ApiKeyRow | undefined> {

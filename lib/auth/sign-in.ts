@@ -4,9 +4,8 @@ import { burnPasswordCheck, verifyPassword } from "@/lib/auth/passwords";
 import { countPasswordCheck } from "@/lib/auth/count-password-check";
 import { sessionMembership } from "@/lib/auth/session-membership";
 import { startSession } from "@/lib/auth/start-session";
-import type { TLoginInput, TSession } from "@/lib/schemas/sessions";
-
-export type SignInResult = { token: string; expiresAt: Date; body: TSession };
+import { signedIn, type SignInResult } from "@/lib/auth/session-view";
+import type { TLoginInput } from "@/lib/schemas/sessions";
 
 export type SignInInput = { body: TLoginInput; clientIp: string; userAgent: string };
 
@@ -31,16 +30,7 @@ export async function signIn(tx: Tx, { body: input, clientIp, userAgent }: SignI
     throw new AppError("not_found", "organization not found among this account's organizations");
   }
   if (!membership) throw new AppError("unauthenticated", "email or password is incorrect");
-  const { token, expiresAt } = await startSession({ organizationId: membership.organizationId, userId: user.id, userAgent, method: "password" });
+  const started = await startSession({ organizationId: membership.organizationId, userId: user.id, userAgent, method: "password" });
   await attempt.release();
-  return {
-    token,
-    expiresAt,
-    body: {
-      user: { id: user.id, email: user.email, name: user.name },
-      organization: { id: membership.organizationId, name: membership.organizationName },
-      role: membership.role,
-      expires_at: expiresAt.toISOString(),
-    },
-  };
+  return signedIn(started, user, { id: membership.organizationId, name: membership.organizationName }, membership.role);
 }

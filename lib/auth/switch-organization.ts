@@ -3,7 +3,7 @@ import { notFound } from "@/lib/errors";
 import type { UserPrincipal } from "@/lib/auth/principal";
 import { sessionMembership } from "@/lib/auth/session-membership";
 import { startSession } from "@/lib/auth/start-session";
-import type { SignInResult } from "@/lib/auth/sign-in";
+import { signedIn, type SignInResult } from "@/lib/auth/session-view";
 
 export type SwitchOrganizationInput = { principal: UserPrincipal; userAgent: string; organization_id: string };
 
@@ -15,15 +15,11 @@ export async function switchOrganization(tx: Tx, { principal: p, userAgent, orga
   const current = await tx.issuerSession.findUniqueOrThrow({ where: { organizationId_id: { organizationId: p.organizationId, id: p.sessionId } } });
   await tx.issuerSession.updateMany({ where: { id: p.sessionId, organizationId: p.organizationId, revokedAt: null }, data: { revokedAt: new Date() } });
   const method = current.method === "identity_provider" ? "identity_provider" : "password";
-  const { token, expiresAt } = await startSession({ organizationId: membership.organizationId, userId: p.userId, userAgent, method });
-  return {
-    token,
-    expiresAt,
-    body: {
-      user: { id: p.userId, email: p.email, name: p.name },
-      organization: { id: membership.organizationId, name: membership.organizationName },
-      role: membership.role,
-      expires_at: expiresAt.toISOString(),
-    },
-  };
+  const started = await startSession({ organizationId: membership.organizationId, userId: p.userId, userAgent, method });
+  return signedIn(
+    started,
+    { id: p.userId, email: p.email, name: p.name },
+    { id: membership.organizationId, name: membership.organizationName },
+    membership.role,
+  );
 }

@@ -33,7 +33,7 @@ function state(): State {
   if (!globalForDb.__fosDb) {
     const url = env().DATABASE_URL;
     if (!url) throw new Error("DATABASE_URL is not set");
-    // Bounded waits, so an unreachable database is a prompt 503 (lib/http/handle.ts), never a
+    // Bounded waits, so an unreachable database is a prompt 503 (lib/http/respond.ts), never a
     // hang: connecting (or waiting for a pooled connection) gives up after 15 s; keep-alive notices a peer that vanished.
     const pool = new pg.Pool({
       connectionString: url,

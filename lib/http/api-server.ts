@@ -6,20 +6,9 @@ import { rawTextOf, withRawBody } from "@/lib/http/raw";
 import { appendPeer } from "@/lib/http/client-address";
 import { gzip, prefersGzip } from "@/lib/http/gzip";
 
-// The direct path of /api/v1 (docs/architecture.md, "Serving"; docs/benchmarks.md, step 10):
-// the server process (scripts/server.mjs) hands every request it receives to `dispatch`
-// first. A request for a route of app/api/v1 with a plain path goes straight to that route
-// file's handler, as a fetch Request built from the node request, and the handler's Response
-// is written back; Next.js's per-request machinery (routing, its request and response
-// adapters, tracing, piping; 2.0-2.5 ms of CPU per request) is skipped. Everything else, and
-// any request whose path needs decoding or normalizing, is left to Next.js (`false`), which
-// serves it exactly as before — so the two paths never disagree on an unusual request.
-//
-// The route files are the same modules Next.js serves (bundled by scripts/build-api.mjs).
-// What Next.js does around a route handler that an API client can see is done here too:
-// next.config.mjs's headers (lib/http/security-headers.mjs), the x-forwarded-* request
-// headers it fills in (x-forwarded-for as scripts/server.mjs gives it to Next.js), and its
-// response compression (`compress`, Next.js's own middleware).
+// The direct path of /api/v1: a plain-path request for a route of app/api/v1 goes straight to
+// its route handler, skipping Next.js's per-request machinery; everything else is left to
+// Next.js. docs/architecture.md, "Why: the direct API path".
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Response | Promise<Response>;
@@ -202,11 +191,8 @@ async function serve(
   res.end();
 }
 
-// What the compression middleware would gzip, decided as it decides: a type it compresses
-// (here only JSON; other types are left to it), no Cache-Control no-transform, not already
-// encoded, 1 KiB or more, and gzip its choice for the Accept-Encoding (`prefersGzip`, which
-// leaves any header whose answer is less plain to the middleware). It adds Vary:
-// Accept-Encoding, as the caller does.
+// Whether the compression middleware would gzip this response (JSON, no no-transform, not
+// encoded, >= 1 KiB, gzip its plain choice); docs/architecture.md, "Why: gzip from reused streams".
 const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/;
 function gzipsWhole(req: IncomingMessage, response: Response, length: number, opts: DispatchOptions): boolean {
   const accept = req.headers["accept-encoding"];

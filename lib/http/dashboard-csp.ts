@@ -1,14 +1,13 @@
-// The Content-Security-Policy of the dashboard and the sign-in page (proxy.ts sets it with a
-// fresh nonce per response; Next.js puts the nonce on every script it renders, having read it
-// from the request's copy of this header). Scripts run only with the nonce ('strict-dynamic'
-// lets them load their own chunks); styles may be inline ('unsafe-inline': React and the
-// charts write style attributes, which no nonce can cover) but come only from us; nothing is
-// fetched from, framed by or posted to another origin. docs/security.md, "Content-Security-Policy".
-export function dashboardCsp(nonce: string, https: boolean): string {
+// The dashboard's and sign-in page's Content-Security-Policy (proxy.ts, a fresh nonce per
+// response): scripts only with the nonce, inline styles allowed. docs/security.md, "Content-Security-Policy".
+export const dashboardCsp = (nonce: string, https: boolean): string => csp(nonce, https, { style: "'self' 'unsafe-inline'", worker: "'self' blob:" });
+
+// The policy both pages share; they differ in where styles and workers may come from.
+export function csp(nonce: string, https: boolean, differ: { style: string; worker: string }): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
-    "style-src 'self' 'unsafe-inline'",
+    `style-src ${differ.style}`,
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
@@ -17,7 +16,7 @@ export function dashboardCsp(nonce: string, https: boolean): string {
     "form-action 'self'",
     "frame-ancestors 'none'",
     "manifest-src 'self'",
-    "worker-src 'self' blob:",
+    `worker-src ${differ.worker}`,
     ...(https ? ["upgrade-insecure-requests"] : []),
   ].join("; ");
 }

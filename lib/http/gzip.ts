@@ -1,13 +1,8 @@
 import { constants, createGzip, type Gzip, type ZlibReset } from "node:zlib";
 
-// gzip for a response body the server holds whole (the direct API path, lib/http/api-server.ts),
-// from a few zlib streams kept for reuse: each body is written, finished with Z_FINISH (a
-// complete gzip member: header, deflate data, CRC-32 and length) and the stream is reset for
-// the next one. A new zlib stream per response (what the compression middleware makes, or
-// zlib.gzipSync) outlived its response, with its 16 KiB output buffer, until the next
-// mark-compact: under load those buffers used up the heap's room and brought a mark-compact
-// every ~2.5 s (measured: docs/benchmarks.md, step 18).
-// The compression itself runs on libuv's thread pool, as the middleware's does.
+// gzip for a body the direct API path holds whole, from a few zlib streams reused (reset after
+// each Z_FINISH): a stream per response kept 16 KiB until the next mark-compact.
+// docs/architecture.md, "Why: gzip from reused streams". The work runs on libuv's thread pool.
 
 // Streams kept idle: one per response compressing at the same moment, up to this many; more
 // are made when needed and closed after their response.
@@ -53,11 +48,8 @@ export function gzip(text: string): Promise<Buffer> {
   });
 }
 
-// Whether an Accept-Encoding header makes gzip the compression middleware's choice beyond
-// doubt: gzip listed with a weight above 0, no coding weighted above it, and no "*" or
-// "identity" entry (whose order and weight the middleware's negotiation weighs in ways not
-// worth repeating here). A "deflate" of the same weight does not matter: the middleware
-// prefers gzip to it. Anything else (false) is left to the middleware itself.
+// Whether an Accept-Encoding makes gzip the middleware's choice beyond doubt (gzip weighted
+// above 0, nothing above it, no "*" or "identity"); anything else is left to the middleware.
 const CODING = /^\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)\s*(?:;\s*q\s*=\s*(0(?:\.\d{0,3})?|1(?:\.0{0,3})?)\s*)?$/;
 export function prefersGzip(header: string): boolean {
   let gzipWeight = 0;

@@ -4,11 +4,9 @@ import { errorBody } from "@/lib/errors";
 type Served = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type Answered = Served | "HEAD";
 
-// The methods a route file does not serve, answered with the contract's 405 envelope and
-// an Allow header (Next.js alone would answer an empty 405). Each route file exports the
-// ones it lacks: `export const { GET, HEAD, PUT, PATCH, DELETE } = notServed("POST");`
-// (HEAD only where there is no GET: Next.js derives HEAD from GET). Every route is checked
-// by test/pipeline.test.ts.
+// A route file's unserved methods, answered with the 405 envelope and Allow (Next.js alone
+// answers an empty 405): `export const { GET, HEAD, PUT, PATCH, DELETE } = notServed("POST");`
+// (HEAD only without GET). test/pipeline.test.ts checks every route.
 export function notServed(...served: Served[]): Record<Answered, (req: Request) => Response> {
   const allow = served.join(", ");
   const answer = (req: Request) =>

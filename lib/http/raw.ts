@@ -1,8 +1,6 @@
-// Shortcuts between the direct API path (lib/http/api-server.ts) and the request pipeline
-// (lib/http/handle.ts) that skip a web stream on each side of a request: a body the server
-// read whole before the handler ran travels on the Request, and a JSON text the pipeline
-// answers travels on the Response, each beside the stream that carries the same bytes (for
-// any reader that is not in on it, e.g. Next.js's own path, where these are never set).
+// A body read whole and a JSON text answered, carried on the Request and Response beside their
+// streams, so the direct API path and the pipeline skip a web stream each (docs/architecture.md,
+// "Why: the direct API path").
 const RAW_BODY = Symbol.for("fos.rawBody");
 const RAW_TEXT = Symbol.for("fos.rawText");
 

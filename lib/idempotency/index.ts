@@ -97,7 +97,7 @@ const claimStatement = statement((q, p: { lock: string; scope: string; key: stri
 );
 
 // The same claim for a request authenticated by an API key, made before the key's row has
-// been read: the scope (`org:<organization id>`, scopeOf in lib/http/handle.ts) is taken
+// been read: the scope (`org:<organization id>`, scopeOf in lib/http/steps/claim.ts) is taken
 // from the key's row inside the statement, so the claim can travel with the credential's own
 // statement in one write. No row when no key has this digest (the caller refuses the
 // credential first, and its rollback drops nothing: no lock was taken). The lock and the

@@ -4,7 +4,7 @@ import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { isRole } from "@/lib/auth/permissions";
 import { startSession } from "@/lib/auth/start-session";
 import { resolveSession } from "@/lib/auth/resolve-session";
-import type { SignInResult } from "@/lib/auth/sign-in";
+import { signedIn, type SignInResult } from "@/lib/auth/session-view";
 import { findInvitation } from "@/lib/identity/find-invitation";
 import { hasAccount } from "@/lib/identity/has-account";
 import type { CountedAttempt } from "@/lib/rate-limit";
@@ -56,15 +56,5 @@ export async function acceptInvitation(tx: Tx, input: AcceptInvitationInput): Pr
   await tx.membership.update({ where: { organizationId_id: { organizationId: inv.organizationId, id: inv.membership.id } }, data: { status: "active" } });
   await tx.invitation.update({ where: { organizationId_id: { organizationId: inv.organizationId, id: inv.id } }, data: { usedAt: now } });
   const org = await tx.organization.findUniqueOrThrow({ where: { id: inv.organizationId } });
-  const { token, expiresAt } = await startSession({ organizationId: org.id, userId: user.id, userAgent: input.userAgent, method });
-  return {
-    token,
-    expiresAt,
-    body: {
-      user: { id: user.id, email: user.email, name: user.name },
-      organization: { id: org.id, name: org.name },
-      role,
-      expires_at: expiresAt.toISOString(),
-    },
-  };
+  return signedIn(await startSession({ organizationId: org.id, userId: user.id, userAgent: input.userAgent, method }), user, org, role);
 }

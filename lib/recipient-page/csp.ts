@@ -1,3 +1,5 @@
+import { csp } from "@/lib/http/dashboard-csp";
+
 // The Content-Security-Policy of the hosted payer page: a fresh nonce per response on its
 // one inline stylesheet, its module script and the chunks it preloads; 'strict-dynamic'
 // lets that script import its own lazy chunks (they inherit the nonce) and nothing else
@@ -9,20 +11,5 @@ export function newNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-export function recipientCsp(nonce: string, https: boolean): string {
-  return [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
-    `style-src 'nonce-${nonce}'`,
-    "img-src 'self' data: blob:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-    "manifest-src 'self'",
-    "worker-src 'none'",
-    ...(https ? ["upgrade-insecure-requests"] : []),
-  ].join("; ");
-}
+// Styles only by the nonce, no workers.
+export const recipientCsp = (nonce: string, https: boolean): string => csp(nonce, https, { style: `'nonce-${nonce}'`, worker: "'none'" });

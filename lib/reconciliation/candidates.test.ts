@@ -2,48 +2,19 @@ import { describe, expect, it } from "vitest";
 import { indexPool, relevant } from "@/lib/reconciliation/candidates";
 import type { Candidate, PaymentFacts } from "@/lib/reconciliation/engine";
 import { tokenize } from "@/lib/reconciliation/text";
+import { candidateFacts, paymentFacts, uuid } from "@/lib/reconciliation/engine-facts.fixture";
 
-const ORG = "00000000-0000-4000-8000-000000000001";
-const uuid = (n: number) => `00000000-0000-4000-9000-${n.toString(16).padStart(12, "0")}`;
-
-function candidate(n: number, o: Partial<Candidate> = {}): Candidate {
-  return {
-    id: uuid(n),
-    organizationId: ORG,
+const candidate = (n: number, o: Partial<Candidate> = {}): Candidate =>
+  candidateFacts(n, {
     reference: `OBL-${String(n).padStart(10, "0")}`,
     paymentReference: "",
     invoiceNumber: `INV-${n}`,
-    organizationRole: "creditor",
-    currency: "EUR",
-    status: "OPEN",
     amountMinor: 1000n + BigInt(n),
-    allocatedMinor: 0n,
-    version: 1,
     debtorName: `Northwind Branch ${n} Ltd`,
-    creditorName: "Us",
-    deadline: "2026-11-30",
-    expectedPaymentDate: "",
-    reportedPaymentDate: "",
-    reportedAmountMinor: null,
-    reportedReference: "",
-    dueNowMinor: null,
-    termAmounts: [],
     ...o,
-  };
-}
+  });
 
-const payment = (o: Partial<PaymentFacts>): PaymentFacts => ({
-  id: uuid(999_999),
-  organizationId: ORG,
-  currency: "EUR",
-  direction: "incoming",
-  amountMinor: 5n,
-  allocatedMinor: 0n,
-  payerName: "NORTHWIND BRANCH 7",
-  remittance: "",
-  receivedOn: "2026-11-20",
-  ...o,
-});
+const payment = (o: Partial<PaymentFacts>): PaymentFacts => paymentFacts({ amountMinor: 5n, payerName: "NORTHWIND BRANCH 7", receivedOn: "2026-11-20", ...o });
 
 // Found by the import benchmark (scripts/bench/reconciliation-import.ts): every candidate of
 // a whole file was filed under its counterparty key, so each payment whose payer shares the

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatRf, paymentReferenceFor } from "@/lib/payment-references/rf";
+import { formatRf } from "@/lib/payment-references/rf";
 import {
   MAX_SUGGESTIONS,
   autoAllocation,
@@ -11,56 +11,15 @@ import {
   suggest,
   suggestionId,
   type Candidate,
-  type PaymentFacts,
 } from "@/lib/reconciliation/engine";
+import { ORG, candidateFacts, paymentFacts } from "@/lib/reconciliation/engine-facts.fixture";
 
-const ORG = "00000000-0000-4000-8000-000000000001";
 const OTHER = "00000000-0000-4000-8000-000000000002";
 let seq = 0;
-const uuid = (n: number) => `00000000-0000-4000-9000-${n.toString(16).padStart(12, "0")}`;
 
-function obligation(o: Partial<Candidate> = {}): Candidate {
-  const n = ++seq;
-  const reference = o.reference ?? `OBL-${n.toString(36).toUpperCase().padStart(10, "Q")}`;
-  return {
-    id: uuid(n),
-    organizationId: ORG,
-    reference,
-    paymentReference: paymentReferenceFor(reference),
-    invoiceNumber: `INV-${n}0`,
-    organizationRole: "creditor",
-    currency: "EUR",
-    status: "OPEN",
-    amountMinor: 10000n,
-    allocatedMinor: 0n,
-    version: 1,
-    debtorName: "Northwind Traders Ltd",
-    creditorName: "Us",
-    deadline: "2026-11-30",
-    expectedPaymentDate: "",
-    reportedPaymentDate: "",
-    reportedAmountMinor: null,
-    reportedReference: "",
-    dueNowMinor: null,
-    termAmounts: [],
-    ...o,
-  };
-}
+const obligation = (o: Partial<Candidate> = {}): Candidate => candidateFacts(++seq, o);
 
-function payment(o: Partial<PaymentFacts> = {}): PaymentFacts {
-  return {
-    id: uuid(999_999),
-    organizationId: ORG,
-    currency: "EUR",
-    direction: "incoming",
-    amountMinor: 10000n,
-    allocatedMinor: 0n,
-    payerName: "NORTHWIND TRADERS",
-    remittance: "",
-    receivedOn: "2026-11-28",
-    ...o,
-  };
-}
+const payment = paymentFacts;
 
 describe("suggest: confidence rules", () => {
   it("exact: the RF reference of one open obligation; overpayment capped at the outstanding amount", () => {

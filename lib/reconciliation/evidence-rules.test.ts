@@ -1,56 +1,20 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { paymentReferenceFor } from "@/lib/payment-references/rf";
 import { decide, shortWithinTolerance, suggest, type Candidate, type EngineSettings, type PaymentFacts } from "@/lib/reconciliation/engine";
+import { candidateFacts, paymentFacts } from "@/lib/reconciliation/engine-facts.fixture";
 import { compareNames, invoiceCompact, invoiceCore, invoiceKey, invoiceTail, oneEditApart } from "@/lib/reconciliation/text";
 
 // §12's evidence rules, confidence rules, `confident` automatic allocation and the
 // tolerance decision (docs/reconciliation.md).
 
-const ORG = "00000000-0000-4000-8000-000000000001";
 let seq = 0;
-const uuid = (n: number) => `00000000-0000-4000-9000-${n.toString(16).padStart(12, "0")}`;
 
 function ob(o: Partial<Candidate> = {}): Candidate {
   const n = ++seq;
-  const reference = `OBL-${n.toString(36).toUpperCase().padStart(10, "Q")}`;
-  return {
-    id: uuid(n),
-    organizationId: ORG,
-    reference,
-    paymentReference: paymentReferenceFor(reference),
-    invoiceNumber: `INV-2026-${String(n).padStart(4, "0")}`,
-    organizationRole: "creditor",
-    currency: "EUR",
-    status: "OPEN",
-    amountMinor: 125_000n,
-    allocatedMinor: 0n,
-    version: 1,
-    debtorName: "Northwind Traders Ltd",
-    creditorName: "Us",
-    deadline: "2026-10-01",
-    expectedPaymentDate: "",
-    reportedPaymentDate: "",
-    reportedAmountMinor: null,
-    reportedReference: "",
-    dueNowMinor: null,
-    termAmounts: [],
-    ...o,
-  };
+  return candidateFacts(n, { invoiceNumber: `INV-2026-${String(n).padStart(4, "0")}`, amountMinor: 125_000n, deadline: "2026-10-01", ...o });
 }
 
-const pay = (o: Partial<PaymentFacts> = {}): PaymentFacts => ({
-  id: uuid(999_999),
-  organizationId: ORG,
-  currency: "EUR",
-  direction: "incoming",
-  amountMinor: 125_000n,
-  allocatedMinor: 0n,
-  payerName: "NORTHWIND TRADERS",
-  remittance: "",
-  receivedOn: "2026-11-28",
-  ...o,
-});
+const pay = (o: Partial<PaymentFacts> = {}): PaymentFacts => paymentFacts({ amountMinor: 125_000n, ...o });
 
 const CONFIDENT: EngineSettings = { autoAllocate: "confident", tolerance: null };
 const TOLERANT: EngineSettings = { autoAllocate: "confident", tolerance: { maxMinor: 2500n, maxBasisPoints: 200, kind: "bank_fee" } };

@@ -5,6 +5,7 @@ import { basisPointsToPercent, formatMinor } from "@/lib/money/format";
 import { formatDate } from "@/lib/format/dates";
 import { groupsOfFour } from "@/lib/payment-instructions/bank-details";
 import type { ReminderTone } from "@/lib/schemas/reminders";
+import type { PaymentInstructionRow } from "@/lib/payment-instructions/view";
 
 // A reminder's texts (docs/reminders.md): subject, plain text and HTML in the payer's
 // language and the step's tone, naming what is due and when, the payment reference, the
@@ -23,15 +24,7 @@ export type ReminderFacts = {
   currency: string;
   outstandingMinor: bigint;
   paymentReference: string;
-  bank: {
-    accountHolder: string;
-    iban: string | null;
-    bic: string | null;
-    accountNumber: string | null;
-    routingNumber: string | null;
-    sortCode: string | null;
-    bankName: string | null;
-  } | null;
+  bank: Omit<PaymentInstructionRow, "currency" | "note" | "updatedAt"> | null; // the invoice currency's bank details
   interest: { rateBasisPoints: number; overdueMinor: bigint; interestMinor: bigint; compensationMinor: bigint | null } | null;
   hostedUrl: string | null; // email only: the webhook consumer adds its own
 };
