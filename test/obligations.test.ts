@@ -103,7 +103,12 @@ describe("POST /obligations", () => {
     expect(ttlDays).toBeGreaterThan(89);
     expect(ttlDays).toBeLessThanOrEqual(90);
     const row = await db().paymentRequest.findFirstOrThrow({ where: { id: pr.id } });
-    expect(row.tokenHash).toBe(createHash("sha256").update(token).digest("hex"));
+    // <route>_<secret>: the route is the organization's id (no secret); the secret alone is hashed
+    const [route, secret] = [token.slice(0, 22), token.slice(23)];
+    expect(token[22]).toBe("_");
+    expect(Buffer.from(route, "base64url").toString("hex")).toBe(row.organizationId.replace(/-/g, ""));
+    expect(Buffer.from(secret, "base64url").length).toBeGreaterThanOrEqual(32);
+    expect(row.tokenHash).toBe(createHash("sha256").update(secret).digest("hex"));
     expect(JSON.stringify(row)).not.toContain(token);
     const events = await db().event.findMany({ where: { obligationId: res.invoice.id } });
     expect(JSON.stringify(events)).not.toContain(token);

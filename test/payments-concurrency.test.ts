@@ -46,8 +46,8 @@ const roundRobin = (apis: Api[]) => {
 async function paymentRows(ids: string[]): Promise<Map<string, Row>> {
   const r = await client.query(
     `SELECT p.id, p.amount_minor, p.allocated_minor, COALESCE(SUM(a.amount_minor), 0)::text AS sum_allocations, COUNT(a.id)::text AS n
-       FROM payments p LEFT JOIN payment_allocations a ON a.payment_id = p.id
-      WHERE p.id = ANY($1::uuid[]) GROUP BY p.id`,
+       FROM payments p LEFT JOIN payment_allocations a ON a.organization_id = p.organization_id AND a.payment_id = p.id
+      WHERE p.id = ANY($1::uuid[]) GROUP BY p.organization_id, p.id`,
     [ids],
   );
   return new Map(r.rows.map((x: Row) => [x.id, x]));
@@ -57,8 +57,8 @@ async function obligationRows(ids: string[]): Promise<Map<string, Row>> {
   const r = await client.query(
     `SELECT o.id, o.amount_minor, o.allocated_minor, o.status, o.version::text AS version,
             COALESCE(SUM(a.amount_minor), 0)::text AS sum_allocations, COUNT(a.id)::text AS n
-       FROM obligations o LEFT JOIN payment_allocations a ON a.obligation_id = o.id
-      WHERE o.id = ANY($1::uuid[]) GROUP BY o.id`,
+       FROM obligations o LEFT JOIN payment_allocations a ON a.organization_id = o.organization_id AND a.obligation_id = o.id
+      WHERE o.id = ANY($1::uuid[]) GROUP BY o.organization_id, o.id`,
     [ids],
   );
   return new Map(r.rows.map((x: Row) => [x.id, x]));
