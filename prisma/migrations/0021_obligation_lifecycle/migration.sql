@@ -1,4 +1,4 @@
--- The whole life of an obligation (extensions.md §9; docs/obligations.md "Lifecycle").
+-- The whole life of an obligation (docs/obligations.md "Lifecycle").
 
 -- Credits: settling without money (credit note, cancellation, write-off, discount, bank fee).
 -- A live credit (reversed_at NULL) counts in the obligation's allocated_minor and credited_minor.

@@ -1,4 +1,4 @@
--- Managed webhook endpoints (extensions.md §9, docs/webhooks.md "Managing endpoints"):
+-- Managed webhook endpoints (docs/webhooks.md "Managing endpoints"):
 -- an event-type filter (empty = every type), the previous secret kept sealed for 24 hours
 -- after a rotation (deliveries carry both signatures meanwhile), the start of the current
 -- run of failures (an endpoint failing every attempt for 5 days is disabled), and a soft

@@ -1,4 +1,4 @@
--- Reconciliation without a person (extensions.md §12, docs/reconciliation.md): the
+-- Reconciliation without a person (docs/reconciliation.md): the
 -- organization's settings for automatic allocation, what accepted and rejected suggestions
 -- taught, the indexes that find an invoice number written another way, and a statement's
 -- opening and closing balances.

@@ -1,4 +1,4 @@
--- Disputes, promises to pay and the payer inbox (extensions.md §10; docs/recipient-portal.md,
+-- Disputes, promises to pay and the payer inbox (docs/recipient-portal.md,
 -- docs/dashboard.md "Inbox").
 --
 -- The current dispute and the current promise are columns of the obligation: they are read

@@ -1,4 +1,4 @@
--- The payer's account (extensions.md §10, docs/recipient-portal.md "Account link"):
+-- The payer's account (docs/recipient-portal.md "Account link"):
 -- a counterparty is derived from its obligations (no table); its account link is a
 -- capability (token stored as SHA-256 only), exchanged for sessions like a payment
 -- request's link; a basket is one transfer for several obligations with its own RF reference.

@@ -1,4 +1,4 @@
--- Reminders, sent (extensions.md §11, docs/reminders.md): the organization's reminder
+-- Reminders, sent (docs/reminders.md): the organization's reminder
 -- policy, one row per reminder (obligation and step, exactly once) and the language the
 -- payer last used on the hosted page.
 
