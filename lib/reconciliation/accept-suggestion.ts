@@ -1,9 +1,8 @@
 import type { Tx } from "@/lib/db/client";
-import { query } from "@/lib/db/query";
+import { lockPayment } from "@/lib/payments/lock-payment";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { allocatePayment } from "@/lib/payments/allocate-payment";
-import { notFoundPayment } from "@/lib/payments/view";
 import { parseSuggestionId, shortWithinTolerance, toleranceReason } from "@/lib/reconciliation/engine";
 import { loadSettingsRow, toEngineSettings } from "@/lib/reconciliation/view";
 import { computeSuggestions } from "@/lib/reconciliation/list-payment-suggestions";
@@ -29,14 +28,7 @@ const stale = (id: string) =>
 // 409 version_conflict and the whole transaction rolls back.
 export async function acceptSuggestion(tx: Tx, input: AcceptSuggestionInput): Promise<TAcceptSuggestionResult> {
   const { organizationId, paymentId } = input;
-  const locked = await query(tx)
-    .selectFrom("payments")
-    .select("id")
-    .where("id", "=", paymentId)
-    .where("organization_id", "=", organizationId)
-    .forUpdate()
-    .execute();
-  if (locked.length !== 1) throw notFoundPayment();
+  await lockPayment(tx, { organizationId, paymentId });
 
   const wanted = parseSuggestionId(input.suggestionId);
   if (!wanted) throw stale(input.suggestionId);

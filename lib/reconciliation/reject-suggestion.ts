@@ -1,9 +1,8 @@
 import type { Tx } from "@/lib/db/client";
-import { query } from "@/lib/db/query";
+import { lockPayment } from "@/lib/payments/lock-payment";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { recordEvent } from "@/lib/events/record-event";
-import { notFoundPayment } from "@/lib/payments/view";
 import { parseSuggestionId, type Suggestion } from "@/lib/reconciliation/engine";
 import { computeSuggestions } from "@/lib/reconciliation/list-payment-suggestions";
 
@@ -15,14 +14,7 @@ export type RejectSuggestionInput = { organizationId: string; principal: Princip
 // `payment.suggestion_rejected` (data.payment_id, data.suggestion).
 export async function rejectSuggestion(tx: Tx, input: RejectSuggestionInput): Promise<{ items: Suggestion[] }> {
   const { organizationId, paymentId } = input;
-  const locked = await query(tx)
-    .selectFrom("payments")
-    .select("id")
-    .where("id", "=", paymentId)
-    .where("organization_id", "=", organizationId)
-    .forUpdate()
-    .execute();
-  if (locked.length !== 1) throw notFoundPayment();
+  await lockPayment(tx, { organizationId, paymentId });
   const wanted = parseSuggestionId(input.suggestionId);
   const current = wanted ? (await computeSuggestions(tx, { organizationId, paymentId })).find((s) => parseSuggestionId(s.id)?.key === wanted.key) : undefined;
   if (!wanted || !current)
