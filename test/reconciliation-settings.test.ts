@@ -184,6 +184,18 @@ describe("reconciliation settings, stats, reject and aliases", () => {
     expect(acc.body.credits).toHaveLength(1);
     expect(acc.body.credits[0]).toMatchObject({ kind: "bank_fee", amount_minor: "500" });
 
+    // `settle_remainder: null` ("Leave it open" in the dashboard): allocated, the rest stays open
+    // although the tolerance covers it.
+    const o4 = await obligation(t, { amount: "50000", invoice: "ACC-78", debtor: "Contoso Ltd" });
+    const p4 = await recordPayment(t.api, { amount_minor: "49500", reference: "ACC-78", payer_name: "CONTOSO" });
+    const s4 = (await t.api.get(`/payments/${p4.id}/suggestions`)).body.items;
+    expect(s4[0].allocations[0].obligation_id).toBe(o4.id);
+    const open = await t.api.post(`/payments/${p4.id}/suggestions/${s4[0].id}/accept`, { settle_remainder: null });
+    expect(open.status, open.text).toBe(200);
+    expect(open.body.obligations[0]).toMatchObject({ status: "PARTIALLY_RECONCILED", allocated_minor: "49500" });
+    expect(open.body.credits ?? []).toEqual([]);
+    expect((await t.api.get(`/obligations/${o4.id}`)).body.credits).toEqual([]);
+
     // Reverse the automatic allocation, dismiss the payment left to a person: the stats say so.
     const auto = (await t.api.get(`/bank-statements/${r.body.id}`)).body.items[0].payment_id;
     const pay = (await t.api.get(`/payments/${auto}`)).body;

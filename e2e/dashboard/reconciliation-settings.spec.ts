@@ -74,4 +74,36 @@ test("an owner sets confident allocation and a tolerance; the next import is tou
       .locator("dd"),
   ).toHaveText("100 % (1)");
   await checkBothSizes(page, "reconciliation-settings", "counted");
+
+  // A payment short by 5.00, within the tolerance: its page preselects the bank fee and says
+  // why; "Leave it open" is a decision the server keeps (nothing credited).
+  const o2 = await api<{ obligation: { id: string } }>(org.api_key, "POST", "/obligations", {
+    obligation_type: "invoice",
+    external_reference: { namespace: "e2e", id: randomUUID() },
+    debtor: { name: "Northwind Traders Ltd" },
+    amount_minor: "30000",
+    currency: "EUR",
+    deadline: "2026-11-25",
+    business_context: { invoice_number: `INV-${tag}-0303` },
+  });
+  const short = await api<{ id: string }>(org.api_key, "POST", "/payments", {
+    amount_minor: "29500",
+    currency: "EUR",
+    received_on: "2026-11-20",
+    payer_name: "Northwind Traders",
+    reference: `INV-${tag}-0303`,
+  });
+  expect(short.status).toBe(201);
+  await page.goto(`/dashboard/reconciliation/payments/${short.body.id}`);
+  const rest = page.getByLabel("The payment is €5.00 short. The rest is:");
+  await expect(rest).toHaveValue("bank_fee");
+  await expect(page.getByText("Within your tolerance: credited as a bank fee unless you choose otherwise.")).toBeVisible();
+  await rest.selectOption({ label: "Leave it open" });
+  await page
+    .getByRole("button", { name: /^Accept/ })
+    .first()
+    .click();
+  await expect(page.getByRole("button", { name: /^Accept/ })).toHaveCount(0);
+  const after = await api<{ status: string; allocated_minor: string; credits: unknown[] }>(org.api_key, "GET", `/obligations/${o2.body.obligation.id}`);
+  expect(after.body).toMatchObject({ status: "PARTIALLY_RECONCILED", allocated_minor: "29500", credits: [] });
 });

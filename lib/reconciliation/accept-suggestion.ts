@@ -38,8 +38,10 @@ export async function acceptSuggestion(tx: Tx, input: AcceptSuggestionInput): Pr
   if (wanted.versions.length !== ordered.length) throw stale(input.suggestionId);
 
   // §12 tolerance: a single allocation short within the organization's tolerance settles the
-  // obligation's rest with a credit of the tolerance's kind, unless the caller chose otherwise.
-  const remainder = input.body?.settle_remainder ?? (await toleranceRemainder(tx, organizationId, ordered));
+  // obligation's rest with a credit of the tolerance's kind, unless the caller chose otherwise
+  // (a kind of its own, or null: leave the rest open).
+  const chosen = input.body?.settle_remainder;
+  const remainder = chosen === null ? undefined : (chosen ?? (await toleranceRemainder(tx, organizationId, ordered)));
 
   const results = new Map<string, TPaymentAllocationResult>();
   let last: TPaymentAllocationResult | undefined;

@@ -44,8 +44,12 @@ export const ZSuggestionList = z.strictObject({ items: z.array(ZSuggestion).max(
 export const ZSuggestionParams = z.strictObject({ id: ZUuid, suggestion: z.string().min(1).max(600) });
 
 export const ZAcceptSuggestion = z
-  .strictObject({ settle_remainder: ZSettleRemainder.optional() })
-  .meta({ title: "AcceptSuggestion", description: "No body, `{}`, or `{ settle_remainder }`" });
+  .strictObject({
+    settle_remainder: ZSettleRemainder.nullable()
+      .optional()
+      .meta({ description: "The rest's credit; `null`: leave the rest open even where the organization's tolerance would credit it" }),
+  })
+  .meta({ title: "AcceptSuggestion", description: "No body, `{}`, `{ settle_remainder }` or `{ settle_remainder: null }`" });
 export type TAcceptSuggestion = z.infer<typeof ZAcceptSuggestion>;
 
 export const ZAcceptSuggestionResult = z

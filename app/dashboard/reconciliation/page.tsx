@@ -24,6 +24,7 @@ import { ADMINISTRATION } from "@/lib/auth/permissions";
 import { getReconciliationSettings } from "@/lib/reconciliation/get-reconciliation-settings";
 import { getReconciliationStats } from "@/lib/reconciliation/get-reconciliation-stats";
 import { settingsInWords } from "@/lib/dashboard/reconciliation-settings-words";
+import { shortPayment } from "@/lib/dashboard/short-payment";
 
 export const metadata: Metadata = { title: "Reconciliation" };
 
@@ -150,7 +151,7 @@ export default async function ReconciliationPage({ searchParams }: { searchParam
                           <AcceptSuggestionButton
                             paymentId={p.id}
                             suggestionId={best.id}
-                            shortBy={shortfall(best, p.currency, locale)}
+                            {...shortPayment(best, settings, p.currency, locale)}
                             description={`${allocationWords(best, p.currency, locale)} from ${who}`}
                           />
                         )}
@@ -206,10 +207,4 @@ export default async function ReconciliationPage({ searchParams }: { searchParam
       </Section>
     </div>
   );
-}
-
-// What a suggestion leaves open of its obligations (in words), or undefined when it pays them in full.
-function shortfall(s: { allocations: { amount_minor: string; outstanding_minor: string }[] }, currency: string, locale: string): string | undefined {
-  const rest = s.allocations.reduce((sum, a) => sum + (BigInt(a.outstanding_minor) - BigInt(a.amount_minor)), 0n);
-  return rest > 0n ? money(rest.toString(), currency, locale) : undefined;
 }

@@ -6,6 +6,8 @@ import { orNotFound } from "@/lib/dashboard/or-not-found";
 import { getPayment } from "@/lib/payments/get-payment";
 import { listPaymentSuggestions } from "@/lib/reconciliation/list-payment-suggestions";
 import { listAllocatableObligations } from "@/lib/reconciliation/list-allocatable-obligations";
+import { getReconciliationSettings } from "@/lib/reconciliation/get-reconciliation-settings";
+import { shortPayment } from "@/lib/dashboard/short-payment";
 import { requestLocale } from "@/lib/dashboard/locale";
 import { formatDay, money } from "@/lib/dashboard/format";
 import { Empty, ReadOnlyNotice, Section } from "@/components/ui/section";
@@ -30,6 +32,7 @@ export default async function ReconcilePaymentPage({ params }: { params: Promise
   const canWrite = user.can("payments:write");
   const open = p.unallocated_minor !== "0";
   const suggestions = open ? (await listPaymentSuggestions(db(), { organizationId: user.organizationId, paymentId: p.id })).items : [];
+  const settings = await getReconciliationSettings(db(), { organizationId: user.organizationId });
   const obligations =
     canWrite && open
       ? await listAllocatableObligations(db(), {
@@ -73,7 +76,13 @@ export default async function ReconcilePaymentPage({ params }: { params: Promise
                     <SuggestionView s={s} currency={p.currency} locale={locale} />
                     {canWrite && (
                       <div className="flex flex-wrap items-start gap-3">
-                        <AcceptSuggestionButton key={s.id} paymentId={p.id} suggestionId={s.id} description={allocationWords(s, p.currency, locale)} />
+                        <AcceptSuggestionButton
+                          key={s.id}
+                          paymentId={p.id}
+                          suggestionId={s.id}
+                          description={allocationWords(s, p.currency, locale)}
+                          {...shortPayment(s, settings, p.currency, locale)}
+                        />
                         <RejectSuggestionButton paymentId={p.id} suggestionId={s.id} description={allocationWords(s, p.currency, locale)} />
                       </div>
                     )}
