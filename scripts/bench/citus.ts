@@ -31,7 +31,7 @@ import { ensureBuilt } from "../build-state";
 import { createTestDatabase, startServer, type TestServer } from "../../test/support/server";
 import { benchOrganization, type BenchOrganization } from "./organization";
 import { plainRegistrationBody, registrationBody } from "./registration";
-import { backendPids, parseLog, readFrom } from "./replay";
+import { parseLog, readFrom } from "./replay";
 
 const CITUS_URL = process.env.BENCH_CITUS_URL ?? "postgresql://postgres@127.0.0.1:9700/postgres";
 const PG_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5433/postgres";
@@ -42,11 +42,14 @@ const ONLY = process.env.BENCH_ONLY?.split(",");
 const OUT = process.env.BENCH_OUT ?? path.join("bench-results", `citus-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
 const SERVER_ENV = { LOG_LEVEL: "warn", WEBHOOK_WORKER: "off" };
 
-type Task = { kind: "throughput" | "routing"; label: string; adminUrl: string; out: string };
+// body: the registration to send (the one Citus took), else the full one when the server takes it.
+type Task = { kind: "throughput" | "routing"; label: string; adminUrl: string; out: string; body?: string };
 type ThroughputRow = { database: string; connections: number; body: string; rps: number; p50: number; p99: number; ok: number; errors: number; note?: string };
-type Route = "one shard" | "reference" | "coordinator" | "several shards" | "failed";
-type Statement = { sql: string; route: Route; tasks?: number; tables: string[]; error?: string };
-type RequestRouting = { request: string; status: number; error?: string; statements: Statement[] };
+// "one shard + coordinator": a subquery Citus sends to one shard first, its result then
+// joined on the coordinator (a coordinator table in the same statement).
+type Route = "one shard" | "one shard + coordinator" | "reference" | "coordinator" | "several shards" | "failed";
+type Statement = { sql: string; route: Route; tasks?: number; tables: string[]; literals?: boolean; plan?: string; error?: string };
+type RequestRouting = { request: string; status: number; error?: string; sent: number; logged: string[]; statements: Statement[] };
 
 const uptime = () => execSync("uptime", { encoding: "utf8" }).trim();
 
@@ -106,7 +109,8 @@ function api(server: TestServer, org: BenchOrganization) {
 }
 
 // The full registration when the server takes it, else the plain one (noted).
-async function registration(server: TestServer, org: BenchOrganization): Promise<{ make: (i: string) => unknown; name: string; note?: string }> {
+async function registration(server: TestServer, org: BenchOrganization, name?: string): Promise<{ make: (i: string) => unknown; name: string; note?: string }> {
+  if (name === "plain") return { make: plainRegistrationBody, name, note: "plain registration, as on Citus" };
   const r = await api(server, org).send("POST", "/obligations", registrationBody(randomUUID()));
   if (r.status === 201) return { make: registrationBody, name: "full" };
   return { make: plainRegistrationBody, name: "plain", note: `full registration answered ${r.status}: ${r.text.slice(0, 200)}` };
@@ -155,7 +159,7 @@ async function throughput(task: Task): Promise<ThroughputRow[]> {
   const server = await startServer({ databaseUrl, label: `bench-citus-${task.label}`, env: SERVER_ENV });
   try {
     const org = await benchOrganization(databaseUrl);
-    const body = await registration(server, org);
+    const body = await registration(server, org, task.body);
     await runLoad(server, org, body.make, 4, WARMUP_SECONDS); // untimed: the first calls compile the route's modules
     const rows: ThroughputRow[] = [];
     for (const c of CONNECTIONS) {
@@ -172,6 +176,24 @@ async function throughput(task: Task): Promise<ThroughputRow[]> {
 
 // ------------------------------------------------------------------ (b) routing
 
+// The server's own connections to the bench database (not the ones Citus opens between nodes).
+async function appPids(adminUrl: string, databaseUrl: string): Promise<Set<number>> {
+  const rows = await query<{ pid: number }>(
+    adminUrl,
+    "SELECT pid FROM pg_stat_activity WHERE datname = $1 AND backend_type = 'client backend' AND application_name NOT LIKE 'citus%' AND pid <> pg_backend_pid()",
+    [new URL(databaseUrl).pathname.slice(1)],
+  );
+  return new Set(rows.map((r) => r.pid));
+}
+
+// A statement with its parameters written in as literals (as scripts/bench/replay.ts does for
+// pgbench): Citus plans some statements with parameters only when it can see their values.
+const withLiterals = (sql: string, params: (string | null)[]) =>
+  sql.replace(/\$(\d+)/g, (_m, n) => {
+    const v = params[Number(n) - 1];
+    return v === null || v === undefined ? "NULL" : `'${v.replace(/'/g, "''")}'`;
+  });
+
 const NOT_PLANNED = /^\s*(begin|commit|rollback|start transaction|savepoint|release|set|reset|show|deallocate|discard)\b/i;
 
 // Where Citus sends one statement, from its EXPLAIN: the Citus scans and their task counts,
@@ -183,7 +205,8 @@ function classify(plan: string, shards: Map<string, { table: string; reference: 
   const tables = [...new Set(touched.map((s) => s.table))].sort();
   if (citusScans.length === 0) return { route: "coordinator", tables: [...new Set([...plan.matchAll(/ on (\w+)/g)].map((m) => m[1]))].sort() };
   const most = Math.max(0, ...tasks);
-  if (most > 1 || /Distributed Subplan/.test(plan)) return { route: "several shards", tasks: tasks.reduce((a, n) => a + n, 0), tables };
+  if (most > 1) return { route: "several shards", tasks: tasks.reduce((a, n) => a + n, 0), tables };
+  if (/Distributed Subplan/.test(plan)) return { route: "one shard + coordinator", tasks: tasks.reduce((a, n) => a + n, 0), tables };
   if (touched.length > 0 && touched.every((s) => s.reference)) return { route: "reference", tasks: most, tables };
   return { route: "one shard", tasks: most, tables };
 }
@@ -255,16 +278,19 @@ async function routing(task: Task): Promise<{ registration: string; note?: strin
 
     // One request of each, after one untimed of the same kind on another object (the route's
     // modules loaded, the connection's prepared statements made).
-    const captured: { name: string; status: number; error?: string; sent: { sql: string; params: (string | null)[] }[] }[] = [];
+    const captured: { name: string; status: number; error?: string; sent: { sql: string; params: (string | null)[] }[]; logged: string[] }[] = [];
     for (const step of steps) await step.call(0);
     for (const step of steps) {
-      const pids = await backendPids(task.adminUrl, databaseUrl);
+      const pids = await appPids(task.adminUrl, databaseUrl);
       const before = statSync(pgLog).size;
       const r = await step.call(1);
       await new Promise((res) => setTimeout(res, 200)); // let the server log flush
-      for (const p of await backendPids(task.adminUrl, databaseUrl)) pids.add(p);
-      const sent = parseLog(readFrom(pgLog, before), pids);
-      captured.push({ name: step.name, status: r.status, ...(r.status >= 300 ? { error: r.text.slice(0, 300) } : {}), sent });
+      for (const p of await appPids(task.adminUrl, databaseUrl)) pids.add(p);
+      const text = readFrom(pgLog, before);
+      const sent = parseLog(text, pids);
+      // The database's errors for these connections (what made a request fail).
+      const logged = [...text.matchAll(/ \[(\d+)\] ERROR: {2}([^\n]*)/g)].filter((m) => pids.has(Number(m[1]))).map((m) => m[2]);
+      captured.push({ name: step.name, status: r.status, ...(r.status >= 300 ? { error: r.text.slice(0, 300) } : {}), sent, logged });
     }
     await query(task.adminUrl, `SET citus.enable_ddl_propagation = off; ALTER DATABASE ${dbName} RESET log_statement`);
 
@@ -284,14 +310,28 @@ async function routing(task: Task): Promise<{ registration: string; note?: strin
         const statements: Statement[] = [];
         for (const s of cap.sent) {
           if (NOT_PLANNED.test(s.sql)) continue;
+          const explain = async (text: string, values: (string | null)[]) =>
+            (await c.query<{ "QUERY PLAN": string }>(`EXPLAIN (COSTS OFF) ${text}`, values)).rows.map((r) => r["QUERY PLAN"]).join("\n");
           try {
-            const plan = (await c.query<{ "QUERY PLAN": string }>(`EXPLAIN (COSTS OFF) ${s.sql}`, s.params)).rows.map((r) => r["QUERY PLAN"]).join("\n");
-            statements.push({ sql: s.sql, ...classify(plan, shards) });
-          } catch (e) {
-            statements.push({ sql: s.sql, route: "failed", tables: [], error: (e as Error).message });
+            const plan = await explain(s.sql, s.params);
+            statements.push({ sql: s.sql, ...classify(plan, shards), plan });
+          } catch {
+            try {
+              const plan = await explain(withLiterals(s.sql, s.params), []);
+              statements.push({ sql: s.sql, ...classify(plan, shards), literals: true, plan });
+            } catch (e) {
+              statements.push({ sql: s.sql, route: "failed", tables: [], error: (e as Error).message });
+            }
           }
         }
-        requests.push({ request: cap.name, status: cap.status, ...(cap.error ? { error: cap.error } : {}), statements });
+        requests.push({
+          request: cap.name,
+          status: cap.status,
+          ...(cap.error ? { error: cap.error } : {}),
+          sent: cap.sent.length,
+          logged: cap.logged,
+          statements,
+        });
       }
       return { registration: body.name, ...(body.note ? { note: body.note } : {}), requests };
     } finally {
@@ -305,7 +345,7 @@ async function routing(task: Task): Promise<{ registration: string; note?: strin
 
 // ------------------------------------------------------------------ main
 
-const ROUTES: Route[] = ["one shard", "reference", "coordinator", "several shards", "failed"];
+const ROUTES: Route[] = ["one shard", "one shard + coordinator", "reference", "coordinator", "several shards", "failed"];
 const oneLine = (sql: string, n = 140) => {
   const s = sql.replace(/\s+/g, " ").trim();
   return s.length > n ? `${s.slice(0, n)}…` : s;
@@ -340,12 +380,9 @@ async function main() {
   const want = (s: string) => !ONLY || ONLY.includes(s);
   const rows: ThroughputRow[] = [];
   if (want("throughput")) {
-    for (const [label, adminUrl] of [
-      ["postgresql", PG_URL],
-      ["citus", CITUS_URL],
-    ] as const) {
-      rows.push(...(inChild({ kind: "throughput", label, adminUrl }, dir) ?? []));
-    }
+    // Citus first: plain PostgreSQL then sends the registration Citus took (the same work on both).
+    const onCitus: ThroughputRow[] = inChild({ kind: "throughput", label: "citus", adminUrl: CITUS_URL }, dir) ?? [];
+    rows.push(...(inChild({ kind: "throughput", label: "postgresql", adminUrl: PG_URL, body: onCitus[0]?.body }, dir) ?? []), ...onCitus);
   }
   const routed = want("routing") ? inChild({ kind: "routing", label: "citus", adminUrl: CITUS_URL }, dir) : undefined;
   rmSync(dir, { recursive: true, force: true });
@@ -371,11 +408,14 @@ async function main() {
         "",
         `Statements per request on the coordinator (Citus ${citusVersion}, ${nodes} workers; EXPLAIN of each; registration: ${routed.registration}):`,
         "",
-        `| request | status | statements | ${ROUTES.join(" | ")} |`,
-        `|---|---:|---:|${ROUTES.map(() => "---:").join("|")}|`,
+        `| request | status | sent | planned | ${ROUTES.join(" | ")} |`,
+        `|---|---:|---:|---:|${ROUTES.map(() => "---:").join("|")}|`,
         ...requests.map(
-          (q) => `| ${q.request} | ${q.status} | ${q.statements.length} | ${ROUTES.map((r) => q.statements.filter((s) => s.route === r).length).join(" | ")} |`,
+          (q) =>
+            `| ${q.request} | ${q.status} | ${q.sent} | ${q.statements.length} | ${ROUTES.map((r) => q.statements.filter((s) => s.route === r).length).join(" | ")} |`,
         ),
+        "",
+        "sent: statements on the wire, BEGIN and COMMIT included; planned: those EXPLAINed (the rest are BEGIN, COMMIT, SET).",
         "",
         "Statements not routed to one shard:",
         ...requests.flatMap((q) =>
@@ -386,7 +426,7 @@ async function main() {
                 `- ${q.request.split(":")[0]}: ${s.route}${s.tasks ? ` (${s.tasks} tasks)` : ""} [${s.tables.join(", ")}] ${oneLine(s.sql)}${s.error ? ` -- ${s.error}` : ""}`,
             ),
         ),
-        ...requests.filter((q) => q.error).map((q) => `- ${q.request} answered ${q.status}: ${q.error}`),
+        ...requests.filter((q) => q.error).map((q) => `- ${q.request} answered ${q.status}: ${q.error} ${q.logged.map((l) => `[database: ${l}]`).join(" ")}`),
         ...(routed.note ? [`- registration: ${routed.note}`] : []),
       ].join("\n"),
     );
