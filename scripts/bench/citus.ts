@@ -287,7 +287,8 @@ async function routing(task: Task): Promise<{ registration: string; note?: strin
       await new Promise((res) => setTimeout(res, 200)); // let the server log flush
       for (const p of await appPids(task.adminUrl, databaseUrl)) pids.add(p);
       const text = readFrom(pgLog, before);
-      const sent = parseLog(text, pids);
+      // Statements over read_intermediate_result are Citus's own (a subplan's result read back), not the server's.
+      const sent = parseLog(text, pids).filter((x) => !/read_intermediate_result/.test(x.sql));
       // The database's errors for these connections (what made a request fail).
       const logged = [...text.matchAll(/ \[(\d+)\] ERROR: {2}([^\n]*)/g)].filter((m) => pids.has(Number(m[1]))).map((m) => m[2]);
       captured.push({ name: step.name, status: r.status, ...(r.status >= 300 ? { error: r.text.slice(0, 300) } : {}), sent, logged });
@@ -397,7 +398,7 @@ async function main() {
         "| database | conn. | registration | req/s | p50 ms | p99 ms | ok | errors |",
         "|---|---:|---|---:|---:|---:|---:|---:|",
         ...rows.map((r) => `| ${r.database} | ${r.connections} | ${r.body} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ok} | ${r.errors} |`),
-        ...rows.filter((r) => r.note).map((r) => `\n${r.database}: ${r.note}`),
+        ...[...new Set(rows.filter((r) => r.note).map((r) => `\n${r.database}: ${r.note}`))],
       ].join("\n"),
     );
   }
