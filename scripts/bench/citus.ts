@@ -7,15 +7,16 @@
 //
 // (a) throughput: registration (scripts/bench/registration.ts) through the production server
 //     on a fresh database of each server, autocannon for BENCH_SECONDS per connection count:
-//     successful responses per second and p99. Where the full registration (conditions and
-//     terms) fails, the plain one is measured and the row says so.
+//     successful responses per second and p99. Where Citus refuses the full registration
+//     (conditions and terms), both databases get the plain one and the rows say so.
 // (b) routing (Citus only): the hot paths one request at a time (registration, list, detail,
 //     allocation, the payer's link exchange and invoice); the coordinator logs every statement
 //     of the bench database (log_statement = all, its server log BENCH_CITUS_LOG, default
 //     <data_directory>/log as cluster.sh writes it), and each statement a request sent is
 //     EXPLAINed with its parameters: Citus's plan says whether it went to one shard (a router
-//     plan, "Task Count: 1"), to the nodes' copy of a reference table, stayed on the
-//     coordinator (a plain local table or no table), or went to several shards.
+//     plan, "Task Count: 1"), to one shard with the rest joined on the coordinator, to the
+//     nodes' copy of a reference table, stayed on the coordinator (a plain local table or no
+//     table), or went to several shards.
 //     (citus_stat_statements would count the same per query but needs pg_stat_statements in
 //     shared_preload_libraries, which cluster.sh does not set.)
 // Output: tables on stdout and a JSON file (BENCH_OUT, default bench-results/citus-<time>.json).
