@@ -11,7 +11,7 @@ type Captured = { sql: string; params: (string | null)[] };
 
 const LINE_START = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \S+ \[(\d+)\] (\w+): {2}(.*)$/;
 
-function readFrom(file: string, offset: number): string {
+export function readFrom(file: string, offset: number): string {
   const size = statSync(file).size;
   const fd = openSync(file, "r");
   try {
@@ -24,7 +24,7 @@ function readFrom(file: string, offset: number): string {
 }
 
 // Statements (with their parameters) the given backends logged between two offsets of the log.
-function parseLog(text: string, pids: Set<number>): Captured[] {
+export function parseLog(text: string, pids: Set<number>): Captured[] {
   type Entry = { pid: number; level: string; text: string };
   const entries: Entry[] = [];
   for (const line of text.split("\n")) {

@@ -30,6 +30,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { ensureBuilt } from "../build-state";
 import { benchOrganization } from "./organization";
+import { registrationBody } from "./registration";
 import { capture, runPgbench } from "./replay";
 import { runWrk, WRK, type LoadResult, type WrkSpec } from "./wrk";
 import { TEST_CRON_SECRET, createTestDatabase, serverProcessIds, startServer, type TestServer } from "../../test/support/server";
@@ -255,31 +256,6 @@ function perResponse(seconds: number, responses: number): number | undefined {
 }
 
 // ------------------------------------------------------------------ the fixture
-
-function registrationBody(i: string) {
-  return {
-    obligation_type: "contractual",
-    external_reference: { namespace: "bench", id: `B-${i}` },
-    debtor: { name: "Bench Customer", email: "ap@bench.example" },
-    amount_minor: "1000001",
-    currency: "EUR",
-    deadline: "2027-06-30",
-    business_context: { invoice_number: `B-${i.slice(0, 12)}` },
-    conditions: [{ key: "acceptance", label: "Acceptance" }],
-    payment_terms: [
-      { sequence: 1, amount_type: "percentage", percentage_basis_points: 3000, trigger_type: "immediately", due_rule: "days_after_trigger", due_days: 14 },
-      {
-        sequence: 2,
-        amount_type: "percentage",
-        percentage_basis_points: 7000,
-        trigger_type: "condition_satisfied",
-        condition_key: "acceptance",
-        due_rule: "days_after_trigger",
-        due_days: 30,
-      },
-    ],
-  };
-}
 
 type Fixture = { apiKey: string; organizationId: string };
 
