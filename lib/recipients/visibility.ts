@@ -1,4 +1,6 @@
+import { sql as raw } from "kysely";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import type { DocumentCondition } from "@/lib/obligations/detail-parts";
 
 // What of an obligation the link holder may see. Decided here, in one place:
 //  - the invoice record (the contract's fields), the payment terms with what is payable
@@ -13,6 +15,7 @@ export const RECIPIENT_VISIBLE_DOCUMENTS: Prisma.DocumentWhereInput = {
   OR: [{ uploadedBy: "recipient" }, { kind: { not: "bank_observation" } }],
 };
 
-// The same rule as an SQL condition on a document `d` (the recipient's invoice reads its
+// The same rule as a condition on a document `d` (the recipient's invoice reads its
 // documents in one statement with the obligation's other parts).
-export const RECIPIENT_VISIBLE_DOCUMENTS_SQL = "d.uploaded_by = 'recipient' OR d.kind <> 'bank_observation'";
+export const recipientMaySee: DocumentCondition = (eb) =>
+  eb.or([eb("d.uploaded_by", "=", raw.lit("recipient")), eb("d.kind", "<>", raw.lit("bank_observation"))]);
