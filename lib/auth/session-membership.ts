@@ -16,14 +16,19 @@ export async function sessionMembership(tx: Tx, { userId, organizationId }: Sess
   return { organizationId: r.organization_id, organizationName: r.name, role: r.role };
 }
 
-// The user's active memberships with their organization's name, the last used first.
+// The user's active memberships with their organization's name.
 const memberships = (q: Query, p: { userId: string }) =>
   q
     .selectFrom("memberships as m")
     .innerJoin("organizations as o", "o.id", "m.organization_id")
     .select(["m.organization_id", "o.name", "m.role"])
     .where("m.user_id", "=", p.userId)
-    .where("m.status", "=", raw.lit("active"))
+    .where("m.status", "=", raw.lit("active"));
+
+// Any organization of the user, the last used first (sign-in by single sign-on: on Citus its
+// memberships on every shard; `users` is a reference table).
+const anyMembership = statement((q, p: { userId: string }) =>
+  memberships(q, p)
     .orderBy(
       (eb) =>
         eb
@@ -35,9 +40,9 @@ const memberships = (q: Query, p: { userId: string }) =>
     )
     .orderBy("m.created_at")
     .orderBy("m.id")
-    .limit(raw.lit(1));
+    .limit(raw.lit(1)),
+);
 
-// Any organization of the user (sign-in by single sign-on: its memberships on every shard on
-// Citus; `users` is a reference table); one organization's (sign-in naming it, a switch: one shard).
-const anyMembership = statement((q, p: { userId: string }) => memberships(q, p));
+// The user's membership of the organization named (a sign-in naming it, a switch): at most one
+// row (unique per organization and user), so nothing to order; one shard on Citus.
 const membershipIn = statement((q, p: { userId: string; organizationId: string }) => memberships(q, p).where("m.organization_id", "=", p.organizationId));
