@@ -88,16 +88,17 @@ export const issuerOf = (inv: TRecipientInvoice, t: T, capital = false) => inv.i
 
 export type StatusWords = { label: string; tone: Tone; detail: string };
 
+// An open dispute is said before anything but full payment: the payer is not chased meanwhile.
 export function statusWords(inv: TRecipientInvoice, t: T, today = todayUtc()): StatusWords {
   const issuer = issuerOf(inv, t, true);
-  const w = (k: "paid" | "partly" | "claimed" | "overdue" | "awaiting", tone: Tone): StatusWords => ({
+  const w = (k: "paid" | "partly" | "claimed" | "disputed" | "overdue" | "awaiting", tone: Tone): StatusWords => ({
     label: t(`status.${k}.label`),
     tone,
     detail: t(`status.${k}.detail`, { issuer }),
   });
+  if (inv.status === "RECONCILED") return w("paid", "success");
+  if (inv.dispute?.status === "open") return w("disputed", "info");
   switch (inv.status) {
-    case "RECONCILED":
-      return w("paid", "success");
     case "PARTIALLY_RECONCILED":
       return w("partly", "info");
     case "PAYMENT_CLAIMED":

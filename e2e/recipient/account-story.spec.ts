@@ -105,6 +105,7 @@ test("five open invoices: three in one basket, one disputed, one promised; the i
 
   // dispute the third invoice
   const third = invoices.filter({ hasText: "Rechnung RE-2026-003" });
+  await expect(third.getByText("Zahlung ausstehend", { exact: true })).toBeVisible();
   await third.getByText("Dokumente, Nachrichten und Antworten").click();
   const disputeCard = third.getByRole("region", { name: "Stimmt etwas mit dieser Rechnung nicht?" });
   await disputeCard.getByRole("radio", { name: "Der Betrag ist falsch" }).check();
@@ -112,6 +113,9 @@ test("five open invoices: three in one basket, one disputed, one promised; the i
   await disputeCard.getByRole("button", { name: "Beanstandung senden" }).click();
   await expect(third.getByRole("status").filter({ hasText: "Ihre Beanstandung wurde an Acme Beratung GmbH gesendet." })).toBeVisible();
   await expect(disputeCard.getByTestId("dispute-state")).toContainText("Der Betrag ist falsch");
+  // the status badge says it is disputed, no longer that payment is awaited
+  await expect(third.getByText("Beanstandet", { exact: true })).toBeVisible();
+  await expect(third.getByText("Zahlung ausstehend", { exact: true })).toHaveCount(0);
   await axeClean(p, "the disputed invoice");
 
   // promise the last

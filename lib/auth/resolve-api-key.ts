@@ -1,4 +1,5 @@
-import { db, sql, type Tx } from "@/lib/db/client";
+import { db, type Tx } from "@/lib/db/client";
+import { type Query, statement } from "@/lib/db/query";
 import { isScope } from "@/lib/auth/permissions";
 import type { ApiKeyPrincipal } from "@/lib/auth/principal";
 import { API_KEY_PREFIX } from "@/lib/auth/api-keys";
@@ -9,32 +10,30 @@ import { tokenLookup, type TokenLookup } from "@/lib/auth/token-routing";
 // Undefined for a key whose route is malformed: refused like an unknown key.
 export const apiKeyLookup = (apiKey: string): TokenLookup | undefined => tokenLookup(apiKey, API_KEY_PREFIX);
 
-export type ApiKeyRow = {
-  id: string;
-  organization_id: string;
-  organization_name: string;
-  scopes: string[];
-  revoked_at: Date | null;
-  last_used_at: Date | null;
-};
+// The key and its organization's name (`organizations` is keyed by the organization's id).
+const apiKeyWithOrganization = (q: Query) =>
+  q
+    .selectFrom("api_keys as k")
+    .innerJoin("organizations as o", "o.id", "k.organization_id")
+    .select(["k.id", "k.organization_id", "o.name as organization_name", "k.scopes", "k.revoked_at", "k.last_used_at"]);
+
+// A key of the old form: by its hash alone (every shard on Citus); a routed key: by its hash
+// within the organization its route names (one shard).
+const byHash = statement((q, p: { hash: string }) => apiKeyWithOrganization(q).where("k.key_hash", "=", p.hash));
+const byOrganizationAndHash = statement((q, p: { hash: string; organizationId: string }) =>
+  apiKeyWithOrganization(q).where("k.key_hash", "=", p.hash).where("k.organization_id", "=", p.organizationId),
+);
+
+export type ApiKeyRow = Awaited<ReturnType<typeof byHash.rows>>[number];
 
 // The key and its organization's name in one round trip (every API request starts here). On
 // `q` = a request transaction (lib/http/steps/api-key-claim.ts sends it there together with the
 // Idempotency-Key claim) or the plain handle.
-// With the route's organization the statement names organization_id (one shard on Citus).
 export async function apiKeyRow(q: Tx, key: TokenLookup): Promise<ApiKeyRow | undefined> {
-  const rows = await sql<ApiKeyRow>(
-    q,
-    key.organizationId === undefined ? API_KEY_BY_HASH : API_KEY_BY_ORGANIZATION_AND_HASH,
-    key.organizationId === undefined ? [key.hash] : [key.hash, key.organizationId],
-  );
+  const { hash, organizationId } = key;
+  const rows = organizationId === undefined ? await byHash.rows(q, { hash }) : await byOrganizationAndHash.rows(q, { hash, organizationId });
   return rows[0];
 }
-
-const API_KEY_BY_HASH = `SELECT k.id::text, k.organization_id::text, o.name AS organization_name, k.scopes, k.revoked_at, k.last_used_at
-    FROM api_keys k JOIN organizations o ON o.id = k.organization_id
-    WHERE k.key_hash = $1`;
-const API_KEY_BY_ORGANIZATION_AND_HASH = `${API_KEY_BY_HASH} AND k.organization_id = $2::uuid`;
 
 // The principal of a key found and not revoked.
 export function apiKeyPrincipal(row: ApiKeyRow | undefined): ApiKeyPrincipal | undefined {

@@ -1,4 +1,5 @@
-import { db, sql } from "@/lib/db/client";
+import { db } from "@/lib/db/client";
+import { type Query, statement } from "@/lib/db/query";
 import { tokenLookup } from "@/lib/auth/token-routing";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
@@ -35,10 +36,8 @@ export async function resolveRecipientSession(token: string, requestId?: string,
   const ended = () => new AppError("unauthenticated", "the recipient session is unknown or has ended: open the secure link again");
   const found = tokenLookup(token);
   if (!found) throw ended();
-  const [session] =
-    found.organizationId === undefined
-      ? await sql<SessionRow>(db(), SESSION_SQL, [found.hash])
-      : await sql<SessionRow>(db(), ROUTED_SESSION_SQL, [found.hash, found.organizationId]);
+  const { hash, organizationId } = found;
+  const [session] = organizationId === undefined ? await sessionByHash.rows(db(), { hash }) : await sessionByRoutedToken.rows(db(), { hash, organizationId });
   if (!session || session.sessionExpiresAt.getTime() <= now.getTime()) throw ended();
   if (requestId !== undefined && session.paymentRequestId !== requestId) throw ended();
   if (session.issueNumber !== session.sessionIssueNumber) throw ended();
@@ -55,19 +54,25 @@ export async function resolveRecipientSession(token: string, requestId?: string,
 
 // The session by its token's hash with its payment request, in one statement (every request
 // of the hosted page starts here); a session whose request is gone has no row, and is ended.
-// A session token names its organization (lib/auth/token-routing.ts): ROUTED_SESSION_SQL.
-const SESSION_SQL = `SELECT s.id AS "sessionId", s.organization_id AS "organizationId", s.payment_request_id AS "paymentRequestId",
-    s.issue_number AS "sessionIssueNumber", s.expires_at AS "sessionExpiresAt",
-    pr.id, pr.obligation_id AS "obligationId", pr.issue_number AS "issueNumber", pr.expires_at AS "expiresAt", pr.revoked_at AS "revokedAt"
-  FROM recipient_sessions s
-  JOIN payment_requests pr ON pr.id = s.payment_request_id AND pr.organization_id = s.organization_id
-  WHERE s.token_hash = $1`;
-const ROUTED_SESSION_SQL = `${SESSION_SQL} AND s.organization_id = $2::uuid`;
-
-type SessionRow = PaymentRequestRow & {
-  sessionId: string;
-  organizationId: string;
-  paymentRequestId: string;
-  sessionIssueNumber: number;
-  sessionExpiresAt: Date;
-};
+// A session token names its organization (lib/auth/token-routing.ts): sessionByRoutedToken
+// (one shard on Citus); one of the old form is found by its hash alone (every shard, no lock).
+const sessionWithRequest = (q: Query) =>
+  q
+    .selectFrom("recipient_sessions as s")
+    .innerJoin("payment_requests as pr", (j) => j.onRef("pr.id", "=", "s.payment_request_id").onRef("pr.organization_id", "=", "s.organization_id"))
+    .select([
+      "s.id as sessionId",
+      "s.organization_id as organizationId",
+      "s.payment_request_id as paymentRequestId",
+      "s.issue_number as sessionIssueNumber",
+      "s.expires_at as sessionExpiresAt",
+      "pr.id",
+      "pr.obligation_id as obligationId",
+      "pr.issue_number as issueNumber",
+      "pr.expires_at as expiresAt",
+      "pr.revoked_at as revokedAt",
+    ]);
+const sessionByHash = statement((q, p: { hash: string }) => sessionWithRequest(q).where("s.token_hash", "=", p.hash));
+const sessionByRoutedToken = statement((q, p: { hash: string; organizationId: string }) =>
+  sessionWithRequest(q).where("s.token_hash", "=", p.hash).where("s.organization_id", "=", p.organizationId),
+);

@@ -1,4 +1,5 @@
-import { sql, sqlLater, type Tx } from "@/lib/db/client";
+import type { Tx } from "@/lib/db/client";
+import { type Query, statement } from "@/lib/db/query";
 import { randomToken } from "@/lib/crypto";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -9,30 +10,75 @@ import { assertUsable } from "@/lib/payment-requests/get-payment-request";
 import { routedToken, routedTokenHash, tokenLookup, type TokenLookup } from "@/lib/auth/token-routing";
 import { recipientSessionTtlMs } from "@/lib/recipients/session-cookie";
 
-type RequestRow = {
-  id: string;
-  organizationId: string;
-  obligationId: string;
-  issueNumber: number;
-  expiresAt: Date;
-  revokedAt: Date | null;
-  firstOpenedAt: Date | null;
-};
-
 // A payment request by its link token's hash, within the organization the token's route names
-// (lib/auth/token-routing.ts; a link of the old form: by the hash alone). The exchange locks it.
-const REQUEST_BY_TOKEN = `SELECT id, organization_id AS "organizationId", obligation_id AS "obligationId", issue_number AS "issueNumber",
-    expires_at AS "expiresAt", revoked_at AS "revokedAt", first_opened_at AS "firstOpenedAt"
-  FROM payment_requests WHERE token_hash = $1`;
-const REQUEST_BY_ROUTED_TOKEN = `${REQUEST_BY_TOKEN} AND organization_id = $2::uuid`;
+// (lib/auth/token-routing.ts); the exchange locks it. A link of the old form (no route) is first
+// found by its hash alone, without a lock (every shard on Citus, old links only), and then read
+// as a routed one: a locking read must name its organization on Citus.
+const requestColumns = (q: Query) =>
+  q
+    .selectFrom("payment_requests")
+    .select([
+      "id",
+      "organization_id as organizationId",
+      "obligation_id as obligationId",
+      "issue_number as issueNumber",
+      "expires_at as expiresAt",
+      "revoked_at as revokedAt",
+      "first_opened_at as firstOpenedAt",
+    ]);
+type ByToken = { hash: string; organizationId: string };
+const requestByHash = statement((q, p: { hash: string }) => requestColumns(q).where("token_hash", "=", p.hash));
+const requestByRoutedToken = statement((q, p: ByToken) => requestColumns(q).where("token_hash", "=", p.hash).where("organization_id", "=", p.organizationId));
+const lockedRequestByRoutedToken = statement((q, p: ByToken) =>
+  requestColumns(q).where("token_hash", "=", p.hash).where("organization_id", "=", p.organizationId).forUpdate(),
+);
+
+type RequestRow = Awaited<ReturnType<typeof requestByHash.rows>>[number];
 
 async function requestByToken(tx: Tx, token: string, lock: boolean): Promise<RequestRow | undefined> {
   const found: TokenLookup | undefined = tokenLookup(token);
   if (!found) return undefined;
-  const text = `${found.organizationId === undefined ? REQUEST_BY_TOKEN : REQUEST_BY_ROUTED_TOKEN}${lock ? " FOR UPDATE" : ""}`;
-  const [pr] = await sql<RequestRow>(tx, text, found.organizationId === undefined ? [found.hash] : [found.hash, found.organizationId]);
+  const { hash } = found;
+  let { organizationId } = found;
+  if (organizationId === undefined) {
+    const [old] = await requestByHash.rows(tx, { hash });
+    if (!old || !lock) return old;
+    organizationId = old.organizationId;
+  }
+  const [pr] = await (lock ? lockedRequestByRoutedToken : requestByRoutedToken).rows(tx, { hash, organizationId });
   return pr;
 }
+
+// The obligation's version, its row locked (after the payment request's).
+const lockedObligation = statement((q, p: { organizationId: string; obligationId: string }) =>
+  q.selectFrom("obligations").select("version").where("id", "=", p.obligationId).where("organization_id", "=", p.organizationId).forUpdate(),
+);
+
+// Held-back writes of the exchange (`.later` of lib/db/query.ts), each naming the organization.
+type RequestKey = { id: string; organizationId: string };
+const setPayerLanguage = statement((q, p: RequestKey & { language: string }) =>
+  q.updateTable("payment_requests").set({ payer_language: p.language }).where("id", "=", p.id).where("organization_id", "=", p.organizationId),
+);
+const setFirstOpened = statement((q, p: RequestKey & { now: string }) =>
+  q
+    .updateTable("payment_requests")
+    .set({ first_opened_at: p.now })
+    .where("id", "=", p.id)
+    .where("organization_id", "=", p.organizationId)
+    .where("first_opened_at", "is", null),
+);
+const insertSession = statement(
+  (q, p: { id: string; organizationId: string; paymentRequestId: string; issueNumber: number; tokenHash: string; createdAt: string; expiresAt: string }) =>
+    q.insertInto("recipient_sessions").values({
+      id: p.id,
+      organization_id: p.organizationId,
+      payment_request_id: p.paymentRequestId,
+      issue_number: p.issueNumber,
+      token_hash: p.tokenHash,
+      created_at: p.createdAt,
+      expires_at: p.expiresAt,
+    }),
+);
 
 const unknownLink = () => new AppError("unauthenticated", "this link is not valid: check that you opened the whole link");
 
@@ -62,10 +108,7 @@ export async function exchangeRecipientToken(
   if (input.requestId !== undefined && pr.id !== input.requestId.toLowerCase()) throw unknownLink();
   assertUsable(pr, now);
 
-  const ob = await sql<{ version: number }>(tx, "SELECT version FROM obligations WHERE id = $1::uuid AND organization_id = $2::uuid FOR UPDATE", [
-    pr.obligationId,
-    pr.organizationId,
-  ]);
+  const ob = await lockedObligation.rows(tx, { organizationId: pr.organizationId, obligationId: pr.obligationId });
   if (ob.length !== 1) throw new Error(`payment request ${pr.id} has no obligation`);
 
   const session = await createRecipientSession(tx, pr, now);
@@ -76,20 +119,9 @@ export async function exchangeRecipientToken(
     obligationId: pr.obligationId,
     sessionId: session.id,
   };
-  if (input.language)
-    await sqlLater(tx, "UPDATE payment_requests SET payer_language = $3 WHERE id = $1::uuid AND organization_id = $2::uuid", [
-      pr.id,
-      pr.organizationId,
-      input.language,
-    ]);
+  if (input.language) await setPayerLanguage.later(tx, { id: pr.id, organizationId: pr.organizationId, language: input.language });
   const firstOpen = pr.firstOpenedAt === null;
-  if (firstOpen) {
-    await sqlLater(
-      tx,
-      "UPDATE payment_requests SET first_opened_at = $3::timestamptz WHERE id = $1::uuid AND organization_id = $2::uuid AND first_opened_at IS NULL",
-      [pr.id, pr.organizationId, now.toISOString()],
-    );
-  }
+  if (firstOpen) await setFirstOpened.later(tx, { id: pr.id, organizationId: pr.organizationId, now: now.toISOString() });
   await mutateObligation(tx, {
     organizationId: pr.organizationId,
     obligationId: pr.obligationId,
@@ -126,22 +158,17 @@ export async function sessionForReplayedExchange(
 async function createRecipientSession(tx: Tx, pr: RequestRow, now: Date): Promise<{ id: string; token: string }> {
   const id = newId();
   const secret = randomToken(32);
-  // Held back and sent with the transaction's next statement (lib/db/client.ts, sqlLater); the
+  // Held back and sent with the transaction's next statement (`.later`, lib/db/query.ts); the
   // payment request is locked and the token's hash is new, so nothing after it depends on
   // its outcome, and a failure fails the transaction. Outside a transaction it runs at once.
-  await sqlLater(
-    tx,
-    `INSERT INTO recipient_sessions (id, organization_id, payment_request_id, issue_number, token_hash, created_at, expires_at)
-     VALUES ($1::uuid, $2::uuid, $3::uuid, $4::int, $5, $6::timestamptz, $7::timestamptz)`,
-    [
-      id,
-      pr.organizationId,
-      pr.id,
-      pr.issueNumber,
-      routedTokenHash("", secret),
-      now.toISOString(),
-      new Date(now.getTime() + recipientSessionTtlMs()).toISOString(),
-    ],
-  );
+  await insertSession.later(tx, {
+    id,
+    organizationId: pr.organizationId,
+    paymentRequestId: pr.id,
+    issueNumber: pr.issueNumber,
+    tokenHash: routedTokenHash("", secret),
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + recipientSessionTtlMs()).toISOString(),
+  });
   return { id, token: routedToken("", pr.organizationId, secret) };
 }

@@ -41,6 +41,9 @@ export const de: RecipientMessages = {
   "status.overdue.detail": "Die Zahlungsfrist ist abgelaufen. Bitte zahlen Sie oder teilen Sie {issuer} mit, wann Sie zahlen werden.",
   "status.awaiting.label": "Zahlung ausstehend",
   "status.awaiting.detail": "{issuer} wartet auf Ihre Zahlung.",
+  "status.disputed.label": "Beanstandet",
+  "status.disputed.detail":
+    "Sie haben diese Rechnung beanstandet. {issuer} prüft Ihre Beanstandung und antwortet hier; bis dahin werden Sie für diese Rechnung nicht gemahnt.",
 
   "overview.from": "Zahlungsaufforderung von",
   "overview.amountOwed": "Offener Betrag",

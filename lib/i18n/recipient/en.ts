@@ -39,6 +39,8 @@ export const en = {
   "status.overdue.detail": "The payment deadline has passed. Please pay or tell {issuer} when you will.",
   "status.awaiting.label": "Awaiting payment",
   "status.awaiting.detail": "{issuer} is waiting for your payment.",
+  "status.disputed.label": "Disputed",
+  "status.disputed.detail": "You disputed this invoice. {issuer} will look into it and answer here; until then you are not chased for it.",
 
   "overview.from": "Payment request from",
   "overview.amountOwed": "Amount owed",

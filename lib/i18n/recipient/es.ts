@@ -40,6 +40,9 @@ export const es: RecipientMessages = {
   "status.overdue.detail": "El plazo de pago ha vencido. Pague o indique a {issuer} cuándo lo hará.",
   "status.awaiting.label": "Pendiente de pago",
   "status.awaiting.detail": "{issuer} está esperando su pago.",
+  "status.disputed.label": "En reclamación",
+  "status.disputed.detail":
+    "Ha reclamado esta factura. {issuer} revisará su reclamación y responderá aquí; hasta entonces no recibirá recordatorios por esta factura.",
 
   "overview.from": "Solicitud de pago de",
   "overview.amountOwed": "Importe adeudado",

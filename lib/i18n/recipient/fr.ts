@@ -41,6 +41,8 @@ export const fr: RecipientMessages = {
   "status.overdue.detail": "L’échéance de paiement est dépassée. Veuillez payer ou indiquer à {issuer} quand vous paierez.",
   "status.awaiting.label": "En attente de paiement",
   "status.awaiting.detail": "{issuer} attend votre paiement.",
+  "status.disputed.label": "Contestée",
+  "status.disputed.detail": "Vous avez contesté cette facture. {issuer} examinera la question et répondra ici ; d’ici là, aucune relance pour cette facture.",
 
   "overview.from": "Demande de paiement de",
   "overview.amountOwed": "Montant dû",

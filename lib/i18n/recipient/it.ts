@@ -39,6 +39,9 @@ export const it: RecipientMessages = {
   "status.overdue.detail": "Il termine di pagamento è scaduto. Paghi o comunichi a {issuer} quando pagherà.",
   "status.awaiting.label": "In attesa di pagamento",
   "status.awaiting.detail": "{issuer} attende il suo pagamento.",
+  "status.disputed.label": "Contestata",
+  "status.disputed.detail":
+    "Avete contestato questa fattura. {issuer} verificherà e risponderà qui; fino ad allora non riceverete solleciti per questa fattura.",
 
   "overview.from": "Richiesta di pagamento da",
   "overview.amountOwed": "Importo dovuto",

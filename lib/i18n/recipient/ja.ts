@@ -41,6 +41,8 @@ export const ja: RecipientMessages = {
   "status.overdue.detail": "お支払い期限を過ぎています。お支払いいただくか、支払予定日を {issuer} にお知らせください。",
   "status.awaiting.label": "お支払い待ち",
   "status.awaiting.detail": "{issuer} はお支払いをお待ちしています。",
+  "status.disputed.label": "異議申し立て中",
+  "status.disputed.detail": "この請求書に異議を申し立てました。{issuer}が確認し、ここで回答します。それまでこの請求書の督促は行われません。",
 
   "overview.from": "お支払いのご依頼元",
   "overview.amountOwed": "ご請求額",

@@ -41,6 +41,9 @@ export const nl: RecipientMessages = {
   "status.overdue.detail": "De betaaltermijn is verstreken. Betaal alstublieft of laat {issuer} weten wanneer u betaalt.",
   "status.awaiting.label": "Wacht op betaling",
   "status.awaiting.detail": "{issuer} wacht op uw betaling.",
+  "status.disputed.label": "Betwist",
+  "status.disputed.detail":
+    "U hebt bezwaar gemaakt tegen deze factuur. {issuer} bekijkt uw bezwaar en antwoordt hier; tot dan krijgt u voor deze factuur geen herinneringen.",
 
   "overview.from": "Betaalverzoek van",
   "overview.amountOwed": "Openstaand bedrag",
