@@ -61,12 +61,17 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
-// A unique violation (23505) of the index `index`: the error names it (Citus relays a shard's
-// error, whose index name carries the shard's number: `<index>_102008`).
+// A unique violation (23505) of the index `index`: the error names it. Citus relays a shard's
+// error, whose index name carries the shard's number (`<index>_102008`), and from a statement
+// with several writing CTEs under the code XX000 with the same message.
 export function isUniqueViolationOf(err: unknown, index: string): boolean {
   for (const e of chain(err)) {
-    if (e.originalCode !== "23505" && e.code !== "23505") continue;
     const named = e as { constraint?: unknown; originalMessage?: unknown; message?: unknown };
+    const unique =
+      e.originalCode === "23505" ||
+      e.code === "23505" ||
+      [named.originalMessage, named.message].some((m) => typeof m === "string" && m.startsWith("duplicate key value violates unique constraint"));
+    if (!unique) continue;
     for (const v of [named.constraint, named.originalMessage, named.message]) {
       if (typeof v === "string" && (v === index || v.startsWith(`${index}_`) || v.includes(`"${index}"`) || v.includes(`"${index}_`))) return true;
     }
