@@ -27,7 +27,8 @@ const stored = async (id: string) =>
     await sql<Stored>(
       db(),
       `SELECT o.projection_rev, p.rev, p.projection, p.format, p.valid_from::text, p.valid_until::text
-         FROM obligations o LEFT JOIN obligation_projections p ON p.obligation_id = o.id WHERE o.id = $1::uuid`,
+         FROM obligations o LEFT JOIN obligation_projections p ON p.organization_id = o.organization_id AND p.obligation_id = o.id
+        WHERE o.id = $1::uuid`,
       [id],
     )
   )[0];
