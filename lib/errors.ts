@@ -51,6 +51,25 @@ export class AppError extends Error {
   }
 }
 
+// An AppError whose message names what only a read after its transaction rolled back can find
+// (the obligation that holds an external reference a unique index refused to give twice):
+// the pipeline words it (lib/http/handle.ts) before answering; without a word, `message` stands.
+export class AppErrorWordedLater extends AppError {
+  readonly word: () => Promise<string | null>;
+
+  constructor(code: ErrorCode, message: string, word: () => Promise<string | null>, opts: { cause?: unknown } = {}) {
+    super(code, message, opts);
+    this.word = word;
+  }
+}
+
+// `err` with its message worded, when it is an AppErrorWordedLater (a failed read keeps its message).
+export async function wordedError(err: unknown): Promise<unknown> {
+  if (!(err instanceof AppErrorWordedLater)) return err;
+  const message = await err.word().catch(() => null);
+  return message ? new AppError(err.code, message, { headers: err.headers, cause: err }) : err;
+}
+
 export const notFound = (what = "resource") => new AppError("not_found", `${what} not found`);
 
 export function errorBody(code: ErrorCode, message: string) {

@@ -265,6 +265,35 @@ describe("no silent duplicates", () => {
     expect(rs.map((r) => r.status).sort()).toEqual([201, 409, 409]);
     const n = await db().obligation.count({ where: { organizationId: org.organizationId, externalNamespace: "erp", externalId: body.external_reference.id } });
     expect(n).toBe(1);
+    // The refused ones name the obligation that won.
+    const won = rs.find((r) => r.status === 201)?.body.obligation.id;
+    for (const r of rs.filter((x) => x.status === 409)) expect(r.body).toEqual({ error: { code: "duplicate", message: expect.stringContaining(won) } });
+  });
+
+  it("reversing a cancellation after the reference was registered again: 409 duplicate naming the live one, nothing changed; allowed once that one is cancelled", async () => {
+    const body = legacyBody({ amount_minor: "30000" });
+    const first = (await org.api.post("/obligations", body)).body.obligation;
+    const cancel = await org.api.post(`/obligations/${first.id}/credits`, { expected_version: 1, kind: "cancellation", reason: "Registered twice" });
+    expect(cancel.status, cancel.text).toBe(201);
+    const second = await org.api.post("/obligations", body);
+    expect(second.status, second.text).toBe(201);
+    const reverse = (version: number) =>
+      org.api.post(`/obligations/${first.id}/credits/${cancel.body.credit.id}/reverse`, { expected_version: version, reason: "Cancelled by mistake" });
+    const refused = await reverse(2);
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body).toEqual({ error: { code: "duplicate", message: expect.stringContaining(second.body.obligation.id) } });
+    const still = await detail(first.id);
+    expect(still).toMatchObject({ version: 2, status: "RECONCILED", allocated_minor: "30000" });
+    expect(still.credits.map((c) => c.reversed_at)).toEqual([null]);
+    // Once the second is cancelled, the first may hold the reference again (and then refuses a third).
+    const cancel2 = await org.api.post(`/obligations/${second.body.obligation.id}/credits`, { expected_version: 1, kind: "cancellation", reason: "Wrong one" });
+    expect(cancel2.status, cancel2.text).toBe(201);
+    const ok = await reverse(2);
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.body.obligation).toMatchObject({ version: 3, allocated_minor: "0", status: "OBLIGATION_CAPTURED" });
+    const third = await org.api.post("/obligations", body);
+    expect(third.status, third.text).toBe(409);
+    expect(third.body.error.message).toContain(first.id);
   });
 });
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { db, sql, transaction } from "@/lib/db/client";
+import { db, sql } from "@/lib/db/client";
 import { todayUtc } from "@/lib/schemas/common";
 import { addDays } from "@/lib/obligations/terms";
 import { loadObligation } from "@/lib/obligations/load";
@@ -11,7 +11,7 @@ import { allocate, recordPayment } from "./support/payments";
 
 // Stored list projections (lib/obligations/stored-projection.ts, migration 0015): whatever
 // changes an obligation, GET /obligations answers exactly what the terms engine computes now
-// from the obligation as stored — through the real API, the real triggers and both databases.
+// from the obligation as stored — through the real API and every database.
 
 // The obligation's revision and its stored projection (null fields: none stored).
 type Stored = {
@@ -27,7 +27,8 @@ const stored = async (id: string) =>
     await sql<Stored>(
       db(),
       `SELECT o.projection_rev, p.rev, p.projection, p.format, p.valid_from::text, p.valid_until::text
-         FROM obligations o LEFT JOIN obligation_projections p ON p.obligation_id = o.id WHERE o.id = $1::uuid`,
+         FROM obligations o LEFT JOIN obligation_projections p ON p.organization_id = o.organization_id AND p.obligation_id = o.id
+        WHERE o.id = $1::uuid`,
       [id],
     )
   )[0];
@@ -131,17 +132,18 @@ describe("stored list projections", () => {
     expect(holds(await stored(id))).toBe(false);
     expect((await expectListIsLive(org)).find((i) => i.id === id).contexts.map((c: any) => c.name)).toEqual(["Harbour"]);
 
-    // The linked context renamed by anyone (no API renames one; an operator's SQL does): every
-    // obligation linked to it shows the new name.
+    // The linked context renamed by an operator (no API renames one) with the statement
+    // docs/architecture.md gives, which touches every linked obligation's row: each shows the new name.
     expect(holds(await stored(id))).toBe(true);
-    await sql(db(), "UPDATE business_contexts SET name = 'Harbour West' WHERE id = $1::uuid", [ctx.body.id]);
+    await sql(
+      db(),
+      `WITH c AS (UPDATE business_contexts SET name = 'Harbour West' WHERE organization_id = $1::uuid AND id = $2::uuid RETURNING organization_id, id)
+       UPDATE obligations o SET projection_rev = o.projection_rev FROM c, obligation_context_links l
+        WHERE l.organization_id = c.organization_id AND l.context_id = c.id AND o.organization_id = l.organization_id AND o.id = l.obligation_id`,
+      [org.organizationId, ctx.body.id],
+    );
     expect(holds(await stored(id))).toBe(false);
     expect((await expectListIsLive(org)).find((i) => i.id === id).contexts.map((c: any) => c.name)).toEqual(["Harbour West"]);
-    // A change of a field no projection shows leaves the stored texts alone.
-    const kept = await stored(id);
-    expect(holds(kept)).toBe(true);
-    await sql(db(), "UPDATE business_contexts SET external_namespace = 'crm', external_id = 'H-1' WHERE id = $1::uuid", [ctx.body.id]);
-    expect(await stored(id)).toEqual(kept);
   });
 
   it("a mutation writes the obligation's row once: the revision (bumped by every UPDATE of the row) moves by one per action or allocation", async () => {
@@ -175,7 +177,7 @@ describe("stored list projections", () => {
     await sql(db(), "UPDATE obligations SET next_scheduled_on = $2::date, label = 'Moved' WHERE id = $1::uuid", [id, dayOffset(6)]);
     expect(holds(await stored(id))).toBe(false);
     expect((await expectListIsLive(org)).find((i) => i.id === id).label).toBe("Moved");
-    // A touch that changes no column (the parts' triggers): a new revision.
+    // A touch that changes no column (an operator's, docs/architecture.md): a new revision.
     expect(holds(await stored(id))).toBe(true);
     await sql(db(), "UPDATE obligations SET projection_rev = projection_rev WHERE id = $1::uuid", [id]);
     expect(holds(await stored(id))).toBe(false);
@@ -202,26 +204,32 @@ describe("stored list projections", () => {
     const r = await registerObligation(org.api, milestones());
     const id = r.obligation.id as string;
     const { projection_rev: rev } = await stored(id);
-    // A part changed by a transaction that did not write the obligation's row.
-    await transaction((tx) =>
-      sql(tx, "UPDATE obligation_conditions SET label = 'Goods delivered to the dock' WHERE obligation_id = $1::uuid AND key = 'delivery'", [id]),
-    );
+    // A part changed (the condition satisfied): the mutation's one UPDATE of the row moves the revision once.
+    const delivery = r.obligation.conditions.find((c: any) => c.key === "delivery");
+    const sat = await org.api.post(`/obligations/${id}/conditions/${delivery.id}/satisfy`, { expected_version: 1, satisfied_on: dayOffset(-15) });
+    expect(sat.status, sat.text).toBe(200);
     const moved = await stored(id);
     expect(moved.projection_rev).toBe(rev + 1);
     expect(holds(moved)).toBe(false);
     // A text computed before that change and stored after it (at the old revision).
     await storeText(id, JSON.stringify({ ...r.obligation, label: "computed before the change" }), ", rev = $3", [rev]);
-    expect((await expectListIsLive(org)).find((i) => i.id === id).conditions[0].label).toBe("Goods delivered to the dock");
-    // A transaction that writes the row and then its parts moves the revision once.
+    expect((await expectListIsLive(org)).find((i) => i.id === id).conditions[0].status).toBe("satisfied");
+    // New payment terms (the old rows deleted, new ones inserted) with the row: once more.
     const { projection_rev: rev2 } = await stored(id);
-    await transaction(async (tx) => {
-      await sql(tx, "UPDATE obligations SET label = 'Dock works' WHERE id = $1::uuid", [id]);
-      await sql(tx, "UPDATE payment_terms SET label = 'Deposit' WHERE obligation_id = $1::uuid AND sequence = 1", [id]);
+    const amend = await org.api.post(`/obligations/${id}/actions`, {
+      action: "amend",
+      expected_version: 2,
+      label: "Dock works",
+      payment_terms: [
+        { sequence: 1, label: "Deposit", amount_type: "percentage", percentage_basis_points: 10000, trigger_type: "immediately", due_rule: "immediately" },
+      ],
     });
+    expect(amend.status, amend.text).toBe(200);
     expect((await stored(id)).projection_rev).toBe(rev2 + 1);
+    await storeText(id, JSON.stringify(sat.body.obligation), ", rev = $3", [rev2]);
     const item = (await expectListIsLive(org)).find((i) => i.id === id);
     expect(item.label).toBe("Dock works");
-    expect(item.payment_terms[0].label).toBe("Deposit");
+    expect(item.payment_terms.map((t: any) => t.label)).toEqual(["Deposit"]);
   });
 
   it("filtered, searched and sorted lists answer the same items, and only the organization's own", async () => {

@@ -61,14 +61,20 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
-// The message of an error raised with SQLSTATE `code` by our own SQL (fos_raise, a trigger
-// such as migration 0021's duplicate guard), or null when `err` is not one.
-export function raisedMessage(err: unknown, code: string): string | null {
+// A unique violation (23505) of the index `index`: the error names it. Citus relays a shard's
+// error, whose index name carries the shard's number (`<index>_102008`), and from a statement
+// with several writing CTEs under the code XX000 with the same message.
+export function isUniqueViolationOf(err: unknown, index: string): boolean {
   for (const e of chain(err)) {
-    if (e.code === code || e.originalCode === code) {
-      const m = (e as { originalMessage?: unknown; message?: unknown }).originalMessage ?? (e as { message?: unknown }).message;
-      return typeof m === "string" ? m : "";
+    const named = e as { constraint?: unknown; originalMessage?: unknown; message?: unknown };
+    const unique =
+      e.originalCode === "23505" ||
+      e.code === "23505" ||
+      [named.originalMessage, named.message].some((m) => typeof m === "string" && m.startsWith("duplicate key value violates unique constraint"));
+    if (!unique) continue;
+    for (const v of [named.constraint, named.originalMessage, named.message]) {
+      if (typeof v === "string" && (v === index || v.startsWith(`${index}_`) || v.includes(`"${index}"`) || v.includes(`"${index}_`))) return true;
     }
   }
-  return null;
+  return false;
 }

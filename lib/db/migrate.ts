@@ -72,9 +72,9 @@ export async function migrate(databaseUrl: string, migrationsDir = path.resolve(
 // skipped. Citus refuses a foreign key from a table not yet distributed to one that is, so
 // the foreign keys between tenant tables are dropped for the moment and added again once all
 // are distributed (in the same transaction). COORDINATOR_TABLES stay plain tables on the
-// coordinator. Nothing happens on plain PostgreSQL or PGlite. Triggers (migrations 0015,
-// 0021) run on the shards: Citus wants that allowed, for this transaction and for the
-// database's later sessions.
+// coordinator. Nothing happens on plain PostgreSQL or PGlite. The same-row trigger of
+// obligations.projection_rev (migrations 0015/0016) runs on the shards: Citus wants that
+// allowed, for this transaction and for the database's later sessions.
 async function distributeOnCitus(client: pg.Client): Promise<void> {
   const citus = await client.query("SELECT 1 FROM pg_extension WHERE extname = 'citus'");
   if (!citus.rowCount) return;

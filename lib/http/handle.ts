@@ -7,6 +7,7 @@ import { apiKeyClaimable } from "@/lib/http/steps/api-key-claim";
 import { assertNotCrossSite, checkRequestMarker } from "@/lib/http/steps/check-request";
 import { routeParams } from "@/lib/http/steps/read-request";
 import { errorResponse } from "@/lib/http/respond";
+import { wordedError } from "@/lib/errors";
 
 // The request pipeline every route handler goes through: handle(operation, fn). Handlers
 // receive parsed, typed input (lib/http/handler-context.ts) and return a Reply; errors are
@@ -29,7 +30,7 @@ export function handle<O extends Operation>(op: O, fn: Handler<O>, options: Hand
       const apiKey = apiKeyClaimable(op, req, options);
       response = (apiKey !== undefined ? await apiKeyOrder(call, apiKey) : undefined) ?? (await ordinaryOrder(call));
     } catch (err) {
-      response = errorResponse(err, requestId, op);
+      response = errorResponse(await wordedError(err), requestId, op);
     }
     const principal = call.principal;
     logger().info(

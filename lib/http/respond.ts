@@ -5,7 +5,7 @@ import type { Reply } from "@/lib/http/handler-context";
 import { stringifyJson } from "@/lib/http/json";
 import { withRawText } from "@/lib/http/raw";
 import * as idem from "@/lib/idempotency";
-import { isDatabaseUnavailable, isUniqueViolation, isWriteConflict, raisedMessage } from "@/lib/db/errors";
+import { isDatabaseUnavailable, isUniqueViolation, isWriteConflict } from "@/lib/db/errors";
 
 // The pipeline's answers: a handler's reply, a stored (replayed) response, an error envelope.
 
@@ -51,10 +51,7 @@ export async function storableError(err: unknown, requestId: string, op: Operati
 // anything else 500 (logged, never shown).
 export function errorResponse(err: unknown, requestId: string, op?: Operation): Response {
   let e: AppError;
-  const duplicateObligation = err instanceof AppError ? null : raisedMessage(err, "FO002");
   if (err instanceof AppError) e = err;
-  // Migration 0021's guard: an external reference already naming a live obligation.
-  else if (duplicateObligation !== null) e = new AppError("duplicate", duplicateObligation || "an obligation with this external_reference already exists");
   else if (isUniqueViolation(err)) e = new AppError("duplicate", "a resource with these identifiers already exists");
   // A deadlock or serialization failure rolled the whole transaction back: nothing
   // changed, and the client may re-read and retry (never a 500).

@@ -65,6 +65,7 @@ export const OBLIGATION_COLUMNS = [
   "projection_rev",
   "credited_minor",
   "cancelled_at",
+  "duplicate_of",
   "dispute_status",
   "dispute_reason",
   "dispute_message",
@@ -90,7 +91,8 @@ function jsonObject<T>(alias: string, columns: readonly (keyof T & string)[], as
   return `json_build_object(${columns.map((c) => `'${camelCase(c)}', ${alias}.${c}${asText.includes(c) ? "::text" : ""}`).join(", ")})`;
 }
 
-const CONDITION_JSON = jsonObject<ObligationCondition>("c", [
+// Every column of each part (the reads below and registration's insert, lib/obligations/register-obligation.ts).
+export const CONDITION_COLUMNS = [
   "id",
   "organization_id",
   "obligation_id",
@@ -103,36 +105,33 @@ const CONDITION_JSON = jsonObject<ObligationCondition>("c", [
   "satisfied_on",
   "source",
   "evidence_reference",
-]);
-const TERM_JSON = jsonObject<PaymentTerm>(
-  "t",
-  [
-    "id",
-    "organization_id",
-    "obligation_id",
-    "sequence",
-    "label",
-    "amount_type",
-    "fixed_amount_minor",
-    "percentage_basis_points",
-    "trigger_type",
-    "trigger_date",
-    "condition_id",
-    "due_rule",
-    "due_date",
-    "due_days",
-  ],
-  ["fixed_amount_minor"],
-);
-const LINK_JSON = jsonObject<ObligationContextLink>(
-  "l",
-  ["id", "organization_id", "obligation_id", "context_id", "relationship_type", "attributed_minor", "created_at"],
-  ["attributed_minor"],
-).replace(
-  /\)$/,
-  `, 'context', ${jsonObject<BusinessContext>("bc", ["id", "organization_id", "type", "kind", "name", "reference", "type_label", "external_namespace", "external_id", "created_at"])})`,
-);
-const REQUEST_JSON = jsonObject<PaymentRequest>("r", [
+] as const satisfies readonly (keyof ObligationCondition)[];
+export const TERM_COLUMNS = [
+  "id",
+  "organization_id",
+  "obligation_id",
+  "sequence",
+  "label",
+  "amount_type",
+  "fixed_amount_minor",
+  "percentage_basis_points",
+  "trigger_type",
+  "trigger_date",
+  "condition_id",
+  "due_rule",
+  "due_date",
+  "due_days",
+] as const satisfies readonly (keyof PaymentTerm)[];
+export const LINK_COLUMNS = [
+  "id",
+  "organization_id",
+  "obligation_id",
+  "context_id",
+  "relationship_type",
+  "attributed_minor",
+  "created_at",
+] as const satisfies readonly (keyof ObligationContextLink)[];
+export const REQUEST_COLUMNS = [
   "id",
   "organization_id",
   "obligation_id",
@@ -144,7 +143,15 @@ const REQUEST_JSON = jsonObject<PaymentRequest>("r", [
   "created_at",
   "updated_at",
   "payer_language",
-]);
+] as const satisfies readonly (keyof PaymentRequest)[];
+
+const CONDITION_JSON = jsonObject<ObligationCondition>("c", CONDITION_COLUMNS);
+const TERM_JSON = jsonObject<PaymentTerm>("t", TERM_COLUMNS, ["fixed_amount_minor"]);
+const LINK_JSON = jsonObject<ObligationContextLink>("l", LINK_COLUMNS, ["attributed_minor"]).replace(
+  /\)$/,
+  `, 'context', ${jsonObject<BusinessContext>("bc", ["id", "organization_id", "type", "kind", "name", "reference", "type_label", "external_namespace", "external_id", "created_at"])})`,
+);
+const REQUEST_JSON = jsonObject<PaymentRequest>("r", REQUEST_COLUMNS);
 
 type Parts = {
   conditions: Json<Condition>[];

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
-import type { Tx } from "@/lib/db/client";
+import { db, type Tx } from "@/lib/db/client";
+import { isUniqueViolationOf } from "@/lib/db/errors";
 import type { Principal } from "@/lib/auth/principal";
-import { AppError } from "@/lib/errors";
+import { AppError, AppErrorWordedLater } from "@/lib/errors";
+import { findReferenceHolder, LIVE_REFERENCE_INDEX } from "@/lib/obligations/find-reference-holder";
 import { newId } from "@/lib/ids";
 import { recordEvent } from "@/lib/events/record-event";
 import { toDate } from "@/lib/schemas/common";
@@ -10,18 +12,11 @@ import { checkTerms, resolveTerms, termRows } from "@/lib/obligations/term-input
 import { organizationNameFor, type LoadedObligation } from "@/lib/obligations/load";
 import { mutationResult, NO_DISPUTE_OR_PROMISE, type NoDisputeOrPromiseField, toObligationProjection } from "@/lib/obligations/view";
 import { newPaymentRequestRow } from "@/lib/payment-requests/new-payment-request";
-import { sql as raw } from "kysely";
+import { type QueryCreator, sql as raw } from "kysely";
 import { columnsJson } from "@/lib/db/camel";
 import { statement } from "@/lib/db/query";
-import type {
-  Obligation as ObligationTable,
-  ObligationCondition,
-  ObligationContextLink,
-  ObligationProjection,
-  PaymentRequest,
-  PaymentTerm,
-} from "@/lib/generated/kysely/database";
-import { OBLIGATION_COLUMNS } from "@/lib/obligations/load";
+import type { DB, ObligationProjection } from "@/lib/generated/kysely/database";
+import { CONDITION_COLUMNS, LINK_COLUMNS, OBLIGATION_COLUMNS, REQUEST_COLUMNS, TERM_COLUMNS } from "@/lib/obligations/load";
 import { storedProjectionRow } from "@/lib/obligations/stored-projection";
 import type { Obligation } from "@/lib/generated/prisma/client";
 import { paymentReferenceFor } from "@/lib/payment-references/rf";
@@ -130,6 +125,7 @@ export async function registerObligation(tx: Tx, input: RegisterObligationInput)
     projectionRev: 0,
     creditedMinor: 0n,
     cancelledAt: null,
+    duplicateOf: null,
   };
   const conditionRows = conditions.map(({ clientId: _c, satisfiedOn, ...c }) => ({
     ...c,
@@ -161,17 +157,29 @@ export async function registerObligation(tx: Tx, input: RegisterObligationInput)
   };
   // The obligation and all its parts in one statement, then its event: both held back and
   // sent with the transaction's next statement or its COMMIT, in the same write (their
-  // failure, a unique violation, is the transaction's).
-  await INSERT.later(tx, {
-    obligation: columnsJson([created]),
-    conditions: columnsJson(conditionRows),
-    terms: columnsJson(paymentTermRows),
-    links: columnsJson(linkRows),
-    request: columnsJson([paymentRequest]),
-    // The list projection, stored with the row: the first list read computes nothing
-    // (lib/obligations/stored-projection.ts).
-    projection: columnsJson([storedProjectionRow(loaded, today)]),
-  });
+  // failure, a unique violation, is the transaction's). An external reference that names a
+  // live obligation already: 409 duplicate naming it (read once the transaction rolled back).
+  const ref = body.external_reference;
+  await INSERT.later(
+    tx,
+    {
+      obligation: columnsJson([created]),
+      conditions: columnsJson(conditionRows),
+      terms: columnsJson(paymentTermRows),
+      links: columnsJson(linkRows),
+      request: columnsJson([paymentRequest]),
+      // The list projection, stored with the row: the first list read computes nothing
+      // (lib/obligations/stored-projection.ts).
+      projection: columnsJson([storedProjectionRow(loaded, today)]),
+    },
+    (err) =>
+      isUniqueViolationOf(err, LIVE_REFERENCE_INDEX)
+        ? new AppErrorWordedLater("duplicate", `external_reference ${ref.namespace}/${ref.id} already names an obligation which is not cancelled`, async () => {
+            const holder = await findReferenceHolder(db(), { organizationId, namespace: ref.namespace, id: ref.id });
+            return holder && `external_reference ${ref.namespace}/${ref.id} already names obligation ${holder}, which is not cancelled`;
+          })
+        : err,
+  );
   const event = await recordEvent(tx, {
     organizationId,
     type: "obligation.registered",
@@ -202,58 +210,6 @@ export function randomReference(): string {
 
 // The columns each table's rows carry (the dispute and promise columns of a new obligation stay NULL).
 const NEW_OBLIGATION_COLUMNS = OBLIGATION_COLUMNS.filter((c) => !c.startsWith("dispute_") && !c.startsWith("promise_"));
-const CONDITION_COLUMNS = [
-  "id",
-  "organization_id",
-  "obligation_id",
-  "position",
-  "key",
-  "label",
-  "external_namespace",
-  "external_id",
-  "status",
-  "satisfied_on",
-  "source",
-  "evidence_reference",
-] as const satisfies readonly (keyof ObligationCondition)[];
-const TERM_COLUMNS = [
-  "id",
-  "organization_id",
-  "obligation_id",
-  "sequence",
-  "label",
-  "amount_type",
-  "fixed_amount_minor",
-  "percentage_basis_points",
-  "trigger_type",
-  "trigger_date",
-  "condition_id",
-  "due_rule",
-  "due_date",
-  "due_days",
-] as const satisfies readonly (keyof PaymentTerm)[];
-const LINK_COLUMNS = [
-  "id",
-  "organization_id",
-  "obligation_id",
-  "context_id",
-  "relationship_type",
-  "attributed_minor",
-  "created_at",
-] as const satisfies readonly (keyof ObligationContextLink)[];
-const REQUEST_COLUMNS = [
-  "id",
-  "organization_id",
-  "obligation_id",
-  "issue_number",
-  "token_hash",
-  "expires_at",
-  "revoked_at",
-  "first_opened_at",
-  "created_at",
-  "updated_at",
-  "payer_language",
-] as const satisfies readonly (keyof PaymentRequest)[];
 const PROJECTION_COLUMNS = [
   "obligation_id",
   "organization_id",
@@ -264,51 +220,26 @@ const PROJECTION_COLUMNS = [
   "projection",
 ] as const satisfies readonly (keyof ObligationProjection)[];
 
-// One statement for the obligation and its parts: each table's rows are one JSON parameter
-// (lib/db/camel.ts, columnsJson); the foreign keys between them are checked at the statement's end.
+// INSERT INTO `table` (columns) SELECT columns FROM the rows of one JSON parameter, expanded
+// into the table's own column types (lib/db/camel.ts, columnsJson).
+function insertJson<T extends keyof DB & string>(q: QueryCreator<DB>, table: T, columns: readonly (keyof DB[T] & string)[], rows: string) {
+  return q
+    .insertInto(table)
+    .columns(columns)
+    .expression((e) => e.selectFrom(raw<DB[T]>`json_populate_recordset(NULL::${raw.raw(table)}, ${rows}::json)`.as("r")).select(columns as never));
+}
+
+// One statement for the obligation and its parts; the foreign keys between them are checked at the statement's end.
 const INSERT = statement((q, p: { obligation: string; conditions: string; terms: string; links: string; request: string; projection: string }) =>
-  q
-    .with("w_obligation", (w) =>
-      w
-        .insertInto("obligations")
-        .columns(NEW_OBLIGATION_COLUMNS)
-        .expression((e) =>
-          e.selectFrom(raw<ObligationTable>`json_populate_recordset(NULL::obligations, ${p.obligation}::json)`.as("r")).select(NEW_OBLIGATION_COLUMNS),
-        ),
-    )
-    .with("w_conditions", (w) =>
-      w
-        .insertInto("obligation_conditions")
-        .columns(CONDITION_COLUMNS)
-        .expression((e) =>
-          e.selectFrom(raw<ObligationCondition>`json_populate_recordset(NULL::obligation_conditions, ${p.conditions}::json)`.as("r")).select(CONDITION_COLUMNS),
-        ),
-    )
-    .with("w_terms", (w) =>
-      w
-        .insertInto("payment_terms")
-        .columns(TERM_COLUMNS)
-        .expression((e) => e.selectFrom(raw<PaymentTerm>`json_populate_recordset(NULL::payment_terms, ${p.terms}::json)`.as("r")).select(TERM_COLUMNS)),
-    )
-    .with("w_links", (w) =>
-      w
-        .insertInto("obligation_context_links")
-        .columns(LINK_COLUMNS)
-        .expression((e) =>
-          e.selectFrom(raw<ObligationContextLink>`json_populate_recordset(NULL::obligation_context_links, ${p.links}::json)`.as("r")).select(LINK_COLUMNS),
-        ),
-    )
-    .with("w_request", (w) =>
-      w
-        .insertInto("payment_requests")
-        .columns(REQUEST_COLUMNS)
-        .expression((e) =>
-          e.selectFrom(raw<PaymentRequest>`json_populate_recordset(NULL::payment_requests, ${p.request}::json)`.as("r")).select(REQUEST_COLUMNS),
-        ),
-    )
-    .insertInto("obligation_projections")
-    .columns(PROJECTION_COLUMNS)
-    .expression((e) =>
-      e.selectFrom(raw<ObligationProjection>`json_populate_recordset(NULL::obligation_projections, ${p.projection}::json)`.as("r")).select(PROJECTION_COLUMNS),
-    ),
+  insertJson(
+    q
+      .with("w_obligation", (w) => insertJson(w, "obligations", NEW_OBLIGATION_COLUMNS, p.obligation))
+      .with("w_conditions", (w) => insertJson(w, "obligation_conditions", CONDITION_COLUMNS, p.conditions))
+      .with("w_terms", (w) => insertJson(w, "payment_terms", TERM_COLUMNS, p.terms))
+      .with("w_links", (w) => insertJson(w, "obligation_context_links", LINK_COLUMNS, p.links))
+      .with("w_request", (w) => insertJson(w, "payment_requests", REQUEST_COLUMNS, p.request)) as unknown as QueryCreator<DB>,
+    "obligation_projections",
+    PROJECTION_COLUMNS,
+    p.projection,
+  ),
 );

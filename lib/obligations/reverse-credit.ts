@@ -3,12 +3,14 @@ import type { Tx } from "@/lib/db/client";
 import { statement } from "@/lib/db/query";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
-import { isCheckViolation, isWriteConflict } from "@/lib/db/errors";
+import { isCheckViolation, isUniqueViolationOf, isWriteConflict } from "@/lib/db/errors";
 import type { TCredit, TCreditResult } from "@/lib/schemas/obligations";
 import type { TReverseEntry } from "@/lib/schemas/payments";
 import { invalidState, mutateObligation } from "@/lib/obligations/mutate-obligation";
 import { settledStatus } from "@/lib/obligations/settled-status";
 import { CREDIT_COLUMNS, toCredit } from "@/lib/obligations/view";
+import { findReferenceHolder, LIVE_REFERENCE_INDEX } from "@/lib/obligations/find-reference-holder";
+import type { LoadedObligation } from "@/lib/obligations/load";
 
 export type ReverseCreditInput = { organizationId: string; obligationId: string; creditId: string; principal: Principal; body: TReverseEntry };
 
@@ -42,6 +44,8 @@ export async function reverseCredit(tx: Tx, input: ReverseCreditInput): Promise<
     if (isWriteConflict(err))
       throw new AppError("version_conflict", "the reversal conflicted with a concurrent change and was rolled back; reload and retry", { cause: err });
     if (isCheckViolation(err)) throw new AppError("invalid_state", "the reversal would leave the obligation's settled amounts inconsistent", { cause: err });
+    // A registration of the same external reference committed between the look-up and the update.
+    if (isUniqueViolationOf(err, LIVE_REFERENCE_INDEX)) throw takenReference(input.obligationId, null, err);
     throw err;
   }
 }
@@ -63,13 +67,16 @@ async function reverse(tx: Tx, input: ReverseCreditInput): Promise<TCreditResult
       if (c.reversedAt) throw invalidState(`the credit was already reversed on ${c.reversedAt.toISOString()}`);
       await REVERSE.later(tx, { id: c.id, org: organizationId, at: reversedAt.toISOString(), reason: body.reason });
       credit = toCredit({ ...c, reversedAt, reversalReason: body.reason });
+      if (c.kind === "cancellation") await refuseTakenReference(tx, o);
       const allocated = o.allocatedMinor - c.amountMinor;
       return {
         allocatedMinor: { increment: -c.amountMinor },
         creditedMinor: { increment: -c.amountMinor },
         status: await settledStatus(tx, { obligation: o, allocated }),
-        // Only one cancellation can be live at a time (it takes the whole outstanding amount).
-        ...(c.kind === "cancellation" ? { cancelledAt: null } : {}),
+        // Only one cancellation can be live at a time (it takes the whole outstanding amount);
+        // un-cancelled, the obligation holds its external reference again (a twin older than
+        // migration 0030 too: the look-up above found no other holder).
+        ...(c.kind === "cancellation" ? { cancelledAt: null, duplicateOf: null } : {}),
       };
     },
     // biome-ignore lint/style/noNonNullAssertion: set by apply, which runs before the event
@@ -85,3 +92,20 @@ async function reverse(tx: Tx, input: ReverseCreditInput): Promise<TCreditResult
   // biome-ignore lint/style/noNonNullAssertion: set by the mutation above, which either ran or threw
   return { credit: credit!, obligation: result.obligation! };
 }
+
+// Un-cancelling an obligation whose external reference was registered again since: 409
+// duplicate naming the live obligation (cancel that one first), so a reference never names
+// two live obligations (migration 0030's unique index). An invoice's default reference
+// { invoice, invoice_number } is not unique.
+async function refuseTakenReference(tx: Tx, o: LoadedObligation): Promise<void> {
+  if (o.obligationType === "invoice" && o.externalNamespace === "invoice" && o.externalId === o.invoiceNumber) return;
+  const holder = await findReferenceHolder(tx, { organizationId: o.organizationId, namespace: o.externalNamespace, id: o.externalId, except: o.id });
+  if (holder) throw takenReference(o.id, holder);
+}
+
+const takenReference = (id: string, holder: string | null, cause?: unknown) =>
+  new AppError(
+    "duplicate",
+    `the cancellation cannot be reversed: the external_reference of obligation ${id} now names ${holder ? `obligation ${holder}` : "another obligation"}, which is not cancelled; cancel that one first`,
+    { cause },
+  );

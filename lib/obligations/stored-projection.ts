@@ -16,10 +16,10 @@ import { toObligationProjection } from "@/lib/obligations/view";
 // (docs/benchmarks.md, step 8).
 //
 // A stored text holds while
-//   - its revision is the obligation's `projection_rev`: the database bumps that on every
-//     update of the obligation and every change of its conditions, payment terms, context
-//     links or linked contexts (triggers of migration 0015), whoever writes them — so a text
-//     computed before a change is never answered after it, whenever it was stored;
+//   - its revision is the obligation's `projection_rev`: a trigger bumps that on every
+//     update of the obligation's row, which every change of its conditions, payment terms or
+//     context links comes with in the same transaction (docs/architecture.md "Stored
+//     projections") — so a text computed before a change is never answered after it;
 //   - its format is this code's PROJECTION_FORMAT (bump it with any change to what
 //     toObligationProjection writes: every stored text is then stale at once);
 //   - today is within [valid_from, valid_until] (the days with the same terms evaluation:

@@ -288,7 +288,7 @@ export const reverseCreditOp = defineOperation({
   summary: "Reverse a credit",
   description: [
     "Undoes a wrong credit. The credit stays in `credits` with `reversed_at` and `reversal_reason`; `allocated_minor` drops by its amount and the status is the one the obligation has without it: PARTIALLY_RECONCILED while something is still settled, else PAYMENT_CLAIMED if a payment was reported, else PAYMENT_REQUESTED if the link was sent or opened, else OBLIGATION_CAPTURED. This (with the reversal of an allocation) is the one way a RECONCILED obligation moves back. Reversing a `cancellation` un-cancels the obligation.",
-    "Refusals: 404 `not_found` (unknown obligation or credit, or another organization's); 409 `version_conflict` when `expected_version` (the obligation's) is stale; 409 `invalid_state` when the credit is already reversed.",
+    "Refusals: 404 `not_found` (unknown obligation or credit, or another organization's); 409 `version_conflict` when `expected_version` (the obligation's) is stale; 409 `invalid_state` when the credit is already reversed; 409 `duplicate` when reversing a `cancellation` while the obligation's `external_reference` names another obligation that is not cancelled (registered again since; the message names it).",
     "200 `{ credit, obligation }`. Event `obligation.credit_reversed` (webhook `data.obligation` and `data.credit`).",
   ].join("\n\n"),
   tags,
