@@ -6,10 +6,12 @@ import { pruneExpired } from "@/lib/maintenance/prune";
 // Idempotency records are kept at least 24 h (48 h by default) and then removed.
 describe("housekeeping", () => {
   it("prunes idempotency records past retention and old rate-limit windows, keeping recent ones", async () => {
-    const scope = `org:${randomUUID()}`;
+    const organizationId = randomUUID();
+    const scope = `org:${organizationId}`;
     const old = new Date(Date.now() - 72 * 3600_000);
     const recent = new Date(Date.now() - 23 * 3600_000);
     const row = (key: string, createdAt: Date) => ({
+      organizationId,
       scope,
       key,
       method: "POST",

@@ -188,6 +188,7 @@ describe("Idempotency-Key", () => {
     const stored = (key: string, responseBody: string, fp = legacyFingerprint("POST", "/api/v1/obligations", body)) =>
       db().idempotencyRecord.create({
         data: {
+          organizationId: org.organizationId,
           scope: `org:${org.organizationId}`,
           key,
           method: "POST",
@@ -258,6 +259,7 @@ describe("Idempotency-Key", () => {
     const answered = await org.api.post("/obligations", registration(), { idempotencyKey: `v2-source-${randomUUID()}` });
     await db().idempotencyRecord.create({
       data: {
+        organizationId: org.organizationId,
         scope,
         key: v2Key,
         method: "POST",

@@ -464,7 +464,8 @@ describe("POST /payments/{id}/allocations", () => {
     await c.connect();
     try {
       await c.query("BEGIN");
-      await c.query("SELECT 1 FROM obligations WHERE id = $1 FOR UPDATE", [obl.id]);
+      // (locking reads name the organization: Citus serves them on one shard only)
+      await c.query("SELECT 1 FROM obligations WHERE id = $1 AND organization_id = $2 FOR UPDATE", [obl.id, org.organizationId]);
       const key = `deadlock-${randomUUID()}`;
       const body = { obligation_id: obl.id, amount_minor: "100", expected_version: 1 };
       const pending = allocate(org.api, pay.id, body, key);
@@ -477,7 +478,7 @@ describe("POST /payments/{id}/allocations", () => {
         if (Date.now() > deadline) throw new Error("the allocation never waited for the obligation lock");
         await new Promise((r) => setTimeout(r, 20));
       }
-      const mine = c.query("SELECT 1 FROM payments WHERE id = $1 FOR UPDATE", [pay.id]).then(
+      const mine = c.query("SELECT 1 FROM payments WHERE id = $1 AND organization_id = $2 FOR UPDATE", [pay.id, org.organizationId]).then(
         () => "locked",
         (e: Error) => `failed: ${e.message}`,
       );

@@ -5,7 +5,7 @@ import { sha256Hex } from "@/lib/crypto";
 import type { HandleOptions } from "@/lib/http/handle";
 import { ZRecipientSessionExchange } from "@/lib/schemas/recipient";
 import { exchangeAccountToken } from "@/lib/account-links/exchange-account-token";
-import { tokenLookup } from "@/lib/auth/token-routing";
+import { tokenLookup, tokenOrganization } from "@/lib/auth/token-routing";
 import { recipientRateLimited } from "@/lib/recipients/exchange-options";
 import { recipientSessionCookie } from "@/lib/recipients/session-cookie";
 
@@ -15,10 +15,13 @@ const tokenOf = (body: unknown): string | undefined => {
 };
 
 // handle() options of the account session exchange, as the payment link's
-// (lib/recipients/exchange-options.ts): the Idempotency-Key scoped to the token's hash, a
+// (lib/recipients/exchange-options.ts): the Idempotency-Key scoped to the token's hash (and its route's organization), a
 // fresh cookie on a replay, exchanges of one token rate limited.
 export const accountExchangeOptions: HandleOptions = {
-  idempotencyScope: async (_req, body) => `account-exchange:${sha256Hex(tokenOf(body) ?? JSON.stringify(body ?? null))}`,
+  idempotencyScope: async (_req, body) => ({
+    scope: `account-exchange:${sha256Hex(tokenOf(body) ?? JSON.stringify(body ?? null))}`,
+    organizationId: tokenOrganization(tokenOf(body)),
+  }),
   replayCookies: async (req, body, rawParams, stored) => {
     const token = tokenOf(body);
     if (stored.status !== 200 || token === undefined || !rawParams.account) return [];

@@ -36,5 +36,9 @@ export function tokenLookup(token: string, prefix = ""): TokenLookup | undefined
   return { organizationId, hash: sha256Hex(prefix + token.slice(sep + 1)) };
 }
 
+// The organization a token's route names; null for a token of the old form, a malformed one or none.
+export const tokenOrganization = (token: string | undefined, prefix = ""): string | null =>
+  token === undefined ? null : (tokenLookup(token, prefix)?.organizationId ?? null);
+
 // The hash a new routed token is stored under (the same tokenLookup finds).
 export const routedTokenHash = (prefix: string, secret: string): string => sha256Hex(prefix + secret);

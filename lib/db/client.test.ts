@@ -4,7 +4,7 @@ import v8 from "node:v8";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, sql, sqlCount, sqlLater, transaction } from "@/lib/db/client";
-import { KeyTakenMeanwhile, claimForApiKeyInTx, claimInTx, claimed, lookup, storeInTx } from "@/lib/idempotency";
+import { KeyTakenMeanwhile, NO_ORGANIZATION, claimForApiKeyInTx, claimInTx, claimed, lookup, storeInTx } from "@/lib/idempotency";
 
 // `transaction()` (lib/db/client.ts) on the suite's real database: BEGIN/COMMIT on one pooled
 // connection, with every statement of its async context on that connection — `sql()`,
@@ -354,7 +354,7 @@ describe("lib/db transaction()", () => {
 
   it("the idempotency store fails its transaction with KeyTakenMeanwhile when the key was completed meanwhile", async () => {
     const scope = `test:${randomUUID()}`;
-    const claim = { scope, key: "k1", method: "POST", path: "/api/v1/probe", fingerprint: "f" };
+    const claim = { scope, organizationId: NO_ORGANIZATION, key: "k1", method: "POST", path: "/api/v1/probe", fingerprint: "f" };
     const reply = { status: 201, body: "{}", headers: {} };
     await transaction(async (tx) => storeInTx(tx, claim, reply));
     const a = newOrgId();
@@ -378,7 +378,7 @@ describe("lib/db transaction()", () => {
       org,
       keyHash,
     ]);
-    const claim = { scope: `org:${org}`, key: `k-${randomUUID()}`, method: "POST", path: "/api/v1/probe", fingerprint: "f" };
+    const claim = { scope: `org:${org}`, organizationId: org, key: `k-${randomUUID()}`, method: "POST", path: "/api/v1/probe", fingerprint: "f" };
     try {
       // No key with this digest: no row, no lock.
       expect(await transaction(async (tx) => claimForApiKeyInTx(tx, "no-such-digest", claim.key))).toEqual([]);

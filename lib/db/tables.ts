@@ -20,6 +20,7 @@ export const TENANT_TABLES = [
   "document_blobs",
   "documents",
   "events",
+  "idempotency_records", // a key of no organization (the operator's reset link, an old-form token) under the nil UUID
   "inbox_items",
   "invitations",
   "issuer_sessions",
@@ -59,8 +60,4 @@ export const REFERENCE_TABLES = ["organizations", "users", "password_resets"] as
 // - schema_migrations: the migration runner's own record.
 // - rate_limit_buckets: keyed by an email or a client address (sign-in throttling), before
 //   any organization is known; written on every counted attempt, so not copied to every node.
-// - idempotency_records: keyed by a scope that for anonymous capability exchanges (account
-//   link, recipient link, invitation, password reset) is a hash of the token, known before
-//   the organization is; it gets organization_id once tokens lead to their organization
-//   first (issue 40 item 2).
-export const COORDINATOR_TABLES = ["schema_migrations", "rate_limit_buckets", "idempotency_records"] as const;
+export const COORDINATOR_TABLES = ["schema_migrations", "rate_limit_buckets"] as const;

@@ -2,9 +2,9 @@ import type { z } from "zod";
 import type { Tx } from "@/lib/db/client";
 import type { Operation } from "@/lib/http/operation";
 import type { UploadedFile } from "@/lib/http/body";
-import type { StoredResponse } from "@/lib/idempotency";
 import type { CountedAttempt } from "@/lib/rate-limit";
 import type { AnonymousPrincipal, CronPrincipal, IssuerPrincipal, Principal, RecipientPrincipal, UserPrincipal } from "@/lib/auth/principal";
+import type { KeyScope, StoredResponse } from "@/lib/idempotency";
 
 // The types the request pipeline (lib/http/handle.ts) and its steps share: what a handler
 // receives and returns, typed by its operation declaration.
@@ -70,8 +70,9 @@ export type Handler<O extends Operation> = (ctx: HandlerContext<O>) => Promise<R
 
 // The few endpoints' departures from the ordinary order; docs/architecture.md, "Why: the handler options".
 export type HandleOptions = {
-  // auth "none" with idempotency: the key's scope (e.g. derived from the body)
-  idempotencyScope?: (req: Request, body: unknown, rawParams: Record<string, string>) => Promise<string>;
+  // auth "none" with idempotency: the key's scope (e.g. derived from the body) and its
+  // organization (a routed token's), or null when it names none
+  idempotencyScope?: (req: Request, body: unknown, rawParams: Record<string, string>) => Promise<KeyScope>;
   // on a replay, the Set-Cookie values to send again (cookies are never stored); `body` unvalidated
   replayCookies?: (req: Request, body: unknown, rawParams: Record<string, string>, stored: StoredResponse) => Promise<string[]>;
   // slow checks without the database, before the transaction opens; the result is `prepared`

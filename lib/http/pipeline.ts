@@ -56,7 +56,7 @@ export async function apiKeyOrder<O extends Operation>(call: Call<O>, apiKey: st
   }
   const key = read.ctx.idempotencyKey;
   if (key === undefined) return undefined;
-  const c = keyClaim(op, req, key, read.fingerprintBody, "");
+  const c = keyClaim(op, req, key, read.fingerprintBody, { scope: "", organizationId: null });
   const first = apiKeyClaimStep(op, apiKey, c, (p) => {
     call.principal = p;
   });

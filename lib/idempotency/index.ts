@@ -17,6 +17,8 @@ export type StoredResponse = { status: number; body: string; headers: Record<str
 
 export type KeyClaim = {
   scope: string;
+  // The scope's organization (the record's shard on Citus): NO_ORGANIZATION for a scope of none.
+  organizationId: string;
   key: string;
   method: string;
   path: string;
@@ -38,15 +40,25 @@ export function validateKey(key: string | null): string {
 // secret) and a plain digest of a body whose other fields are known would be an unsalted
 // hash of the secret, open to guessing offline from a copy of the database. Records stored by
 // earlier versions hold the plain SHA-256 (no prefix): `sameRequest` still accepts it.
-export const fingerprint = (method: string, path: string, body: unknown): string => keyClaim("", "", method, path, body).fingerprint;
+export const fingerprint = (method: string, path: string, body: unknown): string =>
+  keyClaim({ scope: "", organizationId: null }, "", method, path, body).fingerprint;
+
+// The organization of a record whose scope names none (the operator's password-reset link, a
+// token of the old form): the nil UUID, a bucket of its own (migration 0031).
+export const NO_ORGANIZATION = "00000000-0000-0000-0000-000000000000";
 
 const FINGERPRINT_PREFIX = "h1:";
 const requestText = (method: string, path: string, body: unknown) => `${method}\n${path}\n${canonicalJson(body)}`;
 
-export function keyClaim(scope: string, key: string, method: string, path: string, body: unknown): KeyClaim {
+// Whose a key is: the scope (`org:<id>`, `req:<id>`, an anonymous exchange's token hash) and
+// its organization, or null when it names none.
+export type KeyScope = { scope: string; organizationId: string | null };
+
+export function keyClaim(s: KeyScope, key: string, method: string, path: string, body: unknown): KeyClaim {
   const text = requestText(method, path, body);
   return {
-    scope,
+    scope: s.scope,
+    organizationId: s.organizationId ?? NO_ORGANIZATION,
     key,
     method,
     path,
@@ -82,17 +94,17 @@ function canonicalJson(v: unknown): string {
 // the pipeline replays instead. (Rows in state 'processing' were written by earlier
 // versions, whose claim committed on its own: they hold no lock and count as free.)
 export async function claimInTx(tx: Tx, c: KeyClaim): Promise<StoredResponse | undefined> {
-  const rows = await claimStatement.rows(tx, { lock: lockText(c.scope, c.key), scope: c.scope, key: c.key });
+  const rows = await claimStatement.rows(tx, { lock: lockText(c.scope, c.key), org: c.organizationId, scope: c.scope, key: c.key });
   return claimed(rows[0], c);
 }
 
 // The record's columns a claim reads (`r`: idempotency_records).
 const RECORD = ["r.state", "r.method", "r.path", "r.fingerprint", "r.response_status", "r.response_body", "r.response_headers"] as const;
 
-const claimStatement = statement((q, p: { lock: string; scope: string; key: string }) =>
+const claimStatement = statement((q, p: { lock: string; org: string; scope: string; key: string }) =>
   q
     .selectFrom(raw<{ x: number }>`(SELECT 1)`.as("one"))
-    .leftJoin("idempotency_records as r", (j) => j.on("r.scope", "=", p.scope).on("r.key", "=", p.key))
+    .leftJoin("idempotency_records as r", (j) => j.on("r.organization_id", "=", p.org).on("r.scope", "=", p.scope).on("r.key", "=", p.key))
     .select([raw<boolean>`pg_try_advisory_xact_lock(hashtextextended(${p.lock}, 0))`.as("locked"), ...RECORD]),
 );
 
@@ -116,12 +128,14 @@ const claimForKeys = (q: Query, p: { keyHash: string; key: string; organizationI
     .selectFrom((eb) =>
       eb
         .selectFrom("api_keys as k")
-        .select(raw<string>`'org:' || k.organization_id::text`.as("scope"))
+        .select(["k.organization_id", raw<string>`'org:' || k.organization_id::text`.as("scope")])
         .where("k.key_hash", "=", p.keyHash)
         .$if(routed, (w) => w.where("k.organization_id", "=", p.organizationId as string))
         .as("s"),
     )
-    .leftJoin("idempotency_records as r", (j) => j.onRef("r.scope", "=", "s.scope").on("r.key", "=", p.key))
+    .leftJoin("idempotency_records as r", (j) =>
+      j.onRef("r.organization_id", "=", "s.organization_id").onRef("r.scope", "=", "s.scope").on("r.key", "=", p.key),
+    )
     .select([
       raw<boolean>`pg_try_advisory_xact_lock(hashtextextended('idem' || chr(10) || s.scope || chr(10) || ${p.key}, 0))`.as("locked"),
       "s.scope",
@@ -167,7 +181,7 @@ export function claimed(row: ClaimRow | undefined, c: KeyClaim): StoredResponse 
 // The stored response of a completed request with this key, read outside any claim (after
 // KeyTakenMeanwhile: the row committed by the other claimant).
 export async function lookup(q: Tx, c: KeyClaim): Promise<StoredResponse | undefined> {
-  const row = await q.idempotencyRecord.findUnique({ where: { scope_key: { scope: c.scope, key: c.key } } });
+  const row = await q.idempotencyRecord.findUnique({ where: { organizationId_scope_key: { organizationId: c.organizationId, scope: c.scope, key: c.key } } });
   if (!row) return undefined;
   return storedOf(
     row.state,
@@ -234,6 +248,7 @@ export async function storeInTx(tx: Tx, c: KeyClaim, r: StoredResponse): Promise
   await storeStatement.later(
     tx,
     {
+      org: c.organizationId,
       scope: c.scope,
       key: c.key,
       method: c.method,
@@ -247,7 +262,17 @@ export async function storeInTx(tx: Tx, c: KeyClaim, r: StoredResponse): Promise
   );
 }
 
-type StoreValues = { scope: string; key: string; method: string; path: string; fingerprint: string; status: number; body: string; headers: string };
+type StoreValues = {
+  org: string;
+  scope: string;
+  key: string;
+  method: string;
+  path: string;
+  fingerprint: string;
+  status: number;
+  body: string;
+  headers: string;
+};
 const now = raw<Date>`now()`;
 const storeStatement = statement((q, p: StoreValues) =>
   q
@@ -255,6 +280,7 @@ const storeStatement = statement((q, p: StoreValues) =>
       w
         .insertInto("idempotency_records")
         .values({
+          organization_id: p.org,
           scope: p.scope,
           key: p.key,
           method: p.method,
@@ -270,7 +296,7 @@ const storeStatement = statement((q, p: StoreValues) =>
         })
         .onConflict((oc) =>
           oc
-            .columns(["scope", "key"])
+            .columns(["organization_id", "scope", "key"])
             .doUpdateSet((eb) => ({
               method: eb.ref("excluded.method"),
               path: eb.ref("excluded.path"),

@@ -1,4 +1,6 @@
+import { sql as raw } from "kysely";
 import type { Tx } from "@/lib/db/client";
+import { later, query } from "@/lib/db/query";
 import { safeEqual } from "@/lib/crypto";
 import { AppError, notFound } from "@/lib/errors";
 import { hashPassword } from "@/lib/auth/passwords";
@@ -18,6 +20,9 @@ export async function completePasswordReset(tx: Tx, { id, body }: CompletePasswo
   if (!found) throw notFound("password reset");
   const reset = await tx.passwordReset.findFirst({ where: found.organizationId === undefined ? { id } : { id, organizationId: found.organizationId } });
   if (!reset || !safeEqual(reset.tokenHash, found.hash)) throw notFound("password reset");
+  // On Citus: after the cross-shard membership read, a write to `users` (a reference table)
+  // needs sequential shard access (as in accept-invitation.ts; held back, no meaning on PostgreSQL).
+  await later(tx, query(tx).selectNoFrom(raw<string>`set_config('citus.multi_shard_modify_mode', 'sequential', true)`.as("mode")));
   const stillSole = reset.organizationId === null || (await isSoleMembership(tx, { userId: reset.userId, organizationId: reset.organizationId }));
   if (reset.usedAt || reset.expiresAt <= new Date() || !stillSole) {
     throw new AppError("invitation_expired", "this password-reset link has expired or was used; ask for a new one");

@@ -354,6 +354,9 @@ function updateStatement(fields: string[], increments: boolean[]): Updated {
   for (const f of fields) {
     if (!(OBLIGATION_COLUMNS as readonly string[]).includes(column(f))) throw new Error(`loadObligationUpdated: not a column: ${f}`);
   }
+  // The row is the UPDATE's (`u`); the parts hang off `o`, the same obligation read by its key
+  // with the organization named: Citus routes a statement only when every distributed table
+  // in it names the organization, and refuses subqueries correlated to a writing CTE's rows.
   return statement((q: Query, p: Record<string, unknown>) =>
     q
       .with("u", (w) =>
@@ -364,8 +367,9 @@ function updateStatement(fields: string[], increments: boolean[]): Updated {
           .where("o.organization_id", "=", p.org as string)
           .returningAll(),
       )
-      .selectFrom("u as o")
-      .select(OBLIGATION_SELECT)
+      .selectFrom("u")
+      .innerJoin("obligations as o", (j) => j.on("o.organization_id", "=", p.org as string).onRef("o.id", "=", "u.id"))
+      .select(camelColumns("u", OBLIGATION_COLUMNS))
       .select(PARTS),
   ) as unknown as Updated;
 }

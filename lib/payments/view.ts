@@ -22,9 +22,12 @@ export type LoadedPayment = Prisma.PaymentGetPayload<{ include: typeof PAYMENT_I
 
 export const notFoundPayment = () => new AppError("not_found", "payment not found");
 
-// Payments (`p`) with their allocations in one statement (Prisma's include sends one query per
-// relation): the allocations a JSON array, oldest first, their bigint as text.
-export function selectPayments(q: Query) {
+// Payments (`p`) of the organization `org` with their allocations in one statement (Prisma's
+// include sends one query per relation): the allocations a JSON array, oldest first, their
+// bigint as text. The allocations name the organization itself, not through `p`: so Citus
+// routes the statement to one shard, which it wants for the locking read (lockPayment).
+// The caller still adds `p.organization_id = org`.
+export function selectPayments(q: Query, org: string) {
   return q.selectFrom("payments as p").select((eb) => [
     "p.id",
     "p.organization_id as organizationId",
@@ -58,7 +61,7 @@ export function selectPayments(q: Query) {
           "a.reversal_reason as reversalReason",
           "o.reference",
         ])
-        .whereRef("a.organization_id", "=", "p.organization_id")
+        .where("a.organization_id", "=", org)
         .whereRef("a.payment_id", "=", "p.id")
         .orderBy("a.created_at")
         .orderBy("a.id"),
@@ -86,10 +89,10 @@ export function toLoadedPayment({ allocations, ...p }: PaymentRow): LoadedPaymen
 export type LoadPaymentInput = { organizationId: string; paymentId: string };
 
 type ById = { org: string; id: string };
-const byId = statement((q, p: ById) => selectPayments(q).where("p.organization_id", "=", p.org).where("p.id", "=", p.id));
+const byId = statement((q, p: ById) => selectPayments(q, p.org).where("p.organization_id", "=", p.org).where("p.id", "=", p.id));
 // The same, with the payment's row locked until the transaction ends (FOR UPDATE OF p: the
 // payment only, not the allocations or obligations read beside it).
-const lockedById = statement((q, p: ById) => selectPayments(q).where("p.organization_id", "=", p.org).where("p.id", "=", p.id).forUpdate("p"));
+const lockedById = statement((q, p: ById) => selectPayments(q, p.org).where("p.organization_id", "=", p.org).where("p.id", "=", p.id).forUpdate("p"));
 
 export async function loadPayment(tx: Tx, input: LoadPaymentInput): Promise<LoadedPayment> {
   if (!isUuid(input.paymentId)) throw notFoundPayment();
@@ -112,7 +115,7 @@ function one(rows: PaymentRow[]): LoadedPayment {
 export type LoadPaymentPageInput = { organizationId: string; limit: number; offset: number; filter?: Expression<SqlBool> };
 
 export async function loadPaymentPage(tx: Tx, input: LoadPaymentPageInput): Promise<LoadedPayment[]> {
-  const rows = await selectPayments(query(tx))
+  const rows = await selectPayments(query(tx), input.organizationId)
     .where("p.organization_id", "=", input.organizationId)
     .$if(input.filter !== undefined, (s) => s.where(input.filter as Expression<SqlBool>))
     .orderBy("p.created_at", "desc")

@@ -2,7 +2,7 @@ import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { hitRateLimit } from "@/lib/rate-limit";
-import { tokenLookup } from "@/lib/auth/token-routing";
+import { tokenLookup, tokenOrganization } from "@/lib/auth/token-routing";
 import { sha256Hex } from "@/lib/crypto";
 import type { HandleOptions } from "@/lib/http/handle";
 import { ZRecipientSessionExchange } from "@/lib/schemas/recipient";
@@ -15,7 +15,7 @@ const tokenOf = (body: unknown): string | undefined => {
 };
 
 // handle() options of the session exchange (auth none): the Idempotency-Key is scoped to
-// the link token (its SHA-256, never the token itself), and a replayed successful exchange
+// the link token (its SHA-256, never the token itself; the organization its route's), and a replayed successful exchange
 // sets a fresh session cookie (lib/recipients/exchange-token.ts). Exchanges of one link
 // token are rate limited like the link's other state-changing calls
 // (RECIPIENT_RATE_LIMIT_PER_MINUTE, counted before the transaction: each exchange records
@@ -24,7 +24,7 @@ export function exchangeHandleOptions(family: RecipientFamily): HandleOptions {
   return {
     idempotencyScope: async (_req, body) => {
       const token = tokenOf(body);
-      return `exchange:${sha256Hex(token ?? JSON.stringify(body ?? null))}`;
+      return { scope: `exchange:${sha256Hex(token ?? JSON.stringify(body ?? null))}`, organizationId: tokenOrganization(token) };
     },
     replayCookies: async (req, body, rawParams, stored) => {
       const token = tokenOf(body);

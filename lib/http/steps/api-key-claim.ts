@@ -45,7 +45,9 @@ export function apiKeyClaimStep<O extends Operation>(op: O, apiKey: string, c: i
       if (row && isStaleUse(row)) step.stale = row;
       onPrincipal(p);
       authorize(op, p);
-      c.scope = scopeOf(p);
+      const scope = scopeOf(p);
+      c.scope = scope.scope;
+      c.organizationId = scope.organizationId ?? idem.NO_ORGANIZATION;
       step.principal = principalFor(op, p);
       const claimRow = (await claimSent)[0];
       if (claimRow?.scope !== c.scope) throw new Error("the Idempotency-Key claim was made for another scope");

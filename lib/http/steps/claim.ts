@@ -19,13 +19,14 @@ export function claimAs<O extends Operation>(principal: PrincipalFor<O>, c: idem
 }
 
 // The key's record: per scope, method, path and body fingerprint.
-export function keyClaim(op: Operation, req: Request, key: string, fingerprintBody: unknown, scope: string): idem.KeyClaim {
+export function keyClaim(op: Operation, req: Request, key: string, fingerprintBody: unknown, scope: idem.KeyScope): idem.KeyClaim {
   return idem.keyClaim(scope, key, op.method, new URL(req.url).pathname, fingerprintBody);
 }
 
-// An Idempotency-Key is the organization's (issuers) or the link's (link holders).
-export function scopeOf(p: Principal): string {
-  if (p.kind === "recipient") return `req:${p.paymentRequestId}`;
-  if (p.kind === "api_key" || p.kind === "user") return `org:${p.organizationId}`;
+// An Idempotency-Key is the organization's (issuers) or the link's (link holders); either way
+// in the organization's records.
+export function scopeOf(p: Principal): idem.KeyScope {
+  if (p.kind === "recipient") return { scope: `req:${p.paymentRequestId}`, organizationId: p.organizationId };
+  if (p.kind === "api_key" || p.kind === "user") return { scope: `org:${p.organizationId}`, organizationId: p.organizationId };
   throw new Error("idempotent anonymous operations need an idempotencyScope");
 }

@@ -1,5 +1,7 @@
 import { handle } from "@/lib/http/handle";
 import { sha256Hex } from "@/lib/crypto";
+import { tokenOrganization } from "@/lib/auth/token-routing";
+import { ZPasswordResetCompleteInput } from "@/lib/schemas/sessions";
 import { completePasswordResetOp } from "@/lib/operations/sessions";
 import { completePasswordReset } from "@/lib/identity/complete-password-reset";
 import { notServed } from "@/lib/http/not-served";
@@ -11,8 +13,13 @@ export const POST = handle(
     await completePasswordReset(tx, { id: params.id, body });
     return { status: 204 };
   },
-  // (auth none: the Idempotency-Key is scoped to the reset link's id)
-  { idempotencyScope: async (_req, _body, rawParams) => `password-reset:${sha256Hex(rawParams.id ?? "")}` },
+  // (auth none: the Idempotency-Key is scoped to the reset link's id, in its token's organization)
+  {
+    idempotencyScope: async (_req, body, rawParams) => ({
+      scope: `password-reset:${sha256Hex(rawParams.id ?? "")}`,
+      organizationId: tokenOrganization(ZPasswordResetCompleteInput.safeParse(body).data?.token),
+    }),
+  },
 );
 
 // The methods this path does not serve: the 405 envelope (lib/http/not-served.ts).
