@@ -247,8 +247,9 @@ async function sweepBatch(tx: Tx, { organizationId, batchSize, emitted }: SweepB
   });
   await query(tx)
     .updateTable("obligations as o")
-    .from(raw<{ id: string; next: string | null }>`unnest(${rows.map((r) => r.id)}::uuid[], ${nexts}::text[])`.as<"v">(raw`v(id, next)`))
-    .set({ next_scheduled_on: raw<Date | null>`v.next::date` })
+    // Dates as a date[] parameter: Citus refuses a cast of a column (text to date, STABLE) in an UPDATE.
+    .from(raw<{ id: string; next: Date | null }>`unnest(${rows.map((r) => r.id)}::uuid[], ${nexts}::date[])`.as<"v">(raw`v(id, next)`))
+    .set({ next_scheduled_on: raw<Date | null>`v.next` })
     .where("o.organization_id", "=", organizationId)
     .whereRef("o.id", "=", "v.id")
     .execute();

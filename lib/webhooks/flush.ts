@@ -131,7 +131,10 @@ async function claimDueIn(organizationId: string, limit: number, busy: string[])
       "e.data as event_data",
       "w.url",
       "w.secret_ciphertext",
-      raw<string>`CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret_ciphertext ELSE '' END`.as("previous_secret_ciphertext"),
+      // The time as a parameter: Citus allows no now() (STABLE) in RETURNING.
+      raw<string>`CASE WHEN w.previous_secret_expires_at > ${new Date().toISOString()} THEN w.previous_secret_ciphertext ELSE '' END`.as(
+        "previous_secret_ciphertext",
+      ),
     ])
     .execute();
 }
