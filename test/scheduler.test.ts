@@ -69,11 +69,14 @@ async function sweepAll(s: TestServer) {
 }
 
 // Pretends the obligation was registered `days` ago (and is due for a sweep today).
+// The new time is computed here: Citus refuses timestamptz arithmetic (STABLE) on a column in an UPDATE.
 async function registeredDaysAgo(obligationId: string, days: number) {
-  await sql.query(
-    `UPDATE obligations SET created_at = created_at - make_interval(days => $2::int), next_scheduled_on = (now() AT TIME ZONE 'UTC')::date WHERE id = $1`,
-    [obligationId, days],
-  );
+  const { rows } = await sql.query<{ created_at: Date }>(`SELECT created_at FROM obligations WHERE id = $1`, [obligationId]);
+  const at = new Date(rows[0].created_at.getTime() - days * 86_400_000);
+  await sql.query(`UPDATE obligations SET created_at = $2, next_scheduled_on = (now() AT TIME ZONE 'UTC')::date WHERE id = $1`, [
+    obligationId,
+    at.toISOString(),
+  ]);
 }
 
 type Ev = { id: string; type: string; obligation_id: string; actor_type: string; data: any };
