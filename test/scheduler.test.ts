@@ -394,7 +394,7 @@ describe("several sweepers, and a sweeper killed mid-sweep", () => {
     expect(dup.rows).toEqual([]);
     const per = await sql.query<{ lines: string }>(
       `SELECT string_agg(type || coalesce(':' || (data->>'days_overdue'), ''), ',' ORDER BY type, data->>'days_overdue') AS lines
-       FROM obligations o LEFT JOIN events e ON e.obligation_id = o.id AND e.type = ANY($2::text[])
+       FROM obligations o LEFT JOIN events e ON e.organization_id = o.organization_id AND e.obligation_id = o.id AND e.type = ANY($2::text[])
        WHERE o.organization_id = $1 GROUP BY o.id`,
       [organizationId, SCHEDULED],
     );
@@ -404,7 +404,8 @@ describe("several sweepers, and a sweeper killed mid-sweep", () => {
     // Every mark belongs to an event of its obligation, and every scheduled event has its mark.
     const marks = await sql.query<{ n: number; joined: number }>(
       `SELECT count(*)::int AS n, count(e.id)::int AS joined FROM scheduled_event_marks m
-       LEFT JOIN events e ON e.id = m.event_id AND e.obligation_id = m.obligation_id WHERE m.organization_id = $1`,
+       LEFT JOIN events e ON e.organization_id = m.organization_id AND e.id = m.event_id AND e.obligation_id = m.obligation_id
+       WHERE m.organization_id = $1`,
       [organizationId],
     );
     expect(marks.rows[0]).toEqual({ n: 3 * n, joined: 3 * n });
