@@ -69,13 +69,13 @@ async function sweepAll(s: TestServer) {
 }
 
 // Pretends the obligation was registered `days` ago (and is due for a sweep today).
-// (The new created_at is computed here: Citus refuses a time zone-dependent function of a
-// column in an UPDATE.)
+// The new time is computed here: Citus refuses timestamptz arithmetic (STABLE) on a column in an UPDATE.
 async function registeredDaysAgo(obligationId: string, days: number) {
-  const [row] = (await sql.query<{ created_at: Date }>("SELECT created_at FROM obligations WHERE id = $1", [obligationId])).rows;
+  const { rows } = await sql.query<{ created_at: Date }>(`SELECT created_at FROM obligations WHERE id = $1`, [obligationId]);
+  const at = new Date(rows[0].created_at.getTime() - days * 86_400_000);
   await sql.query(`UPDATE obligations SET created_at = $2, next_scheduled_on = (now() AT TIME ZONE 'UTC')::date WHERE id = $1`, [
     obligationId,
-    new Date(row.created_at.getTime() - days * 86_400_000),
+    at.toISOString(),
   ]);
 }
 
@@ -394,7 +394,7 @@ describe("several sweepers, and a sweeper killed mid-sweep", () => {
     expect(dup.rows).toEqual([]);
     const per = await sql.query<{ lines: string }>(
       `SELECT string_agg(type || coalesce(':' || (data->>'days_overdue'), ''), ',' ORDER BY type, data->>'days_overdue') AS lines
-       FROM obligations o LEFT JOIN events e ON e.obligation_id = o.id AND e.type = ANY($2::text[])
+       FROM obligations o LEFT JOIN events e ON e.organization_id = o.organization_id AND e.obligation_id = o.id AND e.type = ANY($2::text[])
        WHERE o.organization_id = $1 GROUP BY o.id`,
       [organizationId, SCHEDULED],
     );
@@ -404,7 +404,8 @@ describe("several sweepers, and a sweeper killed mid-sweep", () => {
     // Every mark belongs to an event of its obligation, and every scheduled event has its mark.
     const marks = await sql.query<{ n: number; joined: number }>(
       `SELECT count(*)::int AS n, count(e.id)::int AS joined FROM scheduled_event_marks m
-       LEFT JOIN events e ON e.id = m.event_id AND e.obligation_id = m.obligation_id WHERE m.organization_id = $1`,
+       LEFT JOIN events e ON e.organization_id = m.organization_id AND e.id = m.event_id AND e.obligation_id = m.obligation_id
+       WHERE m.organization_id = $1`,
       [organizationId],
     );
     expect(marks.rows[0]).toEqual({ n: 3 * n, joined: 3 * n });

@@ -1,8 +1,8 @@
 import { appendFileSync } from "node:fs";
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import { newOrgWithOwner } from "../support/fixtures";
-import { expectNoAxeViolations, expectNoHorizontalOverflow, registerObligation, signIn } from "../support/dashboard";
+import { expectNoAxeViolations, expectNoHorizontalOverflow, openInbox, registerObligation } from "../support/dashboard";
+import { dayOffset, expectAxeClean, phone } from "../support/recipient";
 
 // A payer on a phone, in German, disputes one invoice and promises to pay another on the
 // hosted page; staff see both in the inbox (unread count in the navigation, filter, mark
@@ -12,21 +12,7 @@ import { expectNoAxeViolations, expectNoHorizontalOverflow, registerObligation, 
 test.describe.configure({ timeout: 240_000 });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/e2e/disputes-${name}.png`, fullPage: true });
-const dayOffset = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const remember = (...values: string[]) => appendFileSync(`${process.env.E2E_LOG_FILE!}.secrets`, values.map((v) => `${v}\n`).join(""));
-
-async function phone(browser: Browser) {
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 }, locale: "de-DE", isMobile: true, hasTouch: true });
-  return { context, page: await context.newPage() };
-}
-
-async function axeClean(page: Page, label: string) {
-  const r = await new AxeBuilder({ page }).analyze();
-  expect(
-    r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    `axe on ${label}`,
-  ).toEqual([]);
-}
 
 test("a payer disputes one invoice and promises another; staff see both in the inbox and resolve the dispute", async ({ page, browser }) => {
   const org = await newOrgWithOwner("Acme Fit-outs GmbH");
@@ -41,7 +27,7 @@ test("a payer disputes one invoice and promises another; staff see both in the i
   const disputeCard = p.getByRole("region", { name: "Stimmt etwas mit dieser Rechnung nicht?" });
   await disputeCard.getByRole("button", { name: "Beanstandung senden" }).click();
   await expect(disputeCard.getByText("Wählen Sie aus, was nicht stimmt.")).toBeVisible();
-  await axeClean(p, "dispute form with errors");
+  await expectAxeClean(p, "dispute form with errors");
   await disputeCard.getByRole("radio", { name: "Der Betrag ist falsch" }).check();
   await disputeCard.getByLabel("Erklären Sie es in wenigen Worten").fill("Vereinbart waren 900,00 €, nicht 990,00 €.");
   await disputeCard.getByLabel(/Strittiger Betrag/).fill("90.00");
@@ -49,7 +35,7 @@ test("a payer disputes one invoice and promises another; staff see both in the i
   await expect(p.getByRole("status").filter({ hasText: "Ihre Beanstandung wurde an Acme Fit-outs GmbH gesendet." })).toBeVisible();
   await expect(disputeCard.getByTestId("dispute-state")).toContainText("Der Betrag ist falsch");
   await expect(disputeCard.getByRole("button", { name: "Beanstandung senden" })).toHaveCount(0);
-  await axeClean(p, "disputed invoice");
+  await expectAxeClean(p, "disputed invoice");
   await expectNoHorizontalOverflow(p);
   await shot(p, "payer-disputed-360-de");
   await disputeCard.screenshot({ path: "test-results/e2e/disputes-payer-dispute-card-360-de.png" });
@@ -64,19 +50,14 @@ test("a payer disputes one invoice and promises another; staff see both in the i
   await promiseCard.getByRole("button", { name: "Zahlung zusagen" }).click();
   await expect(p.getByRole("status").filter({ hasText: "Sie haben zugesagt" })).toBeVisible();
   await expect(promiseCard.getByTestId("promise-state")).toContainText("990,00");
-  await axeClean(p, "promised invoice");
+  await expectAxeClean(p, "promised invoice");
   await expectNoHorizontalOverflow(p);
   await shot(p, "payer-promised-360-de");
   await promiseCard.screenshot({ path: "test-results/e2e/disputes-payer-promise-card-360-de.png" });
 
   // ---- staff, at a desktop width
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, org.email, org.password);
-  const inboxLink = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Inbox/ });
-  await expect(inboxLink).toHaveAccessibleName("Inbox (2 unread)");
-  await inboxLink.click();
+  const { inboxLink, items } = await openInbox(page, org, 2);
   await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
-  const items = page.getByTestId("inbox-item");
   await expect(items).toHaveCount(2);
   await expect(items.nth(0)).toHaveAttribute("data-kind", "promise");
   await expect(items.nth(0)).toContainText("Promise to pay from Initech GmbH");
@@ -145,7 +126,7 @@ test("a payer disputes one invoice and promises another; staff see both in the i
   await p.goto(disputed.payment_request.hosted_url);
   await expect(p.getByTestId("dispute-state")).toContainText("hat Ihre Beanstandung nicht akzeptiert");
   await expect(p.getByTestId("dispute-state")).toContainText("The order confirmation of 3 November");
-  await axeClean(p, "resolved dispute");
+  await expectAxeClean(p, "resolved dispute");
   await shot(p, "payer-resolved-360-de");
   await p
     .getByRole("region", { name: "Stimmt etwas mit dieser Rechnung nicht?" })

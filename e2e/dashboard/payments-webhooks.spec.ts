@@ -1,8 +1,7 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { addUser, newOrgWithOwner } from "../support/fixtures";
-import { api, expectNoAxeViolations, failDeliveries, flushWebhooks, registerObligation, signIn } from "../support/dashboard";
+import { webhookReceiver } from "../support/webhook-receiver";
+import { api, expectNoAxeViolations, failDeliveries, registerObligation, signIn } from "../support/dashboard";
 
 test("an owner records a payment and allocates it to an obligation", async ({ page }) => {
   const org = await newOrgWithOwner("Soylent Corp");
@@ -67,25 +66,10 @@ test("an owner records a payment and allocates it to an obligation", async ({ pa
 });
 
 test.describe("webhooks", () => {
-  let receiver: Server;
-  let received: { headers: Record<string, string | string[] | undefined>; body: string }[] = [];
-  test.beforeAll(async () => {
-    receiver = createServer((req, res) => {
-      let body = "";
-      req.on("data", (c) => (body += c));
-      req.on("end", () => {
-        received.push({ headers: req.headers, body });
-        res.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
-  });
-  test.afterAll(async () => {
-    await new Promise<void>((r) => receiver.close(() => r()));
-  });
+  const receiver = webhookReceiver();
 
   test("an owner adds an endpoint, sees deliveries and retries a failed one", async ({ page }) => {
-    received = [];
+    receiver.received.length = 0;
     const org = await newOrgWithOwner("Initrode");
     await signIn(page, org.email, org.password);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Webhooks" }).click();
@@ -93,7 +77,7 @@ test.describe("webhooks", () => {
     await expectNoAxeViolations(page, "webhooks (empty)");
 
     const form = page.getByRole("form", { name: "Add a webhook endpoint" });
-    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+    const url = receiver.url("/hooks");
     await form.getByLabel("Destination URL").fill(url);
     await form.getByLabel("Signing secret").fill("too-short");
     await form.getByRole("button", { name: "Add endpoint" }).click();
@@ -106,16 +90,8 @@ test.describe("webhooks", () => {
 
     // an event is delivered (the flusher runs)
     await registerObligation(org.api_key, { debtor: { name: "Penetrode" } });
-    await expect
-      .poll(
-        async () => {
-          await flushWebhooks();
-          return received.length;
-        },
-        { timeout: 20_000 },
-      )
-      .toBeGreaterThan(0);
-    expect(received[0].headers["webhook-signature"]).toMatch(/^v1,/);
+    await expect.poll(receiver.flushed, { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(receiver.received[0].headers["webhook-signature"]).toMatch(/^v1,/);
     await expect
       .poll(
         async () => {
@@ -134,21 +110,13 @@ test.describe("webhooks", () => {
     const deliveries = page.getByRole("region", { name: "Recent deliveries", exact: true });
     await expect(deliveries).toContainText("Failed");
     await expectNoAxeViolations(page, "webhooks with a failed delivery");
-    const before = received.length;
+    const before = receiver.received.length;
     await deliveries.getByRole("button", { name: /^Retry/ }).click();
     // The button says "Requeued" until the page refreshes; then the row itself shows the
     // delivery pending again (the button is gone: only failed deliveries have one).
     await expect(deliveries).toContainText(/Requeued|Pending/);
     await expect(deliveries).not.toContainText("Failed");
-    await expect
-      .poll(
-        async () => {
-          await flushWebhooks();
-          return received.length;
-        },
-        { timeout: 20_000 },
-      )
-      .toBeGreaterThan(before);
+    await expect.poll(receiver.flushed, { timeout: 20_000 }).toBeGreaterThan(before);
   });
 
   test("members do not see webhooks; viewers see them read-only", async ({ page }) => {

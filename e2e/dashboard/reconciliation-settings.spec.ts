@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { camt053 } from "../../test/support/statements";
 import { newOrgWithOwner } from "../support/fixtures";
-import { api, checkBothSizes, signIn } from "../support/dashboard";
+import { api, checkBothSizes, figureOf, importStatement, registerObligation, signIn } from "../support/dashboard";
 
 // The reconciliation page's Settings section and figures as an owner uses them: the
 // defaults in words, `confident` and a tolerance chosen with the keyboard (the words follow),
@@ -13,16 +13,12 @@ test("an owner sets confident allocation and a tolerance; the next import is tou
   test.setTimeout(300_000);
   const org = await newOrgWithOwner("Settings Works BV");
   const tag = randomUUID().slice(0, 4).toUpperCase();
-  const r = await api<{ obligation: { id: string } }>(org.api_key, "POST", "/obligations", {
-    obligation_type: "invoice",
-    external_reference: { namespace: "e2e", id: randomUUID() },
+  await registerObligation(org.api_key, {
     debtor: { name: "Northwind Traders Ltd", email: "ap@northwind.example" },
     amount_minor: "48000",
-    currency: "EUR",
     deadline: "2026-11-25",
     business_context: { invoice_number: `INV-${tag}-0202` },
   });
-  expect(r.status).toBe(201);
 
   await signIn(page, org.email, org.password);
   await page.goto("/dashboard/reconciliation");
@@ -57,22 +53,10 @@ test("an owner sets confident allocation and a tolerance; the next import is tou
 
   // The invoice number without its leading zero and with other separators: allocated at import.
   const camt = camt053([{ amount: "480.00", name: "NORTHWIND TRADERS", ustrd: `Rechnung inv ${tag}/202` }]);
-  await page.getByLabel("Choose a statement file").setInputFiles({ name: "touchless.xml", mimeType: "application/xml", buffer: Buffer.from(camt) });
-  const summary = page.getByRole("region", { name: "Imported touchless.xml" });
-  await expect(summary).toBeVisible({ timeout: 60_000 });
-  await expect(
-    summary
-      .locator("dl > div")
-      .filter({ has: page.getByText("Allocated automatically", { exact: true }) })
-      .locator("dd"),
-  ).toHaveText("1");
+  const { figure } = await importStatement(page, { name: "touchless.xml", mimeType: "application/xml", buffer: Buffer.from(camt) });
+  await expect(figure("Allocated automatically")).toHaveText("1");
   await page.goto("/dashboard/reconciliation");
-  await expect(
-    stats
-      .locator("dl > div")
-      .filter({ has: page.getByText("Touchless", { exact: true }) })
-      .locator("dd"),
-  ).toHaveText("100 % (1)");
+  await expect(figureOf(stats, "Touchless")).toHaveText("100 % (1)");
   await checkBothSizes(page, "reconciliation-settings", "counted");
 
   // A payment short by 5.00, within the tolerance: its page preselects the bank fee and says

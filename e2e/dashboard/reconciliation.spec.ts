@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { camt053 } from "../../test/support/statements";
 import { newOrgWithOwner } from "../support/fixtures";
-import { api, checkBothSizes, expectNoAxeViolations, signIn } from "../support/dashboard";
+import { api, checkBothSizes, expectNoAxeViolations, figureOf, importStatement, signIn } from "../support/dashboard";
 
 // The Reconciliation page as a clerk uses it: obligations registered through the API, a
 // camt.053 built from their payment references and invoice numbers imported by the file
@@ -62,15 +62,7 @@ test("a clerk imports statements, accepts a suggestion with the keyboard and spl
   await checkBothSizes(page, "reconciliation", "empty");
 
   // Import: progress while it runs, then the summary.
-  const input = page.getByLabel("Choose a statement file");
-  await input.setInputFiles({ name: "november.xml", mimeType: "application/xml", buffer: Buffer.from(camt) });
-  const summary = page.getByRole("region", { name: "Imported november.xml" });
-  await expect(summary).toBeVisible({ timeout: 60_000 });
-  const figure = (label: string) =>
-    summary
-      .locator("dl > div")
-      .filter({ has: page.getByText(label, { exact: true }) })
-      .locator("dd");
+  const { figure } = await importStatement(page, { name: "november.xml", mimeType: "application/xml", buffer: Buffer.from(camt) });
   await expect(figure("Transactions")).toHaveText("4");
   await expect(figure("Credits (money in)")).toHaveText("3");
   await expect(figure("Debits (money out)")).toHaveText("1");
@@ -183,14 +175,7 @@ test("a clerk imports statements, accepts a suggestion with the keyboard and spl
   // A real bank's MT940 file, then the same file again: duplicates only.
   await page.goto("/dashboard/reconciliation");
   const mt940 = readFileSync(join(process.cwd(), "test/fixtures/bank/mt940/betterplace/sepa_mt9401.sta"));
-  await page.getByLabel("Choose a statement file").setInputFiles({ name: "sepa_mt9401.sta", mimeType: "text/plain", buffer: mt940 });
-  const real = page.getByRole("region", { name: "Imported sepa_mt9401.sta" });
-  await expect(real).toBeVisible({ timeout: 60_000 });
-  const realFigure = (label: string) =>
-    real
-      .locator("dl > div")
-      .filter({ has: page.getByText(label, { exact: true }) })
-      .locator("dd");
+  const { summary: real, figure: realFigure } = await importStatement(page, { name: "sepa_mt9401.sta", mimeType: "text/plain", buffer: mt940 });
   const created = Number(await realFigure("Payments created").textContent());
   expect(created).toBeGreaterThan(5);
   await expect(real).toContainText("mt940");
@@ -215,12 +200,7 @@ test("a clerk imports statements, accepts a suggestion with the keyboard and spl
   await checkBothSizes(page, "reconciliation", "csv-mapping");
   await mapping.getByRole("button", { name: "Import with this mapping" }).click();
   const csvSummary = page.getByRole("region", { name: "Imported export.csv" });
-  await expect(
-    csvSummary
-      .locator("dl > div")
-      .filter({ has: page.getByText("Payments created", { exact: true }) })
-      .locator("dd"),
-  ).toHaveText("1");
+  await expect(figureOf(csvSummary, "Payments created")).toHaveText("1");
   await expect(row(/^From Csv Payer Ltd/)).toBeVisible();
 
   // Every statement in the list, newest first.

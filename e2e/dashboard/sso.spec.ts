@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { db } from "../../lib/db/client";
 import { freePort, startServer, type TestServer } from "../../test/support/server";
-import { addUser, newOrgWithOwner } from "../support/fixtures";
+import { addUser, newOrgWithOwner, sessionCookie } from "../support/fixtures";
 import { expectNoAxeViolations } from "../support/dashboard";
 import { startOidcProvider } from "../support/oidc";
 
@@ -75,15 +75,7 @@ test("a member signs in through the identity provider into a revocable database 
   expect(names.filter((n) => n.includes("next-auth.session-token"))).toEqual([]);
 
   // An owner removes the member through the API: the session ends at once.
-  const signIn = await fetch(`${app.baseUrl}/api/v1/session`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: owner.email, password: owner.password }),
-  });
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  const cookie = await sessionCookie(owner.email, owner.password, app.baseUrl);
   const members = await (await fetch(`${app.baseUrl}/api/v1/members`, { headers: { cookie } })).json();
   const row = members.items.find((x: { email: string }) => x.email === member.email);
   expect((await fetch(`${app.baseUrl}/api/v1/members/${row.id}`, { method: "DELETE", headers: { cookie } })).status).toBe(204);
@@ -109,15 +101,7 @@ test("an unverified email and an unknown email are refused with a clear message,
 });
 
 test("an invitation is accepted by single sign-on with the invited, verified email (no password is set)", async ({ browser }) => {
-  const signIn = await fetch(`${app.baseUrl}/api/v1/session`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: owner.email, password: owner.password }),
-  });
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  const cookie = await sessionCookie(owner.email, owner.password, app.baseUrl);
   const invited = await fetch(`${app.baseUrl}/api/v1/members`, {
     method: "POST",
     headers: { cookie, "content-type": "application/json", "idempotency-key": randomUUID() },

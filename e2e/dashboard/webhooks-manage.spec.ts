@@ -1,7 +1,6 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
 import { newOrgWithOwner } from "../support/fixtures";
+import { webhookReceiver } from "../support/webhook-receiver";
 import { api, expectNoAxeViolations, expectNoHorizontalOverflow, flushWebhooks, signIn } from "../support/dashboard";
 
 // A clerk manages a webhook endpoint from the dashboard (docs/obligations.md, Lifecycle): sends a test
@@ -10,31 +9,15 @@ import { api, expectNoAxeViolations, expectNoHorizontalOverflow, flushWebhooks, 
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/e2e/webhooks-${name}.png`, fullPage: true });
 
-let receiver: Server;
-let received: { headers: Record<string, string | string[] | undefined>; body: string }[] = [];
-test.beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let body = "";
-    req.on("data", (c) => (body += c));
-    req.on("end", () => {
-      received.push({ headers: req.headers, body });
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
-});
-test.afterAll(async () => {
-  await new Promise<void>((r) => receiver.close(() => r()));
-});
-
-const receiverUrl = (path: string) => `http://127.0.0.1:${(receiver.address() as AddressInfo).port}${path}`;
+const receiver = webhookReceiver();
+const receiverUrl = receiver.url;
 
 for (const [label, viewport] of [
   ["desktop", { width: 1280, height: 900 }],
   ["360", { width: 360, height: 800 }],
 ] as const) {
   test(`an owner tests, edits, disables, enables and deletes an endpoint (${label})`, async ({ page }) => {
-    received = [];
+    receiver.received.length = 0;
     await page.setViewportSize(viewport);
     const org = await newOrgWithOwner(`Hooli ${label}`);
     const url = receiverUrl(`/hooks-${label}`);
@@ -53,7 +36,7 @@ for (const [label, viewport] of [
       .poll(
         async () => {
           await flushWebhooks();
-          return received.map((r) => JSON.parse(r.body).type);
+          return receiver.received.map((r) => JSON.parse(r.body).type);
         },
         { timeout: 20_000 },
       )

@@ -1,8 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { expect as baseExpect, type Page, test } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
-import { newOrgWithOwner } from "../support/fixtures";
-import { api, expectNoAxeViolations, expectNoHorizontalOverflow, signIn } from "../support/dashboard";
+import { api, expectNoAxeViolations, expectNoHorizontalOverflow, importStatement, openInbox } from "../support/dashboard";
+import { BECKER_IBAN, dayOffset, expectAxeClean as axeClean, fiveOpenInvoices, newIssuer, phone } from "../support/recipient";
 import { decodeEpcQr } from "../support/epc-qr";
 import { camt053 } from "../../test/support/statements";
 
@@ -15,60 +13,18 @@ import { camt053 } from "../../test/support/statements";
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 420_000 });
 
-const IBAN = "DE89370400440532013000";
-const dayOffset = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const IBAN = BECKER_IBAN;
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/e2e/account-story-${name}.png`, fullPage: true });
 
-async function axeClean(page: Page, label: string) {
-  const r = await new AxeBuilder({ page }).analyze();
-  expect(
-    r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    `axe on ${label}`,
-  ).toEqual([]);
-}
-
 test("five open invoices: three in one basket, one disputed, one promised; the inbox; the statement allocates the basket", async ({ page, browser }) => {
-  const org = await newOrgWithOwner("Acme Beratung GmbH");
-  const signInRes = await fetch(`${process.env.E2E_BASE_URL}/api/v1/session`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: org.email, password: org.password }),
-  });
-  const cookie = signInRes.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const put = await fetch(`${process.env.E2E_BASE_URL}/api/v1/payment-instructions/EUR`, {
-    method: "PUT",
-    headers: { cookie, "content-type": "application/json", "idempotency-key": randomUUID() },
-    body: JSON.stringify({ account_holder: "Acme Beratung GmbH", iban: IBAN, bic: "COBADEFFXXX" }),
-  });
-  expect(put.status).toBe(200);
-
-  const amounts = ["10000", "20050", "30000", "40000", "50000"];
-  const ids: string[] = [];
-  for (const [i, amount] of amounts.entries()) {
-    const r = await api<{ invoice: { id: string } }>(org.api_key, "POST", "/obligations", {
-      obligation_type: "invoice",
-      external_reference: { namespace: "e2e", id: randomUUID() },
-      debtor: { name: "Kaufhaus Becker KG", email: "buchhaltung@becker.example" },
-      amount_minor: amount,
-      currency: "EUR",
-      deadline: dayOffset(10 + i),
-      business_context: { invoice_number: `RE-2026-00${i + 1}` },
-    });
-    expect(r.status).toBe(201);
-    ids.push(r.body.invoice.id);
-  }
-  const cps = await api<{ items: { id: string; name: string }[] }>(org.api_key, "GET", "/counterparties");
-  const cp = cps.body.items.find((c) => c.name === "Kaufhaus Becker KG")!;
-  const link = await api<{ hosted_url: string }>(org.api_key, "POST", `/counterparties/${cp.id}/account-link`, {});
-  expect(link.status).toBe(201);
+  const issuer = await newIssuer("Acme Beratung GmbH");
+  const org = { api_key: issuer.apiKey, email: issuer.email, password: issuer.password };
+  const { ids, counterpartyId, hostedUrl } = await fiveOpenInvoices(issuer);
+  const cp = { id: counterpartyId };
 
   // ---- the payer, on a phone, in German
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 }, locale: "de-DE", isMobile: true, hasTouch: true });
-  const p = await context.newPage();
-  await p.goto(link.body.hosted_url);
+  const { context, page: p } = await phone(browser);
+  await p.goto(hostedUrl);
   await expect(p.getByRole("heading", { name: "Ihre offenen Rechnungen von Acme Beratung GmbH" })).toBeVisible();
   const invoices = p.getByTestId("account-invoice");
   await expect(invoices).toHaveCount(5);
@@ -132,13 +88,7 @@ test("five open invoices: three in one basket, one disputed, one promised; the i
   await shot(p, "dispute-promise-360-de");
 
   // ---- staff: the inbox
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, org.email, org.password);
-  const inboxLink = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Inbox/ });
-  await expect(inboxLink).toHaveAccessibleName("Inbox (2 unread)");
-  await inboxLink.click();
-  await expect(page).toHaveURL(/\/dashboard\/inbox$/);
-  const items = page.getByTestId("inbox-item");
+  const { items } = await openInbox(page, org, 2);
   await expect(items).toHaveCount(2);
   const promiseItem = items.filter({ has: page.getByText("RE-2026-005") });
   await expect(promiseItem).toHaveAttribute("data-kind", "promise");
@@ -179,14 +129,7 @@ test("five open invoices: three in one basket, one disputed, one promised; the i
   // ---- the bank statement: one transfer of 700.50 quoting the basket's reference
   const camt = camt053([{ amount: "700.50", name: "KAUFHAUS BECKER KG", ustrd: `Sammelzahlung ${reference}`, date: dayOffset(0) }], { iban: IBAN });
   await page.goto("/dashboard/reconciliation");
-  await page.getByLabel("Choose a statement file").setInputFiles({ name: "becker.xml", mimeType: "application/xml", buffer: Buffer.from(camt) });
-  const summary = page.getByRole("region", { name: "Imported becker.xml" });
-  await expect(summary).toBeVisible({ timeout: 60_000 });
-  const figure = (label: string) =>
-    summary
-      .locator("dl > div")
-      .filter({ has: page.getByText(label, { exact: true }) })
-      .locator("dd");
+  const { figure } = await importStatement(page, { name: "becker.xml", mimeType: "application/xml", buffer: Buffer.from(camt) });
   await expect(figure("Transactions")).toHaveText("1");
   await expect(figure("Allocated automatically")).toHaveText("1");
   await expectNoAxeViolations(page, "reconciliation after the import");

@@ -1,10 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { expect as baseExpect, test, type Page } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
-import jsQR from "jsqr";
-import { PNG } from "pngjs";
+import { expect as baseExpect, test } from "@playwright/test";
+import { decodeEpcQr } from "../support/epc-qr";
 import { newOrgWithOwner } from "../support/fixtures";
-import { apiCall as call } from "../support/recipient";
+import { apiCall as call, expectAxeClean as axeClean, fiveOpenInvoices, newIssuer } from "../support/recipient";
 
 // The payer's account (/a/{account}) on a phone in German: five open invoices, three of them
 // in one transfer; the EPC QR code decoded from a screenshot carries the total and the
@@ -13,45 +11,9 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 test.use({ viewport: { width: 360, height: 780 }, locale: "de-DE" });
 test.describe.configure({ timeout: 180_000 });
 
-const BASE = () => process.env.E2E_BASE_URL!;
-
-async function axeClean(page: Page, label: string) {
-  const r = await new AxeBuilder({ page }).analyze();
-  expect(
-    r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
-    label,
-  ).toEqual([]);
-}
-
 test("a payer with five open invoices pays three with one transfer (German, phone)", async ({ page }, testInfo) => {
-  const org = await newOrgWithOwner("Acme Beratung GmbH");
-  const key = { authorization: `Bearer ${org.api_key}` };
-  const signIn = await fetch(`${BASE()}/api/v1/session`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: org.email, password: org.password }),
-  });
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  await call({ cookie }, "PUT", "/payment-instructions/EUR", { account_holder: "Acme Beratung GmbH", iban: "DE89370400440532013000", bic: "COBADEFFXXX" });
-  const amounts = ["10000", "20050", "30000", "40000", "50000"];
-  for (const [i, amount] of amounts.entries()) {
-    await call(key, "POST", "/obligations", {
-      obligation_type: "invoice",
-      external_reference: { namespace: "erp", id: randomUUID() },
-      debtor: { name: "Kaufhaus Becker KG", email: "buchhaltung@becker.example" },
-      amount_minor: amount,
-      currency: "EUR",
-      deadline: new Date(Date.now() + (10 + i) * 86_400_000).toISOString().slice(0, 10),
-      business_context: { invoice_number: `RE-2026-00${i + 1}` },
-    });
-  }
-  const cp = (await call(key, "GET", "/counterparties")).items[0];
-  const link = await call(key, "POST", `/counterparties/${cp.id}/account-link`, {});
-
-  await page.goto(link.hosted_url);
+  const { hostedUrl } = await fiveOpenInvoices(await newIssuer("Acme Beratung GmbH"));
+  await page.goto(hostedUrl);
   await expect(page.getByRole("heading", { name: "Ihre offenen Rechnungen von Acme Beratung GmbH" })).toBeVisible();
   await expect(page.getByTestId("account-invoice")).toHaveCount(5);
   expect(page.url()).not.toContain("#");
@@ -67,15 +29,10 @@ test("a payer with five open invoices pays three with one transfer (German, phon
   await expect(basket).toBeVisible();
   const reference = ((await basket.getAttribute("data-reference")) ?? "").replace(/\s/g, "");
   expect(reference).toMatch(/^RF\d{2}BSK/);
-  const svg = page.getByTestId("girocode-svg");
-  await expect(svg).toBeVisible();
-  const png = PNG.sync.read(await svg.screenshot());
-  const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-  expect(code, "the QR code decodes").not.toBeNull();
-  const fields = code!.data.split("\n");
-  expect(fields[6]).toBe("DE89370400440532013000");
-  expect(fields[7]).toBe("EUR700.50");
-  expect(fields[9]).toBe(reference);
+  const qr = await decodeEpcQr(page.getByTestId("girocode-svg"));
+  expect(qr.iban).toBe("DE89370400440532013000");
+  expect(qr.amount).toBe("EUR700.50");
+  expect(qr.reference).toBe(reference);
   await axeClean(page, "basket");
   await page.screenshot({ path: testInfo.outputPath("basket.png"), fullPage: true });
 });

@@ -1,11 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { expect as baseExpect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
-import jsQR from "jsqr";
-import { PNG } from "pngjs";
+import { expect as baseExpect, test, type Browser } from "@playwright/test";
 import { db } from "../../lib/db/client";
 import { catalogue, RECIPIENT_LANGUAGES, type RecipientLanguage } from "../../lib/i18n/recipient";
-import { issuerCall, newIssuer, type Issuer } from "../support/recipient";
+import { decodeEpcQr } from "../support/epc-qr";
+import { attachShot, expectAxeClean, issuerCall, newIssuer, registerInvoice, type Issuer } from "../support/recipient";
 
 // The machine running these is shared and loaded: give the page time, never a timed assertion.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -23,24 +21,8 @@ const IBAN = "DE89370400440532013000";
 
 const call = (issuer: Issuer, method: string, path: string, body?: unknown, session = false) => issuerCall(issuer, method, path, body, { session });
 
-async function register(issuer: Issuer, overrides: Record<string, unknown> = {}) {
-  const r = await call(issuer, "POST", "/obligations", {
-    obligation_type: "invoice",
-    external_reference: { namespace: "erp", id: `INV-${randomUUID().slice(0, 8)}` },
-    debtor: { name: "Northwind Traders", email: "ap@northwind.example" },
-    amount_minor: "125050",
-    currency: "EUR",
-    deadline: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
-    business_context: { invoice_number: "INV-2026-0107", description: "Consulting, November" },
-    ...overrides,
-  });
-  return {
-    id: r.invoice.id as string,
-    requestId: r.payment_request.id as string,
-    hostedUrl: r.payment_request.hosted_url as string,
-    version: r.invoice.version as number,
-  };
-}
+const register = (issuer: Issuer, overrides: Record<string, unknown> = {}) =>
+  registerInvoice(issuer, { business_context: { invoice_number: "INV-2026-0107", description: "Consulting, November" }, ...overrides });
 
 async function setInstructions(issuer: Issuer) {
   await call(
@@ -58,30 +40,6 @@ async function setInstructions(issuer: Issuer) {
   );
 }
 
-async function axeClean(page: Page, label: string) {
-  const r = await new AxeBuilder({ page }).analyze();
-  expect(
-    r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
-    label,
-  ).toEqual([]);
-}
-
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(name, { path, contentType: "image/png" });
-}
-
-// The QR code as a person's camera sees it: a screenshot of the element, decoded.
-async function decodeQr(page: Page): Promise<string> {
-  const svg = page.getByTestId("girocode-svg");
-  await expect(svg).toBeVisible();
-  const png = PNG.sync.read(await svg.screenshot());
-  const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-  expect(code, "the QR code decodes").not.toBeNull();
-  return code!.data;
-}
-
 test("the EPC QR code (GiroCode) carries the transfer field by field; copy buttons copy; print is a clean payment request", async ({ browser }, testInfo) => {
   const issuer = await newIssuer("Acme Consulting GmbH");
   await setInstructions(issuer);
@@ -97,7 +55,7 @@ test("the EPC QR code (GiroCode) carries the transfer field by field; copy butto
   await page.goto(link.hostedUrl);
   await expect(page.getByRole("heading", { name: "How to pay" })).toBeVisible();
 
-  const fields = (await decodeQr(page)).split("\n");
+  const fields = (await decodeEpcQr(page.getByTestId("girocode-svg"))).lines;
   expect(fields[0]).toBe("BCD"); // service tag
   expect(fields[1]).toBe("002"); // version
   expect(fields[2]).toBe("1"); // UTF-8
@@ -128,8 +86,8 @@ test("the EPC QR code (GiroCode) carries the transfer field by field; copy butto
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
     await expect(page.getByRole("region", { name: "How to pay" }).getByRole("status")).toContainText("copied to the clipboard");
   }
-  await axeClean(page, "how to pay");
-  await shot(page, testInfo, "how-to-pay-en");
+  await expectAxeClean(page, "how to pay");
+  await attachShot(page, testInfo, "how-to-pay-en");
 
   // print: the payment request with its QR code, without buttons or forms
   await page.emulateMedia({ media: "print" });
@@ -138,9 +96,9 @@ test("the EPC QR code (GiroCode) carries the transfer field by field; copy butto
   await expect(page.getByRole("button", { name: "Report payment" })).toBeHidden();
   await expect(page.getByRole("navigation", { name: "Language" })).toBeHidden();
   expect(await page.locator("form").evaluateAll((forms) => forms.filter((f) => (f as HTMLElement).offsetParent !== null).length)).toBe(0);
-  const printed = (await decodeQr(page)).split("\n");
+  const printed = (await decodeEpcQr(page.getByTestId("girocode-svg"))).lines;
   expect(printed[6]).toBe(IBAN);
-  await shot(page, testInfo, "print");
+  await attachShot(page, testInfo, "print");
   await context.close();
 });
 
@@ -153,8 +111,8 @@ test("without instructions for the currency the page says to contact the issuer"
   await expect(page.getByTestId("pay-none")).toContainText("JPY");
   await expect(page.getByTestId("pay-reference")).toBeVisible();
   await expect(page.getByTestId("girocode")).toHaveCount(0);
-  await axeClean(page, "no instructions");
-  await shot(page, testInfo, "no-instructions");
+  await expectAxeClean(page, "no instructions");
+  await attachShot(page, testInfo, "no-instructions");
 });
 
 test("the language switcher persists across a reload", async ({ page }) => {
@@ -225,10 +183,10 @@ test.describe("every language", () => {
       await expect(page.locator("html")).toHaveAttribute("lang", lang);
       await expect(page.getByRole("heading", { name: t["report.title"], exact: true })).toBeVisible();
       await expect(page.getByTestId("girocode-svg")).toBeVisible();
-      await axeClean(page, `${lang} ready`);
+      await expectAxeClean(page, `${lang} ready`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `${lang}: horizontal overflow`).toBeLessThanOrEqual(0);
-      await shot(page, testInfo, `${lang}-ready`);
+      await attachShot(page, testInfo, `${lang}-ready`);
 
       for (const [state, url, title] of [
         ["invalid", links.invalid, t["state.invalid.title"]],
@@ -237,21 +195,21 @@ test.describe("every language", () => {
       ] as const) {
         await page.goto(url);
         await expect(h1).toHaveText(title);
-        await axeClean(page, `${lang} ${state}`);
-        await shot(page, testInfo, `${lang}-${state}`);
+        await expectAxeClean(page, `${lang} ${state}`);
+        await attachShot(page, testInfo, `${lang}-${state}`);
       }
 
       await page.goto(links.paid);
       await expect(page.getByRole("heading", { name: t["paid.title"] })).toBeVisible();
-      await axeClean(page, `${lang} paid`);
-      await shot(page, testInfo, `${lang}-paid`);
+      await expectAxeClean(page, `${lang} paid`);
+      await attachShot(page, testInfo, `${lang}-paid`);
 
       await page.route("**/api/v1/recipient/**", (route) => route.abort("internetdisconnected"));
       await page.goto(links.offline);
       await expect(h1).toHaveText(t["state.network.title"]);
       await expect(page.getByRole("button", { name: t["state.retry"] })).toBeVisible();
-      await axeClean(page, `${lang} network`);
-      await shot(page, testInfo, `${lang}-network`);
+      await expectAxeClean(page, `${lang} network`);
+      await attachShot(page, testInfo, `${lang}-network`);
       await context.close();
     });
   }

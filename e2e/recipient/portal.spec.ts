@@ -1,9 +1,9 @@
 import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
 import { db } from "../../lib/db/client";
-import { newOrgWithOwner } from "../support/fixtures";
+import { expectNoHorizontalOverflow } from "../support/dashboard";
+import { attachShot, dayOffset, expectAxeClean, issuerCall, newIssuer, registerInvoice, type Issuer } from "../support/recipient";
 
 // The hosted payment page in Debian's Chromium at a 360 px wide viewport: a real hosted
 // link from a registration (over the API), every recipient action through the page, the
@@ -19,31 +19,13 @@ const BASE = () => process.env.E2E_BASE_URL!;
 const secretsFile = () => `${process.env.E2E_LOG_FILE!}.secrets`;
 const remember = (...values: string[]) => appendFileSync(secretsFile(), values.map((v) => `${v}\n`).join(""));
 
-type Issuer = { apiKey: string; name: string };
-
-async function issuerCall(issuer: Issuer, method: string, path: string, body?: unknown, form?: FormData) {
-  const headers: Record<string, string> = { authorization: `Bearer ${issuer.apiKey}` };
-  if (method === "POST") headers["idempotency-key"] = `e2e-${randomUUID()}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(`${BASE()}/api/v1${path}`, { method, headers, body: form ?? (body === undefined ? undefined : JSON.stringify(body)) });
-  const json = (await res.json().catch(() => undefined)) as any;
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
 const today = () => new Date().toISOString().slice(0, 10);
-const dayOffset = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n");
 
 // Registers an obligation with two payment terms and a condition, like an integrator would.
 async function register(issuer: Issuer, overrides: Record<string, unknown> = {}) {
-  const r = await issuerCall(issuer, "POST", "/obligations", {
-    obligation_type: "invoice",
-    external_reference: { namespace: "erp", id: `INV-${randomUUID().slice(0, 8)}` },
-    debtor: { name: "Northwind Traders", email: "ap@northwind.example" },
+  const link = await registerInvoice(issuer, {
     amount_minor: "125000",
-    currency: "EUR",
-    deadline: dayOffset(30),
     business_context: { invoice_number: "INV-2026-0042", description: "Warehouse fit-out, phase 1" },
     label: "Fit-out phase 1",
     conditions: [{ key: "acceptance", label: "Customer acceptance of phase 1" }],
@@ -62,14 +44,8 @@ async function register(issuer: Issuer, overrides: Record<string, unknown> = {})
     ],
     ...overrides,
   });
-  const hostedUrl: string = r.payment_request.hosted_url;
-  remember(hostedUrl, new URL(hostedUrl).hash.slice(1));
-  return { id: r.invoice.id as string, requestId: r.payment_request.id as string, hostedUrl, version: r.invoice.version as number };
-}
-
-async function newIssuer(name: string): Promise<Issuer> {
-  const org = await newOrgWithOwner(name);
-  return { apiKey: org.api_key, name };
+  remember(link.hostedUrl, new URL(link.hostedUrl).hash.slice(1));
+  return link;
 }
 
 // Fails on any request to another origin and on any CSP violation or page error.
@@ -87,14 +63,9 @@ function guard(page: Page) {
 }
 
 async function checkState(page: Page, testInfo: TestInfo, name: string) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations, `${name}: ${axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`).join("; ")}`).toEqual([]);
-  // nothing overflows the 360 px viewport horizontally
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${name}: horizontal overflow`).toBeLessThanOrEqual(0);
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(name, { path, contentType: "image/png" });
+  await expectAxeClean(page, name);
+  await expectNoHorizontalOverflow(page);
+  await attachShot(page, testInfo, name);
 }
 
 test("a recipient opens a hosted link and acts on it; the issuer sees every effect", async ({ page, context }, testInfo) => {
@@ -105,7 +76,7 @@ test("a recipient opens a hosted link and acts on it; the issuer sees every effe
   fd.append("expected_version", "1");
   fd.append("kind", "invoice");
   fd.append("file", new Blob([new Uint8Array(PDF)]), "INV-2026-0042.pdf");
-  const up = await issuerCall(issuer, "POST", `/obligations/${link.id}/documents`, undefined, fd);
+  const up = await issuerCall(issuer, "POST", `/obligations/${link.id}/documents`, undefined, { form: fd });
   await issuerCall(issuer, "POST", `/obligations/${link.id}/actions`, {
     action: "post_message",
     expected_version: up.invoice.version,

@@ -1,10 +1,7 @@
-import { randomUUID } from "node:crypto";
-import { expect as baseExpect, test, type Page, type TestInfo } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
-import jsQR from "jsqr";
-import { PNG } from "pngjs";
+import { expect as baseExpect, test } from "@playwright/test";
 import { catalogue } from "../../lib/i18n/recipient";
-import { issuerCall as call, newIssuer, type Issuer } from "../support/recipient";
+import { decodeEpcQr } from "../support/epc-qr";
+import { attachShot, expectAxeClean, issuerCall as call, newIssuer, registerInvoice, type Issuer } from "../support/recipient";
 
 // The payer's page tells the truth about terms (docs/obligations.md, Lifecycle): it leads with what to
 // transfer now — what is due today, else the outstanding payable amount with the date it
@@ -33,47 +30,13 @@ async function newPayee(name: string): Promise<Issuer> {
   return issuer;
 }
 
-async function register(issuer: Issuer, overrides: Record<string, unknown> = {}) {
-  const r = await call(issuer, "POST", "/obligations", {
-    obligation_type: "invoice",
-    external_reference: { namespace: "erp", id: `INV-${randomUUID().slice(0, 8)}` },
-    debtor: { name: "Northwind Traders", email: "ap@northwind.example" },
-    amount_minor: "125050",
-    currency: "EUR",
-    deadline: day(21),
-    business_context: { invoice_number: "INV-2026-0311" },
-    ...overrides,
-  });
-  return { id: r.invoice.id as string, hostedUrl: r.payment_request.hosted_url as string, version: r.invoice.version as number };
-}
+const register = (issuer: Issuer, overrides: Record<string, unknown> = {}) =>
+  registerInvoice(issuer, { deadline: day(21), business_context: { invoice_number: "INV-2026-0311" }, ...overrides });
 
 async function pay(issuer: Issuer, obligationId: string, amount: string) {
   const o = await call(issuer, "GET", `/obligations/${obligationId}`);
   const p = await call(issuer, "POST", "/payments", { amount_minor: amount, currency: "EUR", received_on: day(0) });
   await call(issuer, "POST", `/payments/${p.id}/allocations`, { obligation_id: obligationId, amount_minor: amount, expected_version: o.version });
-}
-
-async function qrAmount(page: Page): Promise<string> {
-  const svg = page.getByTestId("girocode-svg");
-  await expect(svg).toBeVisible();
-  const png = PNG.sync.read(await svg.screenshot());
-  const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-  expect(code, "the QR code decodes").not.toBeNull();
-  return (code as { data: string }).data.split("\n")[7];
-}
-
-async function axeClean(page: Page, label: string) {
-  const r = await new AxeBuilder({ page }).analyze();
-  expect(
-    r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
-    label,
-  ).toEqual([]);
-}
-
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(name, { path, contentType: "image/png" });
 }
 
 test("a plain invoice due in three weeks leads with its full amount and date, and the QR code asks for the same", async ({ browser }, testInfo) => {
@@ -88,9 +51,9 @@ test("a plain invoice due in three weeks leads with its full amount and date, an
   await expect(lead).not.toContainText("0.00");
   await expect(lead).not.toContainText(en["overview.nothingDue"]);
   await expect(page.getByTestId("pay-amount")).toHaveText("€1,250.50");
-  expect(await qrAmount(page)).toBe("EUR1250.50");
-  await axeClean(page, "plain invoice");
-  await shot(page, testInfo, "plain-invoice");
+  expect((await decodeEpcQr(page.getByTestId("girocode-svg"))).amount).toBe("EUR1250.50");
+  await expectAxeClean(page, "plain invoice");
+  await attachShot(page, testInfo, "plain-invoice");
   await context.close();
 });
 
@@ -118,12 +81,12 @@ test("terms: the first part leads with its date; paid parts are Paid in sequence
   const lead = page.getByTestId("to-pay-now");
   await expect(lead).toContainText("€3,000.00");
   await expect(page.getByTestId("pay-amount")).toHaveText("€3,000.00");
-  expect(await qrAmount(page)).toBe("EUR3000.00");
+  expect((await decodeEpcQr(page.getByTestId("girocode-svg"))).amount).toBe("EUR3000.00");
   const termsCard = page.getByRole("region", { name: en["terms.title"] });
   const terms = termsCard.getByRole("listitem");
   await expect(terms).toHaveCount(2);
   await expect(terms.nth(0)).toContainText(en["terms.upcoming"]);
-  await shot(page, testInfo, "terms-open");
+  await attachShot(page, testInfo, "terms-open");
 
   // The deposit and part of the rest paid: Deposit is Paid, part 2 partly paid, and what
   // leads is the rest that is payable, by part 2's date.
@@ -133,9 +96,9 @@ test("terms: the first part leads with its date; paid parts are Paid in sequence
   await expect(terms.nth(1)).toContainText(en["terms.partlyPaid"]);
   await expect(lead).toContainText("€6,000.00");
   await expect(lead).toContainText(en["overview.toPayBy"].replace(" {date}", ""));
-  expect(await qrAmount(page)).toBe("EUR6000.00");
-  await axeClean(page, "terms partly paid");
-  await shot(page, testInfo, "terms-partly-paid");
+  expect((await decodeEpcQr(page.getByTestId("girocode-svg"))).amount).toBe("EUR6000.00");
+  await expectAxeClean(page, "terms partly paid");
+  await attachShot(page, testInfo, "terms-partly-paid");
 
   // Fully paid: both parts Paid, none Upcoming.
   await pay(issuer, link.id, "600000");
@@ -144,8 +107,8 @@ test("terms: the first part leads with its date; paid parts are Paid in sequence
   await expect(terms.nth(0)).toContainText(en["terms.paid"]);
   await expect(terms.nth(1)).toContainText(en["terms.paid"]);
   await expect(termsCard).not.toContainText(en["terms.upcoming"]);
-  await axeClean(page, "terms paid");
-  await shot(page, testInfo, "terms-paid");
+  await expectAxeClean(page, "terms paid");
+  await attachShot(page, testInfo, "terms-paid");
   await context.close();
 });
 
@@ -166,7 +129,7 @@ test("in German, the amount example and the file sizes are German numbers", asyn
   await expect(docs).toContainText("2,3 KB");
   await expect(docs).not.toContainText("2.3 KB");
   await expect(page.getByTestId("to-pay-now")).toContainText("1.250,50");
-  await axeClean(page, "german");
-  await shot(page, testInfo, "german");
+  await expectAxeClean(page, "german");
+  await attachShot(page, testInfo, "german");
   await context.close();
 });

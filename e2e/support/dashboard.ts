@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { db } from "../../lib/db/client";
 import type { Role } from "../../lib/auth/permissions";
@@ -105,4 +105,32 @@ export async function failDeliveries(organizationId: string) {
 export async function flushWebhooks(): Promise<void> {
   const res = await fetch(`${baseUrl()}/api/v1/cron/webhooks`, { headers: { authorization: `Bearer ${TEST_CRON_SECRET}` } });
   expect(res.status).toBe(200);
+}
+
+// Staff at a desktop width open the inbox from the navigation, whose link announces the
+// unread count; returns the link and the inbox's items.
+export async function openInbox(page: Page, member: { email: string; password: string }, unread: number) {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, member.email, member.password);
+  const inboxLink = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Inbox/ });
+  await expect(inboxLink).toHaveAccessibleName(`Inbox (${unread} unread)`);
+  await inboxLink.click();
+  await expect(page).toHaveURL(/\/dashboard\/inbox$/);
+  return { inboxLink, items: page.getByTestId("inbox-item") };
+}
+
+// A figure of an import's summary (or any region with a <dl>): the value beside `label`.
+export const figureOf = (region: Locator, label: string) =>
+  region
+    .locator("dl > div")
+    .filter({ has: region.page().getByText(label, { exact: true }) })
+    .locator("dd");
+
+// A statement file chosen on the Reconciliation page (which must be open); waits for its
+// import's summary and returns it with its figures.
+export async function importStatement(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
+  await page.getByLabel("Choose a statement file").setInputFiles(file);
+  const summary = page.getByRole("region", { name: `Imported ${file.name}` });
+  await expect(summary).toBeVisible({ timeout: 60_000 });
+  return { summary, figure: (label: string) => figureOf(summary, label) };
 }

@@ -17,3 +17,18 @@ export async function addUser(organizationId: string, role: Role) {
   await createUser({ organizationId, email, password: E2E_PASSWORD, role });
   return { email, password: E2E_PASSWORD };
 }
+
+// A session cookie of the member (POST /session on `base`, the test server unless given), for
+// the session-only endpoints called outside the browser.
+export async function sessionCookie(email: string, password: string, base = process.env.E2E_BASE_URL as string): Promise<string> {
+  const res = await fetch(`${base}/api/v1/session`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`POST /session: ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}

@@ -176,12 +176,23 @@ async function sweepBatch(tx: Tx, { organizationId, batchSize, emitted }: SweepB
   if (candidates.length > 0) {
     // The marks of what was emitted before (by this or another sweeper) already exist: only
     // the new ones come back, and only those become events.
-    const fresh = await tx.$queryRaw<{ event_id: string }[]>`
-      INSERT INTO scheduled_event_marks (organization_id, obligation_id, kind, key, event_id)
-      SELECT * FROM unnest(${candidates.map((c) => c.o.organizationId)}::uuid[], ${candidates.map((c) => c.o.id)}::uuid[],
-        ${candidates.map((c) => c.item.kind)}::text[], ${candidates.map((c) => c.item.key)}::text[], ${candidates.map((c) => c.eventId)}::uuid[])
-      ON CONFLICT DO NOTHING
-      RETURNING event_id::text AS event_id`;
+    // All of the batch's obligations are the organization's (the claim names it).
+    const fresh = await query(tx)
+      .insertInto("scheduled_event_marks")
+      .columns(["organization_id", "obligation_id", "kind", "key", "event_id"])
+      .expression((k) =>
+        k
+          .selectFrom(
+            raw<{ obligation_id: string; kind: string; key: string; event_id: string }>`unnest(${candidates.map((c) => c.o.id)}::uuid[],
+              ${candidates.map((c) => c.item.kind)}::text[], ${candidates.map((c) => c.item.key)}::text[], ${candidates.map((c) => c.eventId)}::uuid[])`.as<"m">(
+              raw`m(obligation_id, kind, key, event_id)`,
+            ),
+          )
+          .select([raw<string>`${organizationId}::uuid`.as("organization_id"), "m.obligation_id", "m.kind", "m.key", "m.event_id"]),
+      )
+      .onConflict((c) => c.doNothing())
+      .returning(raw<string>`event_id::text`.as("event_id"))
+      .execute();
     const isFresh = new Set(fresh.map((r) => r.event_id));
     const projections = new Map<string, Projection>();
     const byOrg = new Map<string, { id: string; type: ScheduledEventType; obligationId: string; data: Record<string, unknown>; createdAt: Date }[]>();
@@ -236,8 +247,9 @@ async function sweepBatch(tx: Tx, { organizationId, batchSize, emitted }: SweepB
   });
   await query(tx)
     .updateTable("obligations as o")
-    .from(raw<{ id: string; next: string | null }>`unnest(${rows.map((r) => r.id)}::uuid[], ${nexts}::text[])`.as<"v">(raw`v(id, next)`))
-    .set({ next_scheduled_on: raw<Date | null>`v.next::date` })
+    // Dates as a date[] parameter: Citus refuses a cast of a column (text to date, STABLE) in an UPDATE.
+    .from(raw<{ id: string; next: Date | null }>`unnest(${rows.map((r) => r.id)}::uuid[], ${nexts}::date[])`.as<"v">(raw`v(id, next)`))
+    .set({ next_scheduled_on: raw<Date | null>`v.next` })
     .where("o.organization_id", "=", organizationId)
     .whereRef("o.id", "=", "v.id")
     .execute();

@@ -131,7 +131,10 @@ async function claimDueIn(organizationId: string, limit: number, busy: string[])
       "e.data as event_data",
       "w.url",
       "w.secret_ciphertext",
-      raw<string>`CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret_ciphertext ELSE '' END`.as("previous_secret_ciphertext"),
+      // The time as a parameter: Citus allows no now() (STABLE) in RETURNING.
+      raw<string>`CASE WHEN w.previous_secret_expires_at > ${new Date().toISOString()} THEN w.previous_secret_ciphertext ELSE '' END`.as(
+        "previous_secret_ciphertext",
+      ),
     ])
     .execute();
 }
@@ -274,29 +277,48 @@ async function record(c: Claimed, attemptAt: Date, o: SendOutcome): Promise<Resu
   // One statement: the delivery (only while it still carries this flusher's lease) and the
   // endpoint's health change together; it tells whether the endpoint has now failed every
   // attempt for WEBHOOK_DISABLE_AFTER_DAYS.
-  const rows = await db().$queryRaw<{ disable: boolean }[]>`
-    WITH d AS (
-      UPDATE webhook_deliveries
-      SET status = ${status}, attempts = attempts + 1, lease_until = NULL, updated_at = now(),
-          schedule_index = ${status === "pending" ? nextIndex : c.schedule_index},
-          next_attempt_at = CASE WHEN ${status} = 'pending'
-            THEN GREATEST(${c.event_created_at.toISOString()}::timestamptz + make_interval(secs => ${schedule[nextIndex] ?? 0}),
-                          now() + make_interval(secs => ${retryAfter}))
-            ELSE NULL END,
-          last_attempt_at = ${attemptAt.toISOString()}::timestamptz, last_response_status = ${o.status},
-          last_error = ${o.ok ? "" : o.error}
-      WHERE id = ${c.id}::uuid AND organization_id = ${c.organization_id}::uuid AND status = 'pending'
-        AND lease_until = ${c.lease_until.toISOString()}::timestamptz
-      RETURNING endpoint_id, organization_id
+  const at = raw<Date>`${attemptAt.toISOString()}::timestamptz`;
+  const endpoint = o.ok
+    ? { last_success_at: raw<Date>`now()`, consecutive_failures: 0, failing_since: null }
+    : {
+        last_failure_at: raw<Date>`now()`,
+        consecutive_failures: raw<number>`w.consecutive_failures + 1`,
+        failing_since: raw<Date>`coalesce(w.failing_since, ${at})`,
+      };
+  const rows = await query(db())
+    .with("d", (k) =>
+      k
+        .updateTable("webhook_deliveries")
+        .set({
+          status,
+          attempts: raw<number>`attempts + 1`,
+          lease_until: null,
+          updated_at: raw<Date>`now()`,
+          schedule_index: status === "pending" ? nextIndex : c.schedule_index,
+          next_attempt_at:
+            status === "pending"
+              ? raw<Date>`GREATEST(${c.event_created_at.toISOString()}::timestamptz + make_interval(secs => ${schedule[nextIndex] ?? 0}),
+                  now() + make_interval(secs => ${retryAfter}))`
+              : null,
+          last_attempt_at: at,
+          last_response_status: o.status,
+          last_error: o.ok ? "" : o.error,
+        })
+        .where("id", "=", c.id)
+        .where("organization_id", "=", c.organization_id)
+        .where("status", "=", "pending")
+        .where("lease_until", "=", raw<Date>`${c.lease_until.toISOString()}::timestamptz`)
+        .returning(["endpoint_id", "organization_id"]),
     )
-    UPDATE webhook_endpoints w
-    SET last_success_at = CASE WHEN ${o.ok}::boolean THEN now() ELSE w.last_success_at END,
-        last_failure_at = CASE WHEN ${o.ok}::boolean THEN w.last_failure_at ELSE now() END,
-        consecutive_failures = CASE WHEN ${o.ok}::boolean THEN 0 ELSE w.consecutive_failures + 1 END,
-        failing_since = CASE WHEN ${o.ok}::boolean THEN NULL ELSE coalesce(w.failing_since, ${attemptAt.toISOString()}::timestamptz) END
-    FROM d
-    WHERE w.id = d.endpoint_id AND w.organization_id = d.organization_id
-    RETURNING (w.enabled AND w.deleted_at IS NULL AND w.failing_since <= now() - make_interval(days => ${WEBHOOK_DISABLE_AFTER_DAYS})) AS disable`;
+    .updateTable("webhook_endpoints as w")
+    .from("d")
+    .set(endpoint)
+    .whereRef("w.id", "=", "d.endpoint_id")
+    .whereRef("w.organization_id", "=", "d.organization_id")
+    .returning(
+      raw<boolean>`(w.enabled AND w.deleted_at IS NULL AND w.failing_since <= now() - make_interval(days => ${WEBHOOK_DISABLE_AFTER_DAYS}))`.as("disable"),
+    )
+    .execute();
   if (rows.length === 0) return "lost_lease";
   if (rows[0].disable) await disableFailingEndpoint(c.organization_id, c.endpoint_id);
   return status === "succeeded" ? "succeeded" : status === "failed" ? "failed" : "rescheduled";
@@ -307,24 +329,46 @@ async function record(c: Claimed, attemptAt: Date, o: SendOutcome): Promise<Resu
 // holds right now records its own outcome.
 async function recordGone(c: Claimed, attemptAt: Date, o: Extract<SendOutcome, { ok: false }>): Promise<Result> {
   return transaction(async (tx) => {
-    const n = await tx.$executeRaw`
-      UPDATE webhook_deliveries
-      SET status = 'failed', attempts = attempts + 1, next_attempt_at = NULL, lease_until = NULL,
-          last_attempt_at = ${attemptAt.toISOString()}::timestamptz, last_response_status = ${o.status}, last_error = ${o.error}, updated_at = now()
-      WHERE id = ${c.id}::uuid AND organization_id = ${c.organization_id}::uuid AND status = 'pending'
-        AND lease_until = ${c.lease_until.toISOString()}::timestamptz`;
-    if (n === 0) return "lost_lease";
+    const at = raw<Date>`${attemptAt.toISOString()}::timestamptz`;
+    const gone = await query(tx)
+      .updateTable("webhook_deliveries")
+      .set({
+        status: "failed",
+        attempts: raw<number>`attempts + 1`,
+        next_attempt_at: null,
+        lease_until: null,
+        last_attempt_at: at,
+        last_response_status: o.status,
+        last_error: o.error,
+        updated_at: raw<Date>`now()`,
+      })
+      .where("id", "=", c.id)
+      .where("organization_id", "=", c.organization_id)
+      .where("status", "=", "pending")
+      .where("lease_until", "=", raw<Date>`${c.lease_until.toISOString()}::timestamptz`)
+      .executeTakeFirst();
+    if (Number(gone.numUpdatedRows) === 0) return "lost_lease";
     const reason = `receiver answered HTTP 410 Gone at ${attemptAt.toISOString()}`;
-    await tx.$executeRaw`
-      UPDATE webhook_endpoints
-      SET enabled = false, disabled_reason = ${reason}, last_failure_at = now(), consecutive_failures = consecutive_failures + 1,
-          failing_since = coalesce(failing_since, now())
-      WHERE id = ${c.endpoint_id}::uuid AND organization_id = ${c.organization_id}::uuid`;
-    await tx.$executeRaw`
-      UPDATE webhook_deliveries
-      SET status = 'failed', next_attempt_at = NULL, last_error = 'endpoint disabled: the receiver answered HTTP 410 Gone', updated_at = now()
-      WHERE endpoint_id = ${c.endpoint_id}::uuid AND organization_id = ${c.organization_id}::uuid
-        AND status = 'pending' AND (lease_until IS NULL OR lease_until < now())`;
+    await query(tx)
+      .updateTable("webhook_endpoints")
+      .set({
+        enabled: false,
+        disabled_reason: reason,
+        last_failure_at: raw<Date>`now()`,
+        consecutive_failures: raw<number>`consecutive_failures + 1`,
+        failing_since: raw<Date>`coalesce(failing_since, now())`,
+      })
+      .where("id", "=", c.endpoint_id)
+      .where("organization_id", "=", c.organization_id)
+      .execute();
+    await query(tx)
+      .updateTable("webhook_deliveries")
+      .set({ status: "failed", next_attempt_at: null, last_error: "endpoint disabled: the receiver answered HTTP 410 Gone", updated_at: raw<Date>`now()` })
+      .where("endpoint_id", "=", c.endpoint_id)
+      .where("organization_id", "=", c.organization_id)
+      .where("status", "=", "pending")
+      .where(leaseFree("webhook_deliveries"))
+      .execute();
     return "failed";
   });
 }

@@ -1,4 +1,6 @@
+import { sql as raw } from "kysely";
 import type { Tx } from "@/lib/db/client";
+import { query } from "@/lib/db/query";
 import { AppError } from "@/lib/errors";
 import { retrySchedule } from "@/lib/webhooks/schedule";
 
@@ -17,12 +19,29 @@ export async function retryWebhookDelivery(tx: Tx, input: RetryWebhookDeliveryIn
   }
   // One more attempt: put it on the last slot of the schedule, so a failure ends in `failed`.
   const lastSlot = retrySchedule().length - 1;
-  const n = await tx.$executeRaw`
-    UPDATE webhook_deliveries
-    SET status = 'pending', next_attempt_at = now(), lease_until = NULL,
-        schedule_index = GREATEST(schedule_index, ${lastSlot}), updated_at = now()
-    WHERE id = ${deliveryId}::uuid AND organization_id = ${organizationId}::uuid AND status = 'failed'
-      AND endpoint_id IN (SELECT id FROM webhook_endpoints WHERE organization_id = ${organizationId}::uuid AND deleted_at IS NULL)`;
+  const updated = await query(tx)
+    .updateTable("webhook_deliveries as d")
+    .set({
+      status: "pending",
+      next_attempt_at: raw<Date>`now()`,
+      lease_until: null,
+      schedule_index: raw<number>`GREATEST(d.schedule_index, ${lastSlot})`,
+      updated_at: raw<Date>`now()`,
+    })
+    .where("d.id", "=", deliveryId)
+    .where("d.organization_id", "=", organizationId)
+    .where("d.status", "=", "failed")
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("webhook_endpoints as w")
+          .select("w.id")
+          .whereRef("w.id", "=", "d.endpoint_id")
+          .whereRef("w.organization_id", "=", "d.organization_id")
+          .where("w.deleted_at", "is", null),
+      ),
+    )
+    .executeTakeFirst();
+  const n = Number(updated.numUpdatedRows);
   if (n === 0) {
     const exists = await tx.webhookDelivery.findFirst({ where: { id: deliveryId, organizationId }, select: { status: true, endpointId: true } });
     if (!exists) throw new AppError("not_found", "webhook delivery not found");

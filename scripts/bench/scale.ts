@@ -26,9 +26,10 @@ import path from "node:path";
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
-import { Prisma } from "@/lib/generated/prisma/client";
 import { listObligations, listParams, listPick, type ObligationListQuery } from "@/lib/obligations/list-obligations";
+import { sql as raw } from "kysely";
 import { query } from "@/lib/db/query";
+import { obligationsUpTo } from "@/lib/overview/store-overview-snapshot";
 import { getObligationDetail } from "@/lib/obligations/get-obligation-detail";
 import { summarizeObligations } from "@/lib/obligations/summarize-obligations";
 import { ageReceivables } from "@/lib/overview/age-receivables";
@@ -158,9 +159,8 @@ async function main() {
       );
     }
     // Plans of the statements behind the list, search and overview for the large organization.
-    const explain = async (label: string, sql: Prisma.Sql | { sql: string; parameters: readonly unknown[] }) => {
-      const [text, values] = "parameters" in sql ? [sql.sql, sql.parameters] : [sql.text, sql.values];
-      const r = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, values as unknown[]);
+    const explain = async (label: string, compiled: { sql: string; parameters: readonly unknown[] }) => {
+      const r = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${compiled.sql}`, compiled.parameters as unknown[]);
       plans[label] = r.rows.map((x: Record<string, string>) => x["QUERY PLAN"]).join("\n");
     };
     const idsSql = (i: { organizationId: string } & ObligationListQuery) => listPick(query(db()), i, listParams(i.organizationId, i)).compile();
@@ -169,24 +169,44 @@ async function main() {
     await explain("list sort=outstanding (ids)", idsSql({ organizationId: s.large, limit: 50, offset: 0, sort: "outstanding" }));
     await explain("search by reference (ids)", idsSql({ organizationId: s.large, limit: 50, offset: 0, search: large.reference.slice(4) }));
     await explain("search by debtor email (ids)", idsSql({ organizationId: s.large, limit: 50, offset: 0, search: "ap4242@customer" }));
+    const k = query(db());
     await explain(
       "overview groups",
-      Prisma.sql`SELECT status, currency, organization_role, count(*)::int AS n, sum(amount_minor)::text, sum(allocated_minor)::text
-        FROM obligations WHERE organization_id = ${s.large}::uuid GROUP BY status, currency, organization_role`,
+      k
+        .selectFrom("obligations")
+        .select([
+          "status",
+          "currency",
+          "organization_role",
+          raw<number>`count(*)::int`.as("n"),
+          raw<string>`sum(amount_minor)::text`.as("amount"),
+          raw<string>`sum(allocated_minor)::text`.as("allocated"),
+        ])
+        .where("organization_id", "=", s.large)
+        .groupBy(["status", "currency", "organization_role"])
+        .compile(),
     );
     // The overview's reads that stay live above OVERVIEW_LIVE_MAX: the probe (count of at most
     // limit + 1 index entries, and the snapshot row) and the most-overdue list.
     await explain(
       "overview probe (limit 5000)",
-      Prisma.sql`SELECT (SELECT count(*) FROM (SELECT 1 FROM obligations WHERE organization_id = ${s.large}::uuid LIMIT ${5001}) c)::int AS n,
-           s.computed_for, s.computed_at, s.data
-        FROM (SELECT 1) one LEFT JOIN overview_snapshots s ON s.organization_id = ${s.large}::uuid`,
+      k
+        .selectFrom(raw<{ one: number }>`(SELECT 1)`.as("one"))
+        .leftJoin("overview_snapshots as s", (j) => j.on("s.organization_id", "=", s.large))
+        .select([obligationsUpTo(k, s.large, 5001).as("n"), "s.computed_for", "s.computed_at", "s.data"])
+        .compile(),
     );
     await explain(
       "most overdue (8)",
-      Prisma.sql`SELECT id, reference, deadline, amount_minor, allocated_minor FROM obligations
-        WHERE organization_id = ${s.large}::uuid AND status <> 'RECONCILED' AND deadline < ${today}::date
-        ORDER BY deadline, created_at, id LIMIT 8`,
+      k
+        .selectFrom("obligations")
+        .select(["id", "reference", "deadline", "amount_minor", "allocated_minor"])
+        .where("organization_id", "=", s.large)
+        .where(raw<boolean>`status <> 'RECONCILED'`)
+        .where("deadline", "<", raw<Date>`${today}::date`)
+        .orderBy(["deadline", "created_at", "id"])
+        .limit(8)
+        .compile(),
     );
     for (const [k, v] of Object.entries(plans)) console.log(`\n### ${k}\n${v}`);
   } finally {

@@ -13,6 +13,28 @@ export type CallOptions = {
   cookie?: string;
 };
 
+// The request body of a call: the form as it is, else the body as JSON (its content-type set).
+export function requestBody(o: { body?: unknown; form?: FormData }, headers: Record<string, string>): BodyInit | undefined {
+  if (o.form) return o.form;
+  if (o.body === undefined) return undefined;
+  headers["content-type"] = "application/json";
+  return typeof o.body === "string" ? o.body : JSON.stringify(o.body);
+}
+
+// The response read once (JSON when it parses), checked against the served OpenAPI document.
+export async function answer<T>(baseUrl: string, method: string, path: string, res: Response): Promise<ApiResponse<T>> {
+  const text = await res.text();
+  let parsed: any;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  const result = { status: res.status, headers: res.headers, body: parsed as T, text };
+  await checkAgainstDocument(baseUrl, method, path, result);
+  return result;
+}
+
 // A small HTTP client for the real server.
 export class Api {
   constructor(
@@ -28,23 +50,8 @@ export class Api {
     const cookie = o.cookie ?? this.cookie;
     if (cookie) headers.cookie = cookie;
     if (method === "POST" && o.idempotencyKey !== null) headers["idempotency-key"] = o.idempotencyKey ?? `test-${randomUUID()}`;
-    let body: BodyInit | undefined;
-    if (o.form) body = o.form;
-    else if (o.body !== undefined) {
-      headers["content-type"] = "application/json";
-      body = typeof o.body === "string" ? o.body : JSON.stringify(o.body);
-    }
-    const res = await fetchOnce(`${this.baseUrl}/api/v1${path}`, { method, headers, body, redirect: "manual" });
-    const text = await res.text();
-    let parsed: any;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      parsed = undefined;
-    }
-    const result = { status: res.status, headers: res.headers, body: parsed as T, text };
-    await checkAgainstDocument(this.baseUrl, method, path, result);
-    return result;
+    const res = await fetchOnce(`${this.baseUrl}/api/v1${path}`, { method, headers, body: requestBody(o, headers), redirect: "manual" });
+    return answer<T>(this.baseUrl, method, path, res);
   }
 
   get<T = any>(path: string, o?: CallOptions) {

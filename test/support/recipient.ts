@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { fetchOnce, type ApiResponse } from "./api";
-import { checkAgainstDocument } from "./contract";
+import { answer, fetchOnce, requestBody, type ApiResponse } from "./api";
 
 // A browser-like client for the recipient API: one cookie jar that honours each cookie's
 // Path (RFC 6265 path matching), so cookies of two links can live in it side by side.
@@ -52,24 +51,9 @@ export class RecipientClient {
     if (cookie) headers.cookie = cookie;
     if (method === "POST" && o.idempotencyKey !== null) headers["idempotency-key"] = o.idempotencyKey ?? `rcp-${randomUUID()}`;
     if (method === "POST" && o.marker !== false) headers["x-service-request"] = "1";
-    let body: BodyInit | undefined;
-    if (o.form) body = o.form;
-    else if (o.body !== undefined) {
-      headers["content-type"] = "application/json";
-      body = typeof o.body === "string" ? o.body : JSON.stringify(o.body);
-    }
-    const res = await fetchOnce(`${this.baseUrl}${full}`, { method, headers, body, redirect: "manual" });
+    const res = await fetchOnce(`${this.baseUrl}${full}`, { method, headers, body: requestBody(o, headers), redirect: "manual" });
     this.jar.store(res.headers.getSetCookie());
-    const text = await res.text();
-    let parsed: any;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      parsed = undefined;
-    }
-    const result = { status: res.status, headers: res.headers, body: parsed as T, text };
-    await checkAgainstDocument(this.baseUrl, method, path, result);
-    return result;
+    return answer<T>(this.baseUrl, method, path, res);
   }
 
   get<T = any>(path: string, o?: RecipientCall) {
