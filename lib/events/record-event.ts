@@ -61,7 +61,7 @@ export async function recordEvent(tx: Tx, input: RecordEventInput): Promise<{ id
   }
   const json = JSON.stringify(rows, (_k, v) => (typeof v === "bigint" ? v.toString() : v));
   // First attempt due at created_at + WEBHOOK_RETRY_SCHEDULE[0] (lib/webhooks/flush.ts sends it).
-  await WRITE.later(tx, { rows: json, silent, firstDelay: retrySchedule()[0] ?? 0 });
+  await WRITE.later(tx, { rows: json, silent, firstDelay: retrySchedule()[0] ?? 0, organizationId: input.organizationId });
   return "events" in input ? undefined : { id: rows[0].id, createdAt: now };
 }
 
@@ -71,7 +71,7 @@ const COLUMNS = ["id", "organization_id", "type", "obligation_id", "payment_id",
 
 // The events (a JSON array of rows, expanded into the columns' own types) and one pending
 // delivery per receiving endpoint, except for the events in `silent`.
-const WRITE = statement((q, p: { rows: string; silent: string[]; firstDelay: number }) =>
+const WRITE = statement((q, p: { rows: string; silent: string[]; firstDelay: number; organizationId: string }) =>
   q
     .with("ev", (w) =>
       w
@@ -86,6 +86,8 @@ const WRITE = statement((q, p: { rows: string; silent: string[]; firstDelay: num
       eb
         .selectFrom("ev")
         .innerJoin("webhook_endpoints as e", "e.organization_id", "ev.organization_id")
+        // the organization as a value too: Citus routes the endpoints' read to its shard
+        .where("e.organization_id", "=", p.organizationId)
         .select([
           raw<string>`gen_random_uuid()`.as("id"),
           "e.organization_id",

@@ -9,7 +9,7 @@ import { ZRecipientSessionExchange } from "@/lib/schemas/recipient";
 import { sessionForReplayedExchange } from "@/lib/recipients/exchange-token";
 import { recipientSessionCookie, type RecipientFamily } from "@/lib/recipients/session-cookie";
 
-const tokenOf = (body: unknown): string | undefined => {
+export const tokenOf = (body: unknown): string | undefined => {
   const r = ZRecipientSessionExchange.safeParse(body);
   return r.success ? r.data.token : undefined;
 };
@@ -32,18 +32,21 @@ export function exchangeHandleOptions(family: RecipientFamily): HandleOptions {
       const s = await sessionForReplayedExchange(db(), { token, requestId: family === "context" ? rawParams.request : undefined });
       return s ? [recipientSessionCookie(req, family, s.paymentRequestId, s.sessionToken)] : [];
     },
-    countAttempt: async ({ body }) => {
-      const limit = env().RECIPIENT_RATE_LIMIT_PER_MINUTE;
-      const token = tokenOf(body);
-      if (limit > 0 && token !== undefined) {
-        // The stored hash: one bucket for a link with and without its route.
-        const s = await hitRateLimit(`recipient:exchange:${tokenLookup(token)?.hash ?? sha256Hex(token)}`, 60, limit);
-        if (s.limited) throw recipientRateLimited(s.retryAfterSeconds);
-      }
-      return { release: async () => {} };
-    },
+    countAttempt: countExchangeAttempt,
   };
 }
+
+// Exchanges of one link token (payment or account link), counted before the transaction.
+export const countExchangeAttempt: NonNullable<HandleOptions["countAttempt"]> = async ({ body }) => {
+  const limit = env().RECIPIENT_RATE_LIMIT_PER_MINUTE;
+  const token = tokenOf(body);
+  if (limit > 0 && token !== undefined) {
+    // The stored hash: one bucket for a link with and without its route.
+    const s = await hitRateLimit(`recipient:exchange:${tokenLookup(token)?.hash ?? sha256Hex(token)}`, 60, limit);
+    if (s.limited) throw recipientRateLimited(s.retryAfterSeconds);
+  }
+  return { release: async () => {} };
+};
 
 export const recipientRateLimited = (retryAfterSeconds: number) =>
   new AppError("rate_limited", "too many requests for this link; wait a minute and try again", { headers: { "Retry-After": String(retryAfterSeconds) } });
