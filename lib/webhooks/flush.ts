@@ -268,6 +268,9 @@ async function deliver(c: Claimed): Promise<Result> {
   return result;
 }
 
+// Failing since before this instant for WEBHOOK_DISABLE_AFTER_DAYS: the endpoint is disabled.
+const disableCutoff = () => new Date(Date.now() - WEBHOOK_DISABLE_AFTER_DAYS * 86_400_000);
+
 async function record(c: Claimed, attemptAt: Date, o: SendOutcome): Promise<Result> {
   if (!o.ok && o.gone) return recordGone(c, attemptAt, o);
   const schedule = retrySchedule();
@@ -316,7 +319,8 @@ async function record(c: Claimed, attemptAt: Date, o: SendOutcome): Promise<Resu
     .whereRef("w.id", "=", "d.endpoint_id")
     .whereRef("w.organization_id", "=", "d.organization_id")
     .returning(
-      raw<boolean>`(w.enabled AND w.deleted_at IS NULL AND w.failing_since <= now() - make_interval(days => ${WEBHOOK_DISABLE_AFTER_DAYS}))`.as("disable"),
+      // The cut-off as a parameter: Citus allows only immutable functions in RETURNING (no now(), no timestamptz - interval).
+      raw<boolean>`(w.enabled AND w.deleted_at IS NULL AND w.failing_since <= ${disableCutoff().toISOString()}::timestamptz)`.as("disable"),
     )
     .execute();
   if (rows.length === 0) return "lost_lease";
@@ -356,7 +360,8 @@ async function recordGone(c: Claimed, attemptAt: Date, o: Extract<SendOutcome, {
         disabled_reason: reason,
         last_failure_at: raw<Date>`now()`,
         consecutive_failures: raw<number>`consecutive_failures + 1`,
-        failing_since: raw<Date>`coalesce(failing_since, now())`,
+        // the attempt's time as a parameter: Citus allows no now() (STABLE) inside coalesce
+        failing_since: raw<Date>`coalesce(failing_since, ${attemptAt.toISOString()}::timestamptz)`,
       })
       .where("id", "=", c.endpoint_id)
       .where("organization_id", "=", c.organization_id)
