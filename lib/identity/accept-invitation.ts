@@ -1,6 +1,6 @@
 import { sql as raw } from "kysely";
 import type { Tx } from "@/lib/db/client";
-import { later, query } from "@/lib/db/query";
+import { query } from "@/lib/db/query";
 import { AppError } from "@/lib/errors";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { isRole } from "@/lib/auth/permissions";
@@ -28,15 +28,15 @@ export type AcceptInvitationInput = {
 // (current password, its session, or single sign-on with its verified email): an
 // organization's link never sets the password of an account that has one.
 export async function acceptInvitation(tx: Tx, input: AcceptInvitationInput): Promise<SignInResult> {
+  // On Citus: an old-form link's look-up and the account check read several shards, and a
+  // write to `users` (a reference table) after a parallel read on several shards is refused;
+  // sequential shard access for the whole transaction allows it (before the first read; a
+  // setting of no meaning on plain PostgreSQL).
+  await query(tx).selectNoFrom(raw<string>`set_config('citus.multi_shard_modify_mode', 'sequential', true)`.as("mode")).execute();
   const inv = await findInvitation(tx, { id: input.id, token: input.token });
   const user = inv.user;
   const role = inv.membership.role;
   if (!isRole(role)) throw new Error(`membership ${inv.membership.id} has an unknown role`);
-  // On Citus: the account check reads memberships on every shard, and a write to `users` (a
-  // reference table) after a parallel read on several shards is refused; sequential shard
-  // access for the rest of this transaction allows it (held back: sent with the next statement;
-  // a setting of no meaning on plain PostgreSQL).
-  await later(tx, query(tx).selectNoFrom(raw<string>`set_config('citus.multi_shard_modify_mode', 'sequential', true)`.as("mode")));
   const existing = await hasAccount(tx, { userId: user.id });
   let method: "password" | "identity_provider" = "password";
   if (input.verifiedEmail !== undefined) {
