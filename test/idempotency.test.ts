@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it, beforeAll } from "vitest";
 import { inject } from "vitest";
-import { Api } from "./support/api";
+import { Api, backend } from "./support/api";
 import pg from "pg";
 import { apiKeyWith, newOrg, signedIn, type OrgFixture } from "./support/fixtures";
 import { registration } from "./support/bodies";
@@ -162,6 +162,57 @@ describe("Idempotency-Key", () => {
     const ids = new Set(results.filter((r) => r.status === 201).map((r) => r.body.obligation.id));
     expect(ids.size).toBe(1);
     expect(await countByExternalId(org.api, body.external_reference.id)).toBe(1);
+  });
+
+  // The one window a single-statement claim leaves: the concurrent claimant commits after the
+  // claim's snapshot but before its lock, and this request's work then fails on that claimant's
+  // own effect with an answer that is never stored (409 duplicate). It is the same request, so
+  // the completed record is replayed. The window is made wide here: another client holds an
+  // uncommitted copy of the reference (the registration's insert waits for it), writes the
+  // completed record for the key, and commits.
+  it.runIf(backend() === "postgres")("a request whose key was completed meanwhile by its twin replays it instead of answering 409 duplicate", async () => {
+    const earlier = await org.api.post("/obligations", registration(), { idempotencyKey: `twin-earlier-${randomUUID()}` });
+    expect(earlier.status).toBe(201);
+    const key = `twin-${randomUUID()}`;
+    const body = registration();
+    const c = new pg.Client({ connectionString: inject("databaseUrl") });
+    await c.connect();
+    try {
+      await c.query("BEGIN");
+      await c.query("UPDATE obligations SET external_namespace = $3, external_id = $4 WHERE organization_id = $1 AND id = $2", [
+        org.organizationId,
+        earlier.body.obligation.id,
+        body.external_reference.namespace,
+        body.external_reference.id,
+      ]);
+      const pending = org.api.post("/obligations", body, { idempotencyKey: key });
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const w = await c.query(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()",
+        );
+        if (w.rows[0].n > 0) break;
+        if (Date.now() > deadline) throw new Error("the registration never waited for the reference");
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await c.query(
+        `INSERT INTO idempotency_records (organization_id, scope, key, method, path, fingerprint, state, response_status, response_body, response_headers, locked_until, created_at, completed_at)
+         VALUES ($1, $2, $3, 'POST', '/api/v1/obligations', $4, 'completed', 201, $5, '{}', now(), now(), now())`,
+        [org.organizationId, `org:${org.organizationId}`, key, fingerprint("POST", "/api/v1/obligations", body), earlier.text],
+      );
+      await c.query("COMMIT");
+      const r = await pending;
+      expect(r.status, r.text).toBe(201);
+      expect(r.headers.get("idempotent-replayed")).toBe("true");
+      expect(r.text).toBe(earlier.text);
+    } finally {
+      await c.query("ROLLBACK").catch(() => undefined);
+      await c.end();
+    }
+    // A genuine duplicate under a fresh key is still refused.
+    const dup = await org.api.post("/obligations", body, { idempotencyKey: `twin-dup-${randomUUID()}` });
+    expect(dup.status).toBe(409);
+    expect(dup.body.error.code).toBe("duplicate");
   });
 
   it("two server instances on one database still execute a key exactly once", async () => {

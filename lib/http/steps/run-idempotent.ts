@@ -68,8 +68,10 @@ export async function runIdempotent<O extends Operation>(
 }
 
 // One transaction that holds the key's claim around `work`. A completed request with this
-// key, found by the claim or committed by a concurrent request meanwhile (KeyTakenMeanwhile
-// at the store), is replayed instead.
+// key, found by the claim or committed by a concurrent request meanwhile, is replayed
+// instead: the store finds it (KeyTakenMeanwhile), or, when the work failed with an answer
+// that is never stored (a 409 such as `duplicate`: the concurrent request's own effect,
+// committed after the claim's snapshot), a read after the rollback does.
 async function inClaim(
   c: idem.KeyClaim,
   op: Operation,
@@ -82,7 +84,8 @@ async function inClaim(
       return prior ? { replay: prior } : work(tx);
     }, op.transactionTimeoutMs);
   } catch (err) {
-    const prior = err instanceof idem.KeyTakenMeanwhile ? await idem.lookup(db(), c) : undefined;
+    const meanwhile = err instanceof idem.KeyTakenMeanwhile || (err instanceof AppError && !idem.isStorable(err.status));
+    const prior = meanwhile ? await idem.lookup(db(), c) : undefined;
     if (prior) return { replay: prior };
     throw err;
   }
