@@ -3,6 +3,7 @@ import { describe, expect, it, beforeAll } from "vitest";
 import { inject } from "vitest";
 import { Api, backend } from "./support/api";
 import pg from "pg";
+import { untilSomeoneWaits } from "./support/lock-wait";
 import { apiKeyWith, newOrg, signedIn, type OrgFixture } from "./support/fixtures";
 import { registration } from "./support/bodies";
 import { startServer } from "./support/server";
@@ -186,15 +187,7 @@ describe("Idempotency-Key", () => {
         body.external_reference.id,
       ]);
       const pending = org.api.post("/obligations", body, { idempotencyKey: key });
-      const deadline = Date.now() + 10_000;
-      for (;;) {
-        const w = await c.query(
-          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()",
-        );
-        if (w.rows[0].n > 0) break;
-        if (Date.now() > deadline) throw new Error("the registration never waited for the reference");
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await untilSomeoneWaits(c, "the registration");
       await c.query(
         `INSERT INTO idempotency_records (organization_id, scope, key, method, path, fingerprint, state, response_status, response_body, response_headers, locked_until, created_at, completed_at)
          VALUES ($1, $2, $3, 'POST', '/api/v1/obligations', $4, 'completed', 201, $5, '{}', now(), now(), now())`,

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
+import { untilSomeoneWaits } from "./support/lock-wait";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { ZObligationDetail } from "@/lib/schemas/obligations";
@@ -469,15 +470,7 @@ describe("POST /payments/{id}/allocations", () => {
       const key = `deadlock-${randomUUID()}`;
       const body = { obligation_id: obl.id, amount_minor: "100", expected_version: 1 };
       const pending = allocate(org.api, pay.id, body, key);
-      const deadline = Date.now() + 10_000;
-      for (;;) {
-        const w = await c.query(
-          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()",
-        );
-        if (w.rows[0].n > 0) break;
-        if (Date.now() > deadline) throw new Error("the allocation never waited for the obligation lock");
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await untilSomeoneWaits(c, "the allocation");
       const mine = c.query("SELECT 1 FROM payments WHERE id = $1 AND organization_id = $2 FOR UPDATE", [pay.id, org.organizationId]).then(
         () => "locked",
         (e: Error) => `failed: ${e.message}`,
