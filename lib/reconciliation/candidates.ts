@@ -1,4 +1,4 @@
-import { type InferResult, sql as raw } from "kysely";
+import { type InferResult, type RawBuilder, sql as raw } from "kysely";
 import type { Tx } from "@/lib/db/client";
 import { type Query, query } from "@/lib/db/query";
 import { evaluateTerms } from "@/lib/obligations/terms";
@@ -143,40 +143,21 @@ export async function findCandidates(tx: Tx, { organizationId, payments }: FindC
     byIdentifier.push(...rs);
   };
   const q = query(tx);
-  if (rfs.size) {
+  // The open obligations each identifier names: the column (or its normalized key) equal to
+  // one of the keys read from the remittances; an invoice key never matches an empty number.
+  const identified: [Set<string>, RawBuilder<string>, boolean][] = [
+    [rfs, raw`o.payment_reference`, false],
+    [refs, raw`o.reference`, false],
+    [idKeys, raw`upper(o.invoice_number)`, false],
+    [invCompacts, raw`fos_invoice_compact(o.invoice_number)`, true],
+    [invKeys, raw`fos_invoice_key(o.invoice_number)`, true],
+  ];
+  for (const [keys, column, numbered] of identified) {
+    if (!keys.size) continue;
     addIdentified(
       await openObligations(q, org)
-        .where(raw<boolean>`o.payment_reference = any(${[...rfs]}::text[])`)
-        .execute(),
-    );
-  }
-  if (refs.size) {
-    addIdentified(
-      await openObligations(q, org)
-        .where(raw<boolean>`o.reference = any(${[...refs]}::text[])`)
-        .execute(),
-    );
-  }
-  if (idKeys.size) {
-    addIdentified(
-      await openObligations(q, org)
-        .where(raw<boolean>`upper(o.invoice_number) = any(${[...idKeys]}::text[])`)
-        .execute(),
-    );
-  }
-  if (invCompacts.size) {
-    addIdentified(
-      await openObligations(q, org)
-        .where(raw<boolean>`fos_invoice_compact(o.invoice_number) = any(${[...invCompacts]}::text[])`)
-        .where("o.invoice_number", "<>", "")
-        .execute(),
-    );
-  }
-  if (invKeys.size) {
-    addIdentified(
-      await openObligations(q, org)
-        .where(raw<boolean>`fos_invoice_key(o.invoice_number) = any(${[...invKeys]}::text[])`)
-        .where("o.invoice_number", "<>", "")
+        .where(raw<boolean>`${column} = any(${[...keys]}::text[])`)
+        .$if(numbered, (w) => w.where("o.invoice_number", "<>", ""))
         .execute(),
     );
   }
