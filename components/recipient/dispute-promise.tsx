@@ -46,6 +46,9 @@ export function DisputeCard({ inv, act }: { inv: TRecipientInvoice; act: Act }) 
     if (message.trim().length < 1 || message.length > 4000) errs.message = t("dispute.messageError");
     const minor = amount.trim() ? decimalInputToMinor(amount, inv.currency) : null;
     if (amount.trim() && minor === null) errs.amount = t("report.amountError", { digits: minorDigits(inv.currency) });
+    // (the API refuses more than the invoice's amount too, in English: said here in the page's language)
+    else if (minor !== null && BigInt(minor) > BigInt(inv.amount_minor))
+      errs.amount = t("dispute.amountTooHigh", { amount: formatMinor(inv.amount_minor, inv.currency, { locale }) });
     setErrors(errs);
     if (Object.keys(errs).length || !reason) return;
     const err = await s.run(() =>
@@ -135,6 +138,7 @@ export function PromiseCard({ inv, act, outstandingMinor }: { inv: TRecipientInv
     if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || date < today || date > last) errs.date = t("promise.dateError", { days: HORIZON_DAYS });
     const minor = amount.trim() ? decimalInputToMinor(amount, inv.currency) : null;
     if (amount.trim() && minor === null) errs.amount = t("report.amountError", { digits: minorDigits(inv.currency) });
+    else if (minor !== null && BigInt(minor) > BigInt(outstandingMinor)) errs.amount = t("promise.amountTooHigh", { amount: money(outstandingMinor) });
     setErrors(errs);
     if (Object.keys(errs).length) return;
     const err = await s.run(() =>

@@ -66,6 +66,11 @@ test("five open invoices: three in one basket, one disputed, one promised; the i
   const disputeCard = third.getByRole("region", { name: "Stimmt etwas mit dieser Rechnung nicht?" });
   await disputeCard.getByRole("radio", { name: "Der Betrag ist falsch" }).check();
   await disputeCard.getByLabel("Erklären Sie es in wenigen Worten").fill("Vereinbart waren 250,00 €, nicht 300,00 €.");
+  // more than the invoice's amount is refused in the page's language, before anything is sent
+  await disputeCard.getByLabel(/Strittiger Betrag/).fill("9999");
+  await disputeCard.getByRole("button", { name: "Beanstandung senden" }).click();
+  await expect(disputeCard.getByText(/Geben Sie höchstens den Rechnungsbetrag ein, 300,00/)).toBeVisible();
+  await disputeCard.getByLabel(/Strittiger Betrag/).fill("");
   await disputeCard.getByRole("button", { name: "Beanstandung senden" }).click();
   await expect(third.getByRole("status").filter({ hasText: "Ihre Beanstandung wurde an Acme Beratung GmbH gesendet." })).toBeVisible();
   await expect(disputeCard.getByTestId("dispute-state")).toContainText("Der Betrag ist falsch");
@@ -80,6 +85,10 @@ test("five open invoices: three in one basket, one disputed, one promised; the i
   const promiseCard = fifth.getByRole("region", { name: "Zahlungstermin zusagen" });
   const promiseDate = dayOffset(20);
   await promiseCard.getByLabel("Ich zahle am").fill(promiseDate);
+  await promiseCard.getByLabel(/^Betrag/).fill("99999");
+  await promiseCard.getByRole("button", { name: "Zahlung zusagen" }).click();
+  await expect(promiseCard.getByText(/Geben Sie höchstens den noch offenen Betrag ein, 500,00/)).toBeVisible();
+  await promiseCard.getByLabel(/^Betrag/).fill("");
   await promiseCard.getByRole("button", { name: "Zahlung zusagen" }).click();
   await expect(fifth.getByRole("status").filter({ hasText: "Sie haben zugesagt" })).toBeVisible();
   await expect(promiseCard.getByTestId("promise-state")).toContainText("500,00");
