@@ -17,8 +17,13 @@ function admin(args: string[], env: Record<string, string | undefined>): { code:
   return { code: r.status ?? 1, out: r.stdout, err: r.stderr };
 }
 
+// Each CLI run is a cold start of Node.js and tsx (1-2 s of CPU), a migration check and often an
+// argon2 hash: four or five of them took over vitest's 60 s on a loaded 2-core machine (on Citus
+// as on PostgreSQL; their statements take milliseconds).
+const CLI_TIMEOUT = 180_000;
+
 describe("npm run admin", () => {
-  it("creates an organization, an API key and a user against the running server's database", async () => {
+  it("creates an organization, an API key and a user against the running server's database", { timeout: CLI_TIMEOUT }, async () => {
     const env = { DATABASE_URL: inject("databaseUrl"), APP_SECRET: TEST_APP_SECRET };
     const email = `cli-${Date.now()}@example.test`;
     const org = admin(["create-organization", "--name", "CLI Org", "--owner-email", email, "--owner-password", "cli-password-123"], env);
@@ -53,7 +58,7 @@ describe("npm run admin", () => {
     expect((await new Api(baseUrl(), api_key).get("/session")).status).toBe(401); // keys are refused on GET /session
   });
 
-  it("refuses bad input with a message and a non-zero exit", () => {
+  it("refuses bad input with a message and a non-zero exit", { timeout: CLI_TIMEOUT }, () => {
     const env = { DATABASE_URL: inject("databaseUrl"), APP_SECRET: TEST_APP_SECRET };
     expect(admin(["create-api-key", "--organization", "not-a-uuid", "--scopes", "obligations:read"], env).code).not.toBe(0);
     const bad = admin(["create-api-key", "--organization", "00000000-0000-4000-8000-000000000000", "--scopes", "obligations:fly"], env);
@@ -65,7 +70,7 @@ describe("npm run admin", () => {
     expect(admin(["frobnicate"], env).code).toBe(2);
   });
 
-  it("prints a password-reset link for any account; create-user with an existing email is a one-line error", async () => {
+  it("prints a password-reset link for any account; create-user with an existing email is a one-line error", { timeout: CLI_TIMEOUT }, async () => {
     const env = { DATABASE_URL: inject("databaseUrl"), APP_SECRET: TEST_APP_SECRET };
     const email = `cli-reset-${Date.now()}@example.test`;
     const org = admin(["create-organization", "--name", "Reset Org", "--owner-email", email, "--owner-password", "cli-password-123"], env);

@@ -331,7 +331,9 @@ describe("migration 0019: passwords chosen by an organization", () => {
   const statement = migration.slice(migration.indexOf("WITH setter AS"));
   const scoped = statement.replace("FROM users u\n  WHERE u.password_hash <> ''", "FROM users u\n  WHERE u.password_hash <> '' AND u.id = ANY($1::uuid[])");
 
-  it("keeps a one-organization account's password, clears planted and shared ones, keeps a person's own", async () => {
+  it("keeps a one-organization account's password, clears planted and shared ones, keeps a person's own", async (ctx) => {
+    // On Citus the migrations run before lib/db/migrate.ts distributes the tables: this statement never meets distributed ones.
+    if ((await sql(db(), "SELECT 1 FROM pg_extension WHERE extname = 'citus'")).length) ctx.skip("runs on plain tables only (before distribution on Citus)");
     expect(scoped).not.toBe(statement);
     const [orgA, orgB] = [randomUUID(), randomUUID()];
     await sql(db(), "INSERT INTO organizations (id, name) VALUES ($1::uuid, 'Mig A'), ($2::uuid, 'Mig B')", [orgA, orgB]);
