@@ -137,7 +137,15 @@ describe("four instances through one database", () => {
     await other.connect();
     try {
       await other.query("BEGIN");
-      await other.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`idem\norg:${o.organizationId}\n${held}`]);
+      // The claim's own lock, taken by a statement that reads the key's record as the claim
+      // does (lib/idempotency): on a Citus cluster it then runs, and locks, on the worker that
+      // holds the organization's shard, where the claims take it. (r.key is read so that
+      // PostgreSQL keeps the join: without it the statement names no table and runs on the coordinator.)
+      await other.query(
+        `SELECT pg_advisory_xact_lock(hashtextextended($1, 0))::text AS locked, r.key FROM (SELECT 1) one
+         LEFT JOIN idempotency_records r ON r.organization_id = $2 AND r.scope = $3 AND r.key = $4`,
+        [`idem\norg:${o.organizationId}\n${held}`, o.organizationId, `org:${o.organizationId}`, held],
+      );
       const busy = await Promise.all(o.apis.map((api) => api.post("/obligations", legacyBody(), { idempotencyKey: held })));
       for (const r of busy) {
         expect(r.status).toBe(409);
