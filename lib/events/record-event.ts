@@ -31,9 +31,9 @@ export type RecordEventInput = { organizationId: string; principal: Principal } 
 // (one pending delivery per enabled endpoint of the organization) commit together with the
 // change that caused them, so no event is ever lost or sent for a rolled-back change. `data`
 // is the payload's `data` (a snapshot taken now, e.g. the obligation projection with its
-// version). One statement however many events, held back until the transaction's next
-// statement or its COMMIT and sent in the same write (lib/db/query.ts `later`): its failure is
-// the transaction's.
+// version). Held back until the transaction's next statement or its COMMIT and sent in the
+// same write (lib/db/query.ts `later`): its failure is the transaction's. One event: its row
+// and its deliveries (two statements); several: one statement however many.
 export async function recordEvent(tx: Tx, input: { organizationId: string; principal: Principal } & EventInput): Promise<{ id: string; createdAt: Date }>;
 export async function recordEvent(tx: Tx, input: { organizationId: string; principal: Principal; events: EventInput[] }): Promise<undefined>;
 export async function recordEvent(tx: Tx, input: RecordEventInput): Promise<{ id: string; createdAt: Date } | undefined> {
