@@ -17,7 +17,15 @@ export function migrationUrl(): string | undefined {
   return process.env.DIRECT_DATABASE_URL || process.env.DATABASE_URL;
 }
 
-export async function migrate(databaseUrl: string, migrationsDir = path.resolve("prisma/migrations")): Promise<string[]> {
+// The tables the runner distributes on Citus (lib/db/tables.ts; an earlier version's lists in
+// test/citus-upgrade.test.ts).
+export type Layout = { tenant: readonly string[]; reference: readonly string[] };
+
+export async function migrate(
+  databaseUrl: string,
+  migrationsDir = path.resolve("prisma/migrations"),
+  layout: Layout = { tenant: TENANT_TABLES, reference: REFERENCE_TABLES },
+): Promise<string[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const applied: string[] = [];
@@ -58,7 +66,7 @@ export async function migrate(databaseUrl: string, migrationsDir = path.resolve(
         throw new Error(`migration ${name} failed: ${(err as Error).message}`);
       }
     }
-    await locked(() => distributeOnCitus(client));
+    await locked(() => distributeOnCitus(client, layout));
   } finally {
     await client.end();
   }
@@ -69,13 +77,14 @@ export async function migrate(databaseUrl: string, migrationsDir = path.resolve(
 // migrations: the organization-less tables of REFERENCE_TABLES become reference tables and
 // every tenant table is distributed by organization_id, co-located with the first of
 // TENANT_TABLES (docs/scaling.md "Distribution"). Idempotent: tables Citus already knows are
-// skipped. Citus refuses a foreign key from a table not yet distributed to one that is, so
-// the foreign keys between tenant tables are dropped for the moment and added again once all
-// are distributed (in the same transaction). COORDINATOR_TABLES stay plain tables on the
+// skipped (a cluster distributed by an earlier version gets only its new tenant tables).
+// Citus refuses a foreign key from a table not yet distributed to one that is, so the
+// foreign keys between tenant tables that touch a table to distribute are dropped for the
+// moment and added again once all are distributed (in the same transaction). COORDINATOR_TABLES stay plain tables on the
 // coordinator. Nothing happens on plain PostgreSQL or PGlite. The same-row trigger of
 // obligations.projection_rev (migrations 0015/0016) runs on the shards: Citus wants that
 // allowed, for this transaction and for the database's later sessions.
-async function distributeOnCitus(client: pg.Client): Promise<void> {
+async function distributeOnCitus(client: pg.Client, layout: Layout): Promise<void> {
   const citus = await client.query("SELECT 1 FROM pg_extension WHERE extname = 'citus'");
   if (!citus.rowCount) return;
   await client.query("SET LOCAL citus.enable_unsafe_triggers = on");
@@ -83,22 +92,23 @@ async function distributeOnCitus(client: pg.Client): Promise<void> {
   const db = (await client.query<{ name: string }>("SELECT current_database() AS name")).rows[0].name;
   await client.query(`ALTER DATABASE ${client.escapeIdentifier(db)} SET citus.enable_unsafe_triggers = on`);
   const known = new Set((await client.query<{ name: string }>("SELECT logicalrelid::regclass::text AS name FROM pg_dist_partition")).rows.map((r) => r.name));
-  const pending = TENANT_TABLES.filter((t) => !known.has(t));
-  for (const table of REFERENCE_TABLES) {
+  const pending = layout.tenant.filter((t) => !known.has(t));
+  for (const table of layout.reference) {
     if (!known.has(table)) await client.query("SELECT create_reference_table($1)", [table]);
   }
   if (!pending.length) return;
-  const tenant = new Set<string>(TENANT_TABLES);
+  const tenant = new Set<string>(layout.tenant);
+  const moving = new Set<string>(pending);
   const fks = (
     await client.query<{ child: string; parent: string; name: string; def: string }>(
       `SELECT c.conrelid::regclass::text AS child, c.confrelid::regclass::text AS parent, c.conname AS name, pg_get_constraintdef(c.oid) AS def
        FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace
        WHERE c.contype = 'f' AND n.nspname = 'public'`,
     )
-  ).rows.filter((f) => tenant.has(f.child) && tenant.has(f.parent));
+  ).rows.filter((f) => tenant.has(f.child) && tenant.has(f.parent) && (moving.has(f.child) || moving.has(f.parent)));
   const q = (name: string) => client.escapeIdentifier(name);
   for (const f of fks) await client.query(`ALTER TABLE ${q(f.child)} DROP CONSTRAINT ${q(f.name)}`);
-  const [anchor] = TENANT_TABLES;
+  const [anchor] = layout.tenant;
   for (const table of pending) {
     if (table === anchor) await client.query("SELECT create_distributed_table($1, 'organization_id')", [table]);
     else await client.query("SELECT create_distributed_table($1, 'organization_id', colocate_with => $2)", [table, anchor]);

@@ -80,6 +80,7 @@ export function statement<P extends Record<string, unknown>, O>(build: (q: Query
       return sqlLater(q, text, values, failure);
     },
     text: () => bind({} as P).text,
+    bind,
   };
 }
 
@@ -88,6 +89,7 @@ export type Statement<P, O> = {
   count(q: Tx, p: P): Promise<number>; // the row count of an INSERT/UPDATE/DELETE
   later(q: Tx, p: P, failure?: (err: unknown) => unknown): Promise<void>; // a held-back write (`later`)
   text(): string; // the compiled text (tests, EXPLAIN)
+  bind(p: P): { text: string; values: unknown[] }; // the text with its values in order (tests' EXPLAIN)
 };
 
 // Each parameter position: the name of the placeholder it came from, or a constant of the builder.

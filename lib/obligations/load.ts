@@ -161,18 +161,22 @@ type Parts = {
   organizationName: string | null;
 };
 
-// The parts of the obligation aliased `o`, each a correlated subquery.
-const PARTS = [
+// The parts of the obligation aliased `o` (of the organization `org`), each a correlated
+// subquery. Each names the organization as the value `org`, not as `o.organization_id`:
+// PostgreSQL does not carry the outer `o.organization_id = $org` into a correlated subquery,
+// and Citus routes a statement to one shard only when every distributed table in it is
+// pinned to a value of the distribution column (else it goes to every shard).
+const parts = (org: string) => [
   raw<Parts["conditions"]>`(SELECT coalesce(json_agg(${raw.raw(CONDITION_JSON)} ORDER BY c.position), '[]')
-    FROM obligation_conditions c WHERE c.organization_id = o.organization_id AND c.obligation_id = o.id)`.as("conditions"),
+    FROM obligation_conditions c WHERE c.organization_id = ${org} AND c.obligation_id = o.id)`.as("conditions"),
   raw<Parts["paymentTerms"]>`(SELECT coalesce(json_agg(${raw.raw(TERM_JSON)} ORDER BY t.sequence), '[]')
-    FROM payment_terms t WHERE t.organization_id = o.organization_id AND t.obligation_id = o.id)`.as("paymentTerms"),
+    FROM payment_terms t WHERE t.organization_id = ${org} AND t.obligation_id = o.id)`.as("paymentTerms"),
   raw<Parts["contextLinks"]>`(SELECT coalesce(json_agg(${raw.raw(LINK_JSON)} ORDER BY l.created_at, l.id), '[]')
     FROM obligation_context_links l JOIN business_contexts bc ON bc.organization_id = l.organization_id AND bc.id = l.context_id
-    WHERE l.organization_id = o.organization_id AND l.obligation_id = o.id)`.as("contextLinks"),
+    WHERE l.organization_id = ${org} AND l.obligation_id = o.id)`.as("contextLinks"),
   raw<Parts["paymentRequest"]>`(SELECT ${raw.raw(REQUEST_JSON)} FROM payment_requests r
-    WHERE r.organization_id = o.organization_id AND r.obligation_id = o.id ORDER BY r.created_at DESC, r.id DESC LIMIT 1)`.as("paymentRequest"),
-  raw<string | null>`(SELECT g.name FROM organizations g WHERE g.id = o.organization_id)`.as("organizationName"),
+    WHERE r.organization_id = ${org} AND r.obligation_id = o.id ORDER BY r.created_at DESC, r.id DESC LIMIT 1)`.as("paymentRequest"),
+  raw<string | null>`(SELECT g.name FROM organizations g WHERE g.id = ${org})`.as("organizationName"),
 ];
 
 const OBLIGATION_SELECT = camelColumns("o", OBLIGATION_COLUMNS);
@@ -217,13 +221,13 @@ function revive(r: ObligationRow & Parts): LoadedObligation {
 // ------------------------------------------------------------------ statements
 
 const byId = statement((q, p: { org: string; id: string }) =>
-  q.selectFrom("obligations as o").select(OBLIGATION_SELECT).select(PARTS).where("o.id", "=", p.id).where("o.organization_id", "=", p.org),
+  q.selectFrom("obligations as o").select(OBLIGATION_SELECT).select(parts(p.org)).where("o.id", "=", p.id).where("o.organization_id", "=", p.org),
 );
 const byIdOfType = statement((q, p: { org: string; id: string; type: string }) =>
   q
     .selectFrom("obligations as o")
     .select(OBLIGATION_SELECT)
-    .select(PARTS)
+    .select(parts(p.org))
     .where("o.id", "=", p.id)
     .where("o.organization_id", "=", p.org)
     .where("o.obligation_type", "=", p.type),
@@ -232,10 +236,13 @@ const byIds = statement((q, p: { org: string; ids: string[] }) =>
   q
     .selectFrom("obligations as o")
     .select(OBLIGATION_SELECT)
-    .select(PARTS)
+    .select(parts(p.org))
     .where("o.organization_id", "=", p.org)
     .where(raw<boolean>`o.id = ANY(${p.ids}::uuid[])`),
 );
+
+// The statements above and the page's below, for test/obligation-routing.test.ts (EXPLAIN).
+export const loadStatements = () => ({ byId, byIdOfType, byIds, page });
 
 // The obligation with conditions, terms, context links (+ contexts) and its current
 // payment request. 404 not_found when unknown, malformed, of another organization, or
@@ -289,7 +296,7 @@ const page = statement((q, p: { org: string; type: string; limit: number; offset
       ),
     )
     .select(OBLIGATION_SELECT)
-    .select(PARTS)
+    .select(parts(p.org))
     .where("o.organization_id", "=", p.org)
     .orderBy(raw`picked.n`),
 );
@@ -322,8 +329,20 @@ export type ObligationSet = {
 // obligation the caller has locked and knows to exist (mutateObligation).
 export async function loadObligationUpdated(tx: Tx, input: { organizationId: string; obligationId: string; set: ObligationSet }): Promise<LoadedObligation> {
   const { organizationId, obligationId, set } = input;
+  if (Object.keys(set).length === 0) return loadObligation(tx, { organizationId, obligationId });
+  const { statement: s, values } = obligationUpdate(input);
+  const rows = await s.rows(tx, values);
+  if (rows.length !== 1) throw notFoundObligation();
+  return revive(rows[0]);
+}
+
+// The statement of loadObligationUpdated for the shape of `set` (built once) with its values.
+export function obligationUpdate(input: { organizationId: string; obligationId: string; set: ObligationSet }): {
+  statement: Updated;
+  values: Record<string, unknown>;
+} {
+  const { organizationId, obligationId, set } = input;
   const fields = Object.keys(set) as (keyof ObligationSet)[];
-  if (fields.length === 0) return loadObligation(tx, { organizationId, obligationId });
   const values: Record<string, unknown> = { org: organizationId, id: obligationId };
   let shape = "";
   const increments: boolean[] = [];
@@ -341,9 +360,7 @@ export async function loadObligationUpdated(tx: Tx, input: { organizationId: str
     s = updateStatement(fields, increments);
     updates.set(shape, s);
   }
-  const rows = await s.rows(tx, values);
-  if (rows.length !== 1) throw notFoundObligation();
-  return revive(rows[0]);
+  return { statement: s, values };
 }
 
 type Updated = Statement<Record<string, unknown>, ObligationRow & Parts>;
@@ -370,7 +387,7 @@ function updateStatement(fields: string[], increments: boolean[]): Updated {
       .selectFrom("u")
       .innerJoin("obligations as o", (j) => j.on("o.organization_id", "=", p.org as string).onRef("o.id", "=", "u.id"))
       .select(camelColumns("u", OBLIGATION_COLUMNS))
-      .select(PARTS),
+      .select(parts(p.org as string)),
   ) as unknown as Updated;
 }
 

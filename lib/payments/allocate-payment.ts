@@ -11,19 +11,22 @@ import { isCheckViolation, isWriteConflict } from "@/lib/db/errors";
 
 export type AllocatePaymentInput = { organizationId: string; paymentId: string; principal: Principal; body: TAllocatePayment };
 
-// The allocation row and the payment's raise in one statement.
-const allocateStatement = statement((q, p: { id: string; org: string; payment: string; obligation: string; amount: bigint; at: Date }) =>
+// The allocation row, and the payment's raise: two statements sent together (not one with a
+// writing CTE: Citus routes neither an INSERT in a CTE nor around one, it runs the CTE as a
+// step of its own through the coordinator; each of these is one shard).
+type AllocationValues = { id: string; org: string; payment: string; obligation: string; amount: bigint; at: Date };
+const insertAllocation = statement((q, p: AllocationValues) =>
+  q.insertInto("payment_allocations").values({
+    id: p.id,
+    organization_id: p.org,
+    payment_id: p.payment,
+    obligation_id: p.obligation,
+    amount_minor: p.amount,
+    created_at: p.at,
+  }),
+);
+const raisePayment = statement((q, p: Pick<AllocationValues, "org" | "payment" | "amount" | "at">) =>
   q
-    .with("allocation", (w) =>
-      w.insertInto("payment_allocations").values({
-        id: p.id,
-        organization_id: p.org,
-        payment_id: p.payment,
-        obligation_id: p.obligation,
-        amount_minor: p.amount,
-        created_at: p.at,
-      }),
-    )
     .updateTable("payments")
     .set((eb) => ({ allocated_minor: eb("allocated_minor", "+", p.amount), updated_at: p.at }))
     .where("id", "=", p.payment)
@@ -103,11 +106,12 @@ async function allocate(tx: Tx, input: AllocatePaymentInput): Promise<TPaymentAl
       }
       obligationReference = o.reference;
       obligationId = o.id;
-      // The allocation row and the payment's raise in one statement, held back and sent with
-      // the obligation's update (`later`, lib/db/query.ts): the payment is locked by this
-      // transaction, so nothing else moved it since step 1; a CHECK violation surfaces at that
-      // next statement and is mapped by allocatePayment like any other.
-      await allocateStatement.later(tx, { id: allocationId, org: organizationId, payment: paymentId, obligation: o.id, amount, at: createdAt });
+      // The allocation row and the payment's raise, held back and sent with the obligation's
+      // update (`later`, lib/db/query.ts): the payment is locked by this transaction, so
+      // nothing else moved it since step 1; a CHECK violation surfaces at that next statement
+      // and is mapped by allocatePayment like any other.
+      await insertAllocation.later(tx, { id: allocationId, org: organizationId, payment: paymentId, obligation: o.id, amount, at: createdAt });
+      await raisePayment.later(tx, { org: organizationId, payment: paymentId, amount, at: createdAt });
       paymentAfter = toPaymentView({
         ...p,
         allocatedMinor: p.allocatedMinor + amount,
