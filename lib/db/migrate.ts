@@ -18,7 +18,7 @@ export function migrationUrl(): string | undefined {
 }
 
 // The tables the runner distributes on Citus (lib/db/tables.ts; an earlier version's lists in
-// test/citus-upgrade.test.ts).
+// test/migrate-upgrade.test.ts).
 export type Layout = { tenant: readonly string[]; reference: readonly string[] };
 
 export async function migrate(
