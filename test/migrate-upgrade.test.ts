@@ -6,7 +6,7 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { migrate } from "@/lib/db/migrate";
 import { REFERENCE_TABLES, TENANT_TABLES } from "@/lib/db/tables";
-import { createTestDatabase } from "./support/server";
+import { createTestDatabase, dropTestDatabase } from "./support/server";
 
 // The upgrade path (docs/scaling.md "Upgrading a cluster distributed by an earlier version"): a database migrated by
 // an earlier version, up to 0028 (and on a Citus coordinator distributed by that version's
@@ -20,29 +20,6 @@ const NIL = "00000000-0000-0000-0000-000000000000";
 
 // lib/db/tables.ts as it was while 0028 was the last migration.
 const LAYOUT_0028 = { tenant: TENANT_TABLES.filter((t) => t !== "idempotency_records"), reference: REFERENCE_TABLES };
-
-async function dropDatabase(databaseUrl: string): Promise<void> {
-  const name = new URL(databaseUrl).pathname.slice(1);
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    const citus = (await admin.query("SELECT 1 FROM pg_extension WHERE extname = 'citus'")).rowCount;
-    const workers = citus
-      ? (await admin.query<{ host: string; port: number }>("SELECT nodename AS host, nodeport AS port FROM pg_dist_node WHERE groupid <> 0")).rows
-      : [];
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    for (const w of workers) {
-      const u = new URL(adminUrl!);
-      u.hostname = w.host;
-      u.port = String(w.port);
-      const c = new pg.Client({ connectionString: u.toString() });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => c.end());
-    }
-  } finally {
-    await admin.end();
-  }
-}
 
 describe.runIf(adminUrl)("upgrading a database migrated up to 0028", () => {
   it("applies 0029-0031 and (on Citus) distributes idempotency_records co-located, keeping its rows", async () => {
@@ -105,7 +82,7 @@ describe.runIf(adminUrl)("upgrading a database migrated up to 0028", () => {
     } finally {
       await c.end().catch(() => undefined);
       rmSync(upTo0028, { recursive: true, force: true });
-      await dropDatabase(url).catch(() => undefined);
+      await dropTestDatabase(adminUrl as string, url).catch(() => undefined);
     }
   }, 180_000); // a fresh cluster database distributed twice: 19 s on the shared cluster
 });

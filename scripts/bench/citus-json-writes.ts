@@ -23,7 +23,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { ensureBuilt } from "../build-state";
-import { createTestDatabase, startServer } from "../../test/support/server";
+import { createTestDatabase, dropTestDatabase, startServer } from "../../test/support/server";
 import { benchOrganization } from "./organization";
 import { registrationBody } from "./registration";
 
@@ -204,30 +204,7 @@ async function measure(label: string, adminUrl: string) {
     };
   } finally {
     await c.end();
-    await dropDatabase(adminUrl, databaseUrl).catch(() => undefined);
-  }
-}
-
-async function dropDatabase(adminUrl: string, databaseUrl: string): Promise<void> {
-  const name = new URL(databaseUrl).pathname.slice(1);
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    const citus = (await admin.query("SELECT 1 FROM pg_extension WHERE extname = 'citus'")).rowCount;
-    const workers = citus
-      ? (await admin.query<{ host: string; port: number }>("SELECT nodename AS host, nodeport AS port FROM pg_dist_node WHERE groupid <> 0")).rows
-      : [];
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    for (const w of workers) {
-      const u = new URL(adminUrl);
-      u.hostname = w.host;
-      u.port = String(w.port);
-      const c = new pg.Client({ connectionString: u.toString() });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => c.end());
-    }
-  } finally {
-    await admin.end();
+    await dropTestDatabase(adminUrl, databaseUrl).catch(() => undefined);
   }
 }
 

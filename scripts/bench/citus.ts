@@ -29,7 +29,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { ensureBuilt } from "../build-state";
-import { createTestDatabase, startServer, type TestServer } from "../../test/support/server";
+import { createTestDatabase, dropTestDatabase, startServer, type TestServer } from "../../test/support/server";
 import { benchOrganization, type BenchOrganization } from "./organization";
 import { plainRegistrationBody, registrationBody } from "./registration";
 import { parseLog, readFrom } from "./replay";
@@ -63,23 +63,6 @@ async function query<T extends pg.QueryResultRow>(url: string, text: string, val
     return (await c.query<T>(text, values)).rows;
   } finally {
     await c.end();
-  }
-}
-
-// Drops the bench database, on a Citus coordinator on its workers too (test/support/server.ts
-// created it on every node).
-async function dropDatabase(adminUrl: string, databaseUrl: string): Promise<void> {
-  const name = new URL(databaseUrl).pathname.slice(1);
-  const citus = await query(adminUrl, "SELECT 1 FROM pg_extension WHERE extname = 'citus'");
-  const workers = citus.length
-    ? await query<{ host: string; port: number }>(adminUrl, "SELECT nodename AS host, nodeport AS port FROM pg_dist_node WHERE groupid <> 0")
-    : [];
-  await query(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  for (const w of workers) {
-    const u = new URL(adminUrl);
-    u.hostname = w.host;
-    u.port = String(w.port);
-    await query(u.toString(), `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
 }
 
@@ -171,7 +154,7 @@ async function throughput(task: Task): Promise<ThroughputRow[]> {
     return rows;
   } finally {
     await server.stop();
-    await dropDatabase(task.adminUrl, databaseUrl).catch(() => undefined);
+    await dropTestDatabase(task.adminUrl, databaseUrl).catch(() => undefined);
   }
 }
 
@@ -341,7 +324,7 @@ async function routing(task: Task): Promise<{ registration: string; note?: strin
     }
   } finally {
     await server.stop();
-    await dropDatabase(task.adminUrl, databaseUrl).catch(() => undefined);
+    await dropTestDatabase(task.adminUrl, databaseUrl).catch(() => undefined);
   }
 }
 

@@ -48,9 +48,7 @@ export async function createTestDatabase(adminUrl: string): Promise<string> {
   let workers: { host: string; port: number }[] = [];
   try {
     await c.query(`CREATE DATABASE ${name}`);
-    if ((await c.query("SELECT 1 FROM pg_extension WHERE extname = 'citus'")).rowCount) {
-      workers = (await c.query<{ host: string; port: number }>("SELECT nodename AS host, nodeport AS port FROM pg_dist_node WHERE groupid <> 0")).rows;
-    }
+    workers = await citusWorkers(c);
   } finally {
     await c.end();
   }
@@ -58,6 +56,33 @@ export async function createTestDatabase(adminUrl: string): Promise<string> {
   u.pathname = `/${name}`;
   if (workers.length) await makeCitusDatabase(u, name, workers);
   return u.toString();
+}
+
+// Drops a database createTestDatabase made, on a Citus coordinator on its workers too.
+export async function dropTestDatabase(adminUrl: string, databaseUrl: string): Promise<void> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const workers = await citusWorkers(admin);
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    for (const w of workers) {
+      const u = new URL(adminUrl);
+      u.hostname = w.host;
+      u.port = String(w.port);
+      const c = new pg.Client({ connectionString: u.toString() });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => c.end());
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+// The workers of the Citus coordinator `c` is connected to (none on plain PostgreSQL).
+async function citusWorkers(c: pg.Client): Promise<{ host: string; port: number }[]> {
+  if (!(await c.query("SELECT 1 FROM pg_extension WHERE extname = 'citus'")).rowCount) return [];
+  return (await c.query<{ host: string; port: number }>("SELECT nodename AS host, nodeport AS port FROM pg_dist_node WHERE groupid <> 0")).rows;
 }
 
 // A Citus coordinator at adminUrl: the fresh database becomes a cluster of the same nodes (the
