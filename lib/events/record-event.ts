@@ -75,6 +75,21 @@ type EventRow = Insertable<Event> & { id: string };
 
 const stringify = (v: unknown) => JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? x.toString() : x));
 
+// A pending delivery of the event `ev` to the endpoint `e`, first attempt `firstDelay` seconds
+// after the event (both forms of the write below select it).
+const DELIVERY_COLUMNS = ["id", "organization_id", "endpoint_id", "event_id", "status", "next_attempt_at", "created_at", "updated_at"] as const;
+const deliveryOf = (firstDelay: number) =>
+  [
+    raw<string>`gen_random_uuid()`.as("id"),
+    "e.organization_id",
+    "e.id as endpoint_id",
+    "ev.id as event_id",
+    raw<string>`'pending'`.as("status"),
+    raw<Date>`ev.created_at + make_interval(secs => ${firstDelay}::float8)`.as("next_attempt_at"),
+    "ev.created_at",
+    "ev.created_at as updated_at",
+  ] as const;
+
 // One event's row, and its pending deliveries (one per receiving endpoint): two statements
 // sent together, each one shard on Citus (router INSERT ... VALUES; the deliveries read the
 // organization's endpoints on its shard). The JSON form below runs an INSERT in a writing CTE,
@@ -98,7 +113,7 @@ const INSERT_ONE = statement((q, p: OneEvent) =>
 const DELIVER_ONE = statement((q, p: { org: string; id: string; type: string; at: string; firstDelay: number }) =>
   q
     .insertInto("webhook_deliveries")
-    .columns(["id", "organization_id", "endpoint_id", "event_id", "status", "next_attempt_at", "created_at", "updated_at"])
+    .columns(DELIVERY_COLUMNS)
     .expression((eb) =>
       eb
         .selectFrom(
@@ -108,16 +123,7 @@ const DELIVER_ONE = statement((q, p: { org: string; id: string; type: string; at
         )
         .innerJoin("webhook_endpoints as e", (j) => j.onTrue())
         .where("e.organization_id", "=", p.org)
-        .select([
-          raw<string>`gen_random_uuid()`.as("id"),
-          "e.organization_id",
-          "e.id as endpoint_id",
-          "ev.id as event_id",
-          raw<string>`'pending'`.as("status"),
-          raw<Date>`ev.created_at + make_interval(secs => ${p.firstDelay}::float8)`.as("next_attempt_at"),
-          "ev.created_at",
-          "ev.created_at as updated_at",
-        ])
+        .select(deliveryOf(p.firstDelay))
         .where(raw<boolean>`${raw.raw(RECEIVES_SQL("e", "ev.type"))}`),
     ),
 );
@@ -136,23 +142,14 @@ const WRITE = statement((q, p: { rows: string; silent: string[]; firstDelay: num
         .returning(["id", "organization_id", "type", "created_at"]),
     )
     .insertInto("webhook_deliveries")
-    .columns(["id", "organization_id", "endpoint_id", "event_id", "status", "next_attempt_at", "created_at", "updated_at"])
+    .columns(DELIVERY_COLUMNS)
     .expression((eb) =>
       eb
         .selectFrom("ev")
         .innerJoin("webhook_endpoints as e", "e.organization_id", "ev.organization_id")
         // the organization as a value too: Citus routes the endpoints' read to its shard
         .where("e.organization_id", "=", p.organizationId)
-        .select([
-          raw<string>`gen_random_uuid()`.as("id"),
-          "e.organization_id",
-          "e.id as endpoint_id",
-          "ev.id as event_id",
-          raw<string>`'pending'`.as("status"),
-          raw<Date>`ev.created_at + make_interval(secs => ${p.firstDelay}::float8)`.as("next_attempt_at"),
-          "ev.created_at",
-          "ev.created_at as updated_at",
-        ])
+        .select(deliveryOf(p.firstDelay))
         .where(raw<boolean>`${raw.raw(RECEIVES_SQL("e", "ev.type"))}`)
         .where(raw<boolean>`ev.id <> ALL(${p.silent}::uuid[])`),
     ),
