@@ -7,6 +7,7 @@ import { execSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { ensureBuilt } from "../build-state";
 import { benchOrganization } from "./organization";
+import { registrationBody } from "./registration";
 import { createTestDatabase, startServer } from "../../test/support/server";
 
 const N = Number(process.env.BENCH_N ?? 400);
@@ -68,28 +69,8 @@ async function main() {
 
     console.log(`backend: ${adminUrl ? "postgres" : "pglite"}; rss before: ${rssMiB(server.process.pid!)} MiB`);
     const ids: string[] = [];
-    const body = (i: number) => ({
-      obligation_type: "contractual",
-      external_reference: { namespace: "bench", id: `B-${i}-${randomUUID()}` },
-      debtor: { name: "Bench Customer", email: "ap@bench.example" },
-      amount_minor: "1000001",
-      currency: "EUR",
-      deadline: "2027-06-30",
-      business_context: { invoice_number: `B-${i}` },
-      conditions: [{ key: "acceptance", label: "Acceptance" }],
-      payment_terms: [
-        { sequence: 1, amount_type: "percentage", percentage_basis_points: 3000, trigger_type: "immediately", due_rule: "days_after_trigger", due_days: 14 },
-        {
-          sequence: 2,
-          amount_type: "percentage",
-          percentage_basis_points: 7000,
-          trigger_type: "condition_satisfied",
-          condition_key: "acceptance",
-          due_rule: "days_after_trigger",
-          due_days: 30,
-        },
-      ],
-    });
+    // The benchmarks' registration (scripts/bench/registration.ts), its invoice number the index.
+    const body = (i: number) => ({ ...registrationBody(`${i}-${randomUUID()}`), business_context: { invoice_number: `B-${i}` } });
     await run(
       "POST /obligations (2 terms, 1 cond.)",
       N,

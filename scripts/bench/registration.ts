@@ -1,4 +1,4 @@
-// The registration the benchmarks send (scripts/bench/run.ts, scripts/bench/citus.ts): a
+// The registration the benchmarks send (scripts/bench/run.ts, citus.ts, obligations.ts): a
 // contract with a business context, one condition and two payment terms, 10,000.01 EUR.
 export function registrationBody(i: string) {
   return {
