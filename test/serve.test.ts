@@ -36,13 +36,15 @@ const logSize = () => readFileSync(server.logFile, "utf8").length;
 
 // A GET on a connection of its own: the cluster hands out connections, not requests, and a
 // client's kept-alive connections would keep going to the processes they were opened to.
+// 0 when it fails or has no answer within 10 s (as a client or load balancer gives up).
 const freshGet = (api: Api, path: string) =>
-  new Promise<number>((resolve, reject) => {
+  new Promise<number>((resolve) => {
     const req = http.get(`${api.baseUrl}/api/v1${path}`, { agent: false, headers: { authorization: `Bearer ${api.apiKey}` } }, (res) => {
       res.resume();
       res.on("end", () => resolve(res.statusCode ?? 0));
     });
-    req.on("error", reject);
+    req.setTimeout(10_000, () => req.destroy());
+    req.on("error", () => resolve(0));
   });
 
 const burst = async (api: Api) => {
@@ -84,8 +86,12 @@ describe("WEB_CONCURRENCY=2", () => {
     const [victim, survivor] = serverProcesses();
     process.kill(victim, "SIGKILL");
     const api = new Api(server.baseUrl, org.apiKey);
-    // The survivor answers while the replacement starts.
-    expect((await api.get("/obligations?limit=1")).status).toBe(200);
+    // The survivor answers while the replacement starts. A connection the primary hands to the
+    // victim in the instant before it sees the death is never answered (Node's cluster;
+    // docs/architecture.md "Serving"), so the client retries on a fresh connection, as any does.
+    const tries: number[] = [];
+    while (tries.length < 3 && tries.at(-1) !== 200) tries.push(await freshGet(api, "/obligations?limit=1"));
+    expect(tries.at(-1)).toBe(200);
     // (the primary's line reaches the log file through this process's pipe, so it may land
     // after the replacement shows up in the process list: wait for both)
     const ended = `server process ${victim} ended (SIGKILL); starting another`;
@@ -107,7 +113,7 @@ describe("WEB_CONCURRENCY=2", () => {
       served = requestsByProcess(from);
     }
     expect(served.has(replacement)).toBe(true);
-  });
+  }, 180_000);
 
   it("stops every process on SIGTERM", async () => {
     await server.stop();
