@@ -15,6 +15,7 @@ test("an owner sets a reminder policy of four steps by email with late-payment i
   await expect(page.getByRole("heading", { name: "Reminders", level: 1 })).toBeVisible();
   const form = page.getByRole("form", { name: "Reminder policy" });
   await expect(form).toContainText("No reminders go out.");
+  await expect(page.getByText("Not changed yet: the default below applies.")).toBeVisible();
   await checkBothSizes(page, "reminder-settings", "default");
 
   await form.getByRole("checkbox", { name: "Send reminders" }).check();
@@ -47,6 +48,8 @@ test("an owner sets a reminder policy of four steps by email with late-payment i
   await expect(form.getByRole("button", { name: "Save policy" })).toBeEnabled();
   await form.getByRole("button", { name: "Save policy" }).focus();
   await page.keyboard.press("Enter");
+  // the save refreshes the page's data (the time of the change shows); the confirmation stays
+  await expect(page.getByText(/^Last changed /)).toBeVisible();
   await expect(form.getByRole("status")).toContainText("Saved");
   const stored = await api<Record<string, unknown>>(org.api_key, "GET", "/reminder-policy");
   expect(stored.body).toMatchObject({

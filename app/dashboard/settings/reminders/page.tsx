@@ -7,6 +7,8 @@ import { db } from "@/lib/db/client";
 import { getReminderPolicy } from "@/lib/reminders/get-reminder-policy";
 import { Section } from "@/components/ui/section";
 import { ReminderPolicyForm } from "@/components/reminders/reminder-policy-form";
+import { requestLocale } from "@/lib/dashboard/locale";
+import { formatTimestamp } from "@/lib/dashboard/format";
 
 export const metadata: Metadata = { title: "Reminders" };
 
@@ -14,7 +16,7 @@ export const metadata: Metadata = { title: "Reminders" };
 export default async function RemindersSettingsPage() {
   const user = await requireUser();
   if (!can(user.role, ADMINISTRATION)) return <NotAllowed role={user.role} title="Reminders" />;
-  const policy = await getReminderPolicy(db(), { organizationId: user.organizationId });
+  const [policy, locale] = await Promise.all([getReminderPolicy(db(), { organizationId: user.organizationId }), requestLocale()]);
   return (
     <div className="max-w-3xl space-y-6">
       <div>
@@ -28,7 +30,17 @@ export default async function RemindersSettingsPage() {
         </p>
       </div>
       <Section title="Reminder policy" id="policy">
-        <ReminderPolicyForm key={policy.updated_at || "new"} current={policy} />
+        <p className="mb-4 text-sm text-slate-600">
+          {policy.updated_at ? (
+            <>
+              Last changed <time dateTime={policy.updated_at}>{formatTimestamp(policy.updated_at, locale)}</time>.
+            </>
+          ) : (
+            "Not changed yet: the default below applies."
+          )}
+        </p>
+        {/* not keyed by the policy's updated_at: a save's refresh would remount the form and take its "Saved" away */}
+        <ReminderPolicyForm current={policy} />
       </Section>
     </div>
   );
