@@ -1,4 +1,4 @@
-import { sql as raw } from "kysely";
+import { type RawBuilder, sql as raw } from "kysely";
 import { camelCase, camelColumns, type CamelRow, type JsonOf } from "@/lib/db/camel";
 import type { Tx } from "@/lib/db/client";
 import { statement, type Query, type Statement } from "@/lib/db/query";
@@ -268,8 +268,14 @@ const notFoundObligation = (type?: string) => new AppError("not_found", `${type 
 // organization in the look-up too: its key, and what routes it to one shard on Citus.) Order by
 // `picked.n`.
 export function pickedObligations(pick: { compile(): unknown }, organizationId: string) {
-  return raw<Obligation>`unnest(ARRAY(${pick})) WITH ORDINALITY AS picked(id, n)
-    CROSS JOIN LATERAL (SELECT * FROM obligations WHERE organization_id = ${organizationId}::uuid AND id = picked.id OFFSET 0)`.as("o");
+  return pickedLookup<Obligation>(pick, raw`SELECT * FROM obligations WHERE organization_id = ${organizationId}::uuid AND id = picked.id OFFSET 0`).as("o");
+}
+
+// The frame of pickedObligations with another look-up of `picked.id` (one that ends in OFFSET
+// 0 for the same reason): lib/obligations/stored-projection.ts joins the stored text inside it.
+export function pickedLookup<R>(pick: { compile(): unknown }, lookup: RawBuilder<unknown>) {
+  return raw<R>`unnest(ARRAY(${pick})) WITH ORDINALITY AS picked(id, n)
+    CROSS JOIN LATERAL (${lookup})`;
 }
 
 // A page of obligations, newest first with a stable order (created_at desc, id desc), with

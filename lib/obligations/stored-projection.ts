@@ -6,7 +6,7 @@ import type { ObligationProjection } from "@/lib/generated/kysely/database";
 import { JsonText, stringifyJson } from "@/lib/http/json";
 import { logger } from "@/lib/log";
 import type { TObligationProjection } from "@/lib/schemas/obligations";
-import { loadObligationsByIds, type LoadedObligation } from "@/lib/obligations/load";
+import { loadObligationsByIds, pickedLookup, type LoadedObligation } from "@/lib/obligations/load";
 import { compute } from "@/lib/obligations/evaluate";
 import { toObligationProjection } from "@/lib/obligations/view";
 
@@ -86,11 +86,13 @@ export async function loadProjectionsPicked<P extends { org: string; today: stri
 // docs/benchmarks.md "Typed path A/B".) The organization as a value on both tables: their
 // keys, and what routes the statement to one shard on Citus.
 function pickedWithText(pick: { compile(): unknown }, organizationId: string, today: string) {
-  return raw<{ id: string; organization_id: string; projection: string | null }>`unnest(ARRAY(${pick})) WITH ORDINALITY AS picked(id, n)
-    CROSS JOIN LATERAL (SELECT o.id, o.organization_id, t.projection FROM obligations o
+  return pickedLookup<{ id: string; organization_id: string; projection: string | null }>(
+    pick,
+    raw`SELECT o.id, o.organization_id, t.projection FROM obligations o
       LEFT JOIN obligation_projections t ON t.organization_id = ${organizationId}::uuid AND t.obligation_id = o.id
         AND t.rev = o.projection_rev AND t.format = ${PROJECTION_FORMAT} AND t.valid_from <= ${today}::date AND t.valid_until >= ${today}::date
-      WHERE o.organization_id = ${organizationId}::uuid AND o.id = picked.id OFFSET 0)`.as("x");
+      WHERE o.organization_id = ${organizationId}::uuid AND o.id = picked.id OFFSET 0`,
+  ).as("x");
 }
 
 const pickedStatements = new Map<string, Statement<never, { id: string; projection: string | null }>>();
